@@ -1,0 +1,602 @@
+/**
+ * The hook registry: one ordered list of entries per event, shared by every
+ * transport and every owner (runtime configuration, plugins, extensions).
+ *
+ * @module
+ */
+
+import { closest } from "./_text.ts";
+import {
+  HOOK_EVENT_NAMES,
+  HOOK_EVENTS,
+  type HookEvent,
+  isHookEvent,
+} from "./events.ts";
+import type {
+  ConfiguredHook,
+  ConfiguredHooks,
+  HookEntry,
+  HookMatcher,
+  HookRegistrationOptions,
+  HookStage,
+  HttpHook,
+  InProcessHook,
+  ShellHook,
+} from "./types.ts";
+
+/** The default per-invocation deadline, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** The default deadline of background hooks, in milliseconds. */
+export const DEFAULT_BACKGROUND_TIMEOUT_MS = 60_000;
+/** The longest deadline any hook may have: 10 minutes. */
+export const MAX_TIMEOUT_MS = 600_000;
+
+/**
+ * Options of {@linkcode HookRegistry.loadShellHooks} and
+ * {@linkcode HookRegistry.replaceShellHooks}.
+ *
+ * @example Load only policy hooks
+ * ```ts
+ * import type { LoadShellHooksOptions } from "@hookgate/core";
+ *
+ * const options: LoadShellHooksOptions = { policyOnly: true };
+ * ```
+ */
+export interface LoadShellHooksOptions {
+  /**
+   * Register only entries marked `policy: true` (for `--no-hooks`).
+   *
+   * @default {false}
+   */
+  policyOnly?: boolean;
+}
+
+const EMPTY: readonly HookEntry[] = Object.freeze([]);
+
+/**
+ * The ordered set of registered hooks.
+ *
+ * Entries of one event run in registration order, whatever their
+ * transport. Each event's list is an immutable snapshot replaced on every
+ * change, so the runner iterates without copying and a registration made
+ * while an event runs takes effect from the next run.
+ *
+ * Configured entries (from {@linkcode loadShellHooks}) belong to the
+ * runtime: {@linkcode replaceShellHooks} swaps them atomically and
+ * {@linkcode drainByOwner} never touches them.
+ *
+ * @example Register and remove an in-process hook
+ * ```ts
+ * import { HookRegistry } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const registry = new HookRegistry();
+ * const off = registry.registerInProcess("PostToolUse", "edit|write", () => ({
+ *   additionalContext: "remember to run the linter",
+ * }), "lint-plugin");
+ * equal(registry.has("PostToolUse"), true);
+ * off();
+ * equal(registry.has("PostToolUse"), false);
+ * ```
+ */
+export class HookRegistry {
+  #lists: Partial<Record<HookEvent, readonly HookEntry[]>> = {};
+  #nextId = 1;
+
+  /**
+   * Registers an in-process hook.
+   *
+   * @param event The event.
+   * @param matcher Which tools it applies to (`undefined` or `"*"`: all).
+   * @param hook The function.
+   * @param owner The plugin that owns it, for {@linkcode drainByOwner}.
+   * @param options Name, deadline, failure policy, stage, policy marker.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} On an unknown event or a hook that is not a function.
+   * @throws {RangeError} On a background hook for an event that can block.
+   *
+   * @example A mutate-stage rewrite
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PreToolUse", "bash", (input) => ({
+   *   action: "mutate",
+   *   input: { ...input.toolInput, timeout_ms: 30_000 },
+   * }), "my-plugin", { name: "bash-timeout" });
+   * ```
+   */
+  registerInProcess(
+    event: HookEvent,
+    matcher: HookMatcher | undefined,
+    hook: InProcessHook,
+    owner?: string,
+    options: HookRegistrationOptions = {},
+  ): () => void {
+    checkEvent(event, "register in-process hook");
+    if (typeof hook !== "function") {
+      throw new TypeError(
+        `Cannot register in-process hook for ${event}: expected a function, got ${typeof hook}`,
+      );
+    }
+    const name = options.name ??
+      (hook.name || `${owner ?? "anonymous"}#${this.#nextId}`);
+    const entry: HookEntry = {
+      ...this.#base(event, matcher, name, options, "mutate", false),
+      ...(owner === undefined ? {} : { owner }),
+      transport: "in-process",
+      hook,
+    };
+    return this.#add(entry);
+  }
+
+  /**
+   * Registers a command hook outside configuration (it is not replaced by
+   * {@linkcode replaceShellHooks}).
+   *
+   * @param event The event.
+   * @param hook The command hook.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} When the hook is malformed.
+   *
+   * @example Run a script on Stop
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * const off = registry.registerShell("Stop", { command: "true" });
+   * off();
+   * ```
+   */
+  registerShell(event: HookEvent, hook: ShellHook): () => void {
+    return this.#add(
+      this.#configuredEntry(event, { ...hook, type: "command" }, false),
+    );
+  }
+
+  /**
+   * Registers an HTTP hook outside configuration.
+   *
+   * @param event The event.
+   * @param hook The HTTP hook.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} When the hook is malformed.
+   *
+   * @example A local policy service
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerHttp("PreToolUse", {
+   *   type: "http",
+   *   url: "http://127.0.0.1:8787/hook",
+   * });
+   * ```
+   */
+  registerHttp(event: HookEvent, hook: HttpHook): () => void {
+    return this.#add(
+      this.#configuredEntry(event, { ...hook, type: "http" }, false),
+    );
+  }
+
+  /**
+   * Adds configured hooks after the existing entries.
+   *
+   * @param hooks Configured hooks per event.
+   * @param options `policyOnly` keeps only `policy: true` entries.
+   * @returns How many entries were registered.
+   * @throws {TypeError} When any hook is malformed; nothing is registered then.
+   *
+   * @example Load hooks at boot
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * const count = registry.loadShellHooks({
+   *   SessionStart: [{ command: "echo '{}'" }],
+   *   Stop: [{ command: "true", policy: true }],
+   * }, { policyOnly: true });
+   * equal(count, 1);
+   * ```
+   */
+  loadShellHooks(
+    hooks: ConfiguredHooks,
+    options: LoadShellHooksOptions = {},
+  ): number {
+    const built = this.#build(hooks, options);
+    for (const [event, entries] of built) {
+      this.#lists[event] = Object.freeze([...this.list(event), ...entries]);
+    }
+    return countBuilt(built);
+  }
+
+  /**
+   * Atomically replaces every configured entry: the new set is built (and
+   * validated) first, and only then swapped in. In-process and
+   * {@linkcode registerShell}/{@linkcode registerHttp} entries are untouched.
+   * The new entries take the place of the old ones in each event's order.
+   *
+   * @param hooks The new configured hooks per event.
+   * @param options `policyOnly` keeps only `policy: true` entries.
+   * @returns How many entries are now configured.
+   * @throws {TypeError} When any hook is malformed; the old set stays live.
+   *
+   * @example Hot reload
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.loadShellHooks({ Stop: [{ command: "true" }] });
+   * registry.replaceShellHooks({ SessionEnd: [{ command: "true" }] });
+   * equal(registry.has("Stop"), false);
+   * equal(registry.has("SessionEnd"), true);
+   * ```
+   */
+  replaceShellHooks(
+    hooks: ConfiguredHooks,
+    options: LoadShellHooksOptions = {},
+  ): number {
+    const built = this.#build(hooks, options);
+    for (const event of HOOK_EVENT_NAMES) {
+      const current = this.list(event);
+      const fresh = built.get(event) ?? [];
+      const first = current.findIndex((entry) => entry.configured);
+      if (first === -1 && fresh.length === 0) continue;
+      const kept = current.filter((entry) => !entry.configured);
+      const at = first === -1
+        ? kept.length
+        : current.slice(0, first).filter((e) => !e.configured).length;
+      this.#set(event, [...kept.slice(0, at), ...fresh, ...kept.slice(at)]);
+    }
+    return countBuilt(built);
+  }
+
+  /**
+   * The entries of one event, in run order. The array is an immutable
+   * snapshot: it does not change when the registry does.
+   *
+   * @param event The event.
+   * @returns The entries (empty when none).
+   *
+   * @example Inspect an event
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerShell("Stop", { command: "true", name: "notify" });
+   * equal(registry.list("Stop")[0]?.name, "notify");
+   * ```
+   */
+  list(event: HookEvent): readonly HookEntry[] {
+    return this.#lists[event] ?? EMPTY;
+  }
+
+  /**
+   * Whether any hook is registered for the event. O(1).
+   *
+   * @param event The event.
+   * @returns `true` when at least one entry exists.
+   *
+   * @example Guard payload construction
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * equal(new HookRegistry().has("PreToolUse"), false);
+   * ```
+   */
+  has(event: HookEvent): boolean {
+    return (this.#lists[event]?.length ?? 0) > 0;
+  }
+
+  /**
+   * Every entry of every event, in registration order.
+   *
+   * @returns All entries.
+   *
+   * @example Count everything
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerShell("Stop", { command: "true" });
+   * registry.registerShell("SessionEnd", { command: "true" });
+   * equal(registry.all().length, 2);
+   * ```
+   */
+  all(): HookEntry[] {
+    return HOOK_EVENT_NAMES.flatMap((event) => this.list(event)).sort((a, b) =>
+      a.id - b.id
+    );
+  }
+
+  /**
+   * Removes every in-process entry registered by `owner` — the backstop of
+   * plugin teardown. Configured entries are never removed.
+   *
+   * @param owner The plugin name.
+   * @returns How many entries were removed.
+   *
+   * @example Tear a plugin down
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("Stop", "*", () => {}, "plugin-a");
+   * registry.registerInProcess("SessionStart", "*", () => {}, "plugin-a");
+   * equal(registry.drainByOwner("plugin-a"), 2);
+   * ```
+   */
+  drainByOwner(owner: string): number {
+    let removed = 0;
+    for (const event of HOOK_EVENT_NAMES) {
+      const current = this.list(event);
+      const kept = current.filter((entry) =>
+        entry.owner !== owner || entry.configured
+      );
+      if (kept.length !== current.length) {
+        removed += current.length - kept.length;
+        this.#set(event, kept);
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * How many entries `owner` has registered.
+   *
+   * @param owner The plugin name.
+   * @returns The count.
+   *
+   * @example Count a plugin's hooks
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("Stop", "*", () => {}, "plugin-a");
+   * equal(registry.countByOwner("plugin-a"), 1);
+   * ```
+   */
+  countByOwner(owner: string): number {
+    let count = 0;
+    for (const event of HOOK_EVENT_NAMES) {
+      for (const entry of this.list(event)) if (entry.owner === owner) count++;
+    }
+    return count;
+  }
+
+  /**
+   * Removes every entry, configured ones included (session teardown, tests).
+   *
+   * @example Start over
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerShell("Stop", { command: "true" });
+   * registry.clear();
+   * equal(registry.all().length, 0);
+   * ```
+   */
+  clear(): void {
+    this.#lists = {};
+  }
+
+  #add(entry: HookEntry): () => void {
+    this.#set(entry.event, [...this.list(entry.event), entry]);
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      const current = this.list(entry.event);
+      if (current.includes(entry)) {
+        this.#set(
+          entry.event,
+          current.filter((candidate) => candidate !== entry),
+        );
+      }
+    };
+  }
+
+  #set(event: HookEvent, entries: HookEntry[]): void {
+    if (entries.length === 0) delete this.#lists[event];
+    else this.#lists[event] = Object.freeze(entries);
+  }
+
+  #build(
+    hooks: ConfiguredHooks,
+    options: LoadShellHooksOptions,
+  ): Map<HookEvent, HookEntry[]> {
+    if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
+      throw new TypeError(
+        "Cannot load hooks: expected an object mapping events to arrays of hooks",
+      );
+    }
+    const built = new Map<HookEvent, HookEntry[]>();
+    const firstId = this.#nextId;
+    try {
+      for (const [event, list] of Object.entries(hooks)) {
+        checkEvent(event, "load hooks");
+        if (list === undefined) continue;
+        if (!Array.isArray(list)) {
+          throw new TypeError(
+            `Cannot load hooks: "${event}" must be an array of hooks, got ${typeof list}`,
+          );
+        }
+        const entries: HookEntry[] = [];
+        for (const [index, hook] of (list as ConfiguredHook[]).entries()) {
+          if (options.policyOnly && hook?.policy !== true) continue;
+          entries.push(this.#configuredEntry(event, hook, true, index + 1));
+        }
+        if (entries.length > 0) built.set(event, entries);
+      }
+    } catch (error) {
+      this.#nextId = firstId;
+      throw error;
+    }
+    return built;
+  }
+
+  #configuredEntry(
+    event: HookEvent,
+    hook: ConfiguredHook,
+    configured: boolean,
+    position?: number,
+  ): HookEntry {
+    checkEvent(event, "register hook");
+    const label = hook?.name
+      ? ` "${hook.name}"`
+      : position === undefined
+      ? ""
+      : ` #${position}`;
+    const where = `Cannot register ${event} hook${label}`;
+    if (typeof hook !== "object" || hook === null) {
+      throw new TypeError(
+        `${where}: expected an object, got ${
+          hook === null ? "null" : typeof hook
+        }`,
+      );
+    }
+    if (hook.type === "http") {
+      if (typeof hook.url !== "string" || hook.url === "") {
+        throw new TypeError(
+          `${where}: an HTTP hook needs a non-empty "url"`,
+        );
+      }
+      return {
+        ...this.#base(
+          event,
+          hook.matcher,
+          hook.name ?? hook.url,
+          hook,
+          "validate",
+          configured,
+        ),
+        transport: "http",
+        hook: Object.freeze({ ...hook }),
+      };
+    }
+    if (hook.type !== undefined && hook.type !== "command") {
+      throw new TypeError(
+        `${where}: unknown "type" ${
+          JSON.stringify(hook.type)
+        }; expected "command" or "http"`,
+      );
+    }
+    if (typeof hook.command !== "string" || hook.command.trim() === "") {
+      throw new TypeError(
+        `${where}: a command hook needs a non-empty "command" (or "type": "http" with "url")`,
+      );
+    }
+    if (
+      hook.args !== undefined &&
+      (!Array.isArray(hook.args) ||
+        hook.args.some((a) => typeof a !== "string"))
+    ) {
+      throw new TypeError(
+        `${where}: "args" must be an array of strings`,
+      );
+    }
+    return {
+      ...this.#base(
+        event,
+        hook.matcher,
+        hook.name ?? hook.command,
+        hook,
+        "validate",
+        configured,
+      ),
+      transport: "command",
+      hook: Object.freeze({ ...hook }),
+    };
+  }
+
+  #base(
+    event: HookEvent,
+    matcher: HookMatcher | undefined,
+    name: string,
+    options: HookRegistrationOptions,
+    defaultStage: HookStage,
+    configured: boolean,
+  ) {
+    const background = options.background === true;
+    if (background && HOOK_EVENTS[event].canBlock) {
+      throw new RangeError(
+        `Cannot register ${event} hook "${name}": background hooks cannot block, so they are only allowed on events that cannot block (for example PostToolUse)`,
+      );
+    }
+    const stage = options.stage ?? defaultStage;
+    if (stage !== "mutate" && stage !== "validate") {
+      throw new TypeError(
+        `Cannot register ${event} hook "${name}": "stage" must be "mutate" or "validate", got ${
+          JSON.stringify(stage)
+        }`,
+      );
+    }
+    const failurePolicy = options.failurePolicy ?? "open";
+    if (failurePolicy !== "open" && failurePolicy !== "closed") {
+      throw new TypeError(
+        `Cannot register ${event} hook "${name}": "failurePolicy" must be "open" or "closed", got ${
+          JSON.stringify(failurePolicy)
+        }`,
+      );
+    }
+    if (matcher !== undefined && typeof matcher !== "string") {
+      throw new TypeError(
+        `Cannot register ${event} hook "${name}": "matcher" must be a string`,
+      );
+    }
+    return {
+      id: this.#nextId++,
+      event,
+      name,
+      matcher: matcher ?? "*",
+      stage,
+      timeoutMs: clampTimeout(options.timeoutMs, background),
+      failurePolicy,
+      policy: options.policy === true,
+      background,
+      configured,
+    };
+  }
+}
+
+/**
+ * Resolves a timeout: the default when omitted, clamped to 1 ms – 10 min.
+ */
+export function clampTimeout(
+  timeoutMs: number | undefined,
+  background = false,
+): number {
+  if (timeoutMs === undefined || Number.isNaN(timeoutMs)) {
+    return background ? DEFAULT_BACKGROUND_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
+  }
+  return Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(timeoutMs)));
+}
+
+function checkEvent(event: string, action: string): asserts event is HookEvent {
+  if (typeof event === "string" && isHookEvent(event)) return;
+  const suggestion = typeof event === "string"
+    ? closest(event, HOOK_EVENT_NAMES)
+    : undefined;
+  throw new TypeError(
+    `Cannot ${action}: unknown event ${JSON.stringify(event)}${
+      suggestion
+        ? `; did you mean "${suggestion}"?`
+        : `; expected one of ${HOOK_EVENT_NAMES.join(", ")}`
+    }`,
+  );
+}
+
+function countBuilt(built: Map<HookEvent, HookEntry[]>): number {
+  let count = 0;
+  for (const entries of built.values()) count += entries.length;
+  return count;
+}
