@@ -1,0 +1,60 @@
+/**
+ * hookgate: lifecycle hooks for AI coding agents.
+ *
+ * Operators, plugins and policy services observe and steer an agent at
+ * well-defined points — block a tool call, rewrite its arguments, inject
+ * context, run side effects — through one {@linkcode HookRegistry} and one
+ * {@linkcode HookRunner}, whatever the hook's transport: an in-process
+ * function, a command, an HTTP endpoint.
+ *
+ * @example Block a dangerous command, rewrite another
+ * ```ts
+ * import { HookRegistry, HookRunner } from "@hookgate/core";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const registry = new HookRegistry();
+ * registry.registerInProcess("PreToolUse", "bash", (input) => {
+ *   const command = String(input.toolInput?.command ?? "");
+ *   if (command.includes("rm -rf")) {
+ *     return { action: "deny", reason: "rm -rf is not allowed here" };
+ *   }
+ *   if (command === "ls") {
+ *     return { action: "mutate", input: { command: "ls -la" } };
+ *   }
+ * }, "my-plugin", { name: "bash-guard" });
+ *
+ * const runner = new HookRunner({ registry });
+ * const env = { cwd: Deno.cwd() };
+ * deepEqual(await runner.preToolUse("bash", { command: "rm -rf /" }, env), {
+ *   block: true,
+ *   reason: "rm -rf is not allowed here",
+ * });
+ * deepEqual(await runner.preToolUse("bash", { command: "ls" }, env), {
+ *   input: { command: "ls -la" },
+ * });
+ * ```
+ *
+ * @module
+ */
+
+export * from "./src/events.ts";
+export * from "./src/types.ts";
+export { hookMatcherMatches } from "./src/matcher.ts";
+export { parseHookOutcome } from "./src/outcome.ts";
+export { HookRegistry, type LoadShellHooksOptions } from "./src/registry.ts";
+export {
+  type HookEventFields,
+  type HookEventResult,
+  HookRunner,
+  type HookRunnerOptions,
+} from "./src/runner.ts";
+export {
+  runShellHook,
+  runShellHookDetailed,
+  type RunShellHookOptions,
+} from "./src/transports/command.ts";
+export {
+  runHttpHookDetailed,
+  type RunHttpHookOptions,
+} from "./src/transports/http.ts";
+export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
