@@ -1,0 +1,162 @@
+// deno-lint-ignore-file no-console
+// Runs every benchmark in one process group, side by side, and writes the
+// derived figures (ratios, per-hook overheads) to BENCHMARKS.md.
+//
+//   deno task bench:report            writes BENCHMARKS.md
+//   deno task bench:report --print    prints the table only
+//
+// Ratios are what count on shared, noisy machines: both sides of a ratio
+// are measured in the same run, a few milliseconds apart.
+
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface BenchStats {
+  avg: number;
+  p75: number;
+}
+
+interface Row {
+  case: string;
+  hookgate: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  met: boolean | "info";
+}
+
+type Results = Map<string, BenchStats>;
+
+/** One line of the report, computed from the measured benchmarks. */
+interface Case {
+  file: string;
+  rows(results: Results): Row[];
+}
+
+const CASES: Case[] = [
+  {
+    file: "runner_bench.ts",
+    rows(results) {
+      const rows: Row[] = [];
+      for (const name of ["zero hooks: has()", "zero hooks: preToolUse()"]) {
+        const avg = get(results, name).avg;
+        rows.push({
+          case: name,
+          hookgate: ns(avg),
+          baseline: "—",
+          ratio: "—",
+          target: "< 50 ns",
+          met: avg < 50,
+        });
+      }
+      for (const n of [1, 10, 100]) {
+        const bare = get(results, `chain ${n}: bare hook calls`).avg;
+        const ours = get(results, `chain ${n}: hookgate`).avg;
+        const naive = get(results, `chain ${n}: timer+race baseline`).avg;
+        const perHook = (ours - bare) / n;
+        rows.push({
+          case: `in-process chain of ${n}: overhead per hook`,
+          hookgate: ns(perHook),
+          baseline: ns((naive - bare) / n),
+          ratio: "—",
+          target: "≤ 200 ns",
+          met: perHook <= 200,
+        });
+        rows.push({
+          case: `in-process chain of ${n}: timer+race baseline ÷ hookgate`,
+          hookgate: ns(ours),
+          baseline: ns(naive),
+          ratio: `${(naive / ours).toFixed(1)}×`,
+          target: "≥ 5×",
+          met: naive / ours >= 5,
+        });
+      }
+      return rows;
+    },
+  },
+];
+
+function get(results: Results, name: string): BenchStats {
+  const stats = results.get(name);
+  if (stats === undefined) {
+    throw new Error(`Cannot build the report: benchmark "${name}" did not run`);
+  }
+  return stats;
+}
+
+function ns(value: number): string {
+  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(2)} ms`;
+  if (value >= 1_000) return `${(value / 1_000).toFixed(2)} µs`;
+  return `${value.toFixed(0)} ns`;
+}
+
+async function measure(file: string): Promise<Results> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bench", "--json", "--allow-all", `${here}/${file}`],
+    stdout: "piped",
+    stderr: "piped",
+    env: { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+  }).output();
+  if (code !== 0) {
+    throw new Error(
+      `Cannot build the report: ${file} failed:\n${
+        new TextDecoder().decode(stderr)
+      }`,
+    );
+  }
+  const report = JSON.parse(new TextDecoder().decode(stdout)) as {
+    benches: { name: string; results: { ok?: BenchStats }[] }[];
+  };
+  const results: Results = new Map();
+  for (const bench of report.benches) {
+    const ok = bench.results[0]?.ok;
+    if (ok) results.set(bench.name, ok);
+  }
+  return results;
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    "| case | hookgate | baseline | ratio | target | met |",
+    "| --- | ---: | ---: | ---: | --- | --- |",
+  ];
+  for (const row of rows) {
+    const met = row.met === "info" ? "info" : row.met ? "yes" : "no";
+    lines.push(
+      `| ${row.case} | ${row.hookgate} | ${row.baseline} | ${row.ratio} | ${row.target} | ${met} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+if (import.meta.main) {
+  const rows: Row[] = [];
+  for (const benchCase of CASES) {
+    rows.push(...benchCase.rows(await measure(benchCase.file)));
+  }
+  const cpu = Deno.env.get("BENCH_CPU") ?? "(see `deno bench` header)";
+  const body = `${table(rows)}\n\nMeasured ${
+    new Date().toISOString().slice(0, 10)
+  } with Deno ${Deno.version.deno} on ${Deno.build.target}; CPU ${cpu}.`;
+  if (Deno.args.includes("--print")) {
+    console.log(body);
+  } else {
+    const path = new URL("../BENCHMARKS.md", import.meta.url);
+    const text = await Deno.readTextFile(path);
+    const start = text.indexOf("<!-- report:start -->");
+    const end = text.indexOf("<!-- report:end -->");
+    if (start === -1 || end === -1) {
+      throw new Error(
+        "Cannot update BENCHMARKS.md: report markers are missing",
+      );
+    }
+    await Deno.writeTextFile(
+      path,
+      `${text.slice(0, start)}<!-- report:start -->\n${body}\n${
+        text.slice(end)
+      }`,
+    );
+    console.log(body);
+  }
+}
