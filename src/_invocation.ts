@@ -26,18 +26,13 @@ export const TRANSPORT_BACKSTOP_MS = 2000;
  */
 const SETTLE_TICKS = 4;
 
-/** Receives an invocation's final result, exactly once. */
-export type InvocationDone = (
-  invocation: Invocation,
-  outcome: NormalizedOutcome | null,
-  failure: HookFailure | undefined,
-) => void;
-
 /**
  * The cancellation scope of one runner call: the caller's signal, listened
- * to only once some hook of the call is pending.
+ * to only once some hook of the call is pending, and the sink of the call's
+ * results. The runner's event run extends it, so a call allocates one
+ * object for both roles.
  */
-export class CallScope {
+export abstract class CallScope {
   readonly signal: AbortSignal | undefined;
   #held = false;
   #onAbort: (() => void) | null = null;
@@ -67,6 +62,13 @@ export class CallScope {
     }
   }
 
+  /** Receives an invocation's final result, exactly once. */
+  abstract invocationDone(
+    invocation: Invocation,
+    outcome: NormalizedOutcome | null,
+    failure: HookFailure | undefined,
+  ): void;
+
   /** Releases everything the call held; call when the call is done. */
   close(): void {
     if (this.#held) {
@@ -95,7 +97,7 @@ export class Invocation
   nextTask: DeadlineTask | null = null;
   scheduled = false;
   #deadlineAt = 0;
-  #done: InvocationDone | null;
+  #settled = false;
   #controller: AbortController | null = null;
   #forced: HookFailure | null = null;
   #tracked = false;
@@ -104,13 +106,11 @@ export class Invocation
     entry: HookEntry,
     index: number,
     scope: CallScope,
-    done: InvocationDone,
     startedAt: number,
   ) {
     this.entry = entry;
     this.index = index;
     this.scope = scope;
-    this.#done = done;
     this.startedAt = startedAt;
   }
 
@@ -136,7 +136,7 @@ export class Invocation
     if (this.#controller === null) {
       this.#controller = new AbortController();
       const caller = this.scope.signal;
-      if (this.#done === null) {
+      if (this.#settled) {
         this.#controller.abort(
           this.#forced?.kind === "timeout" ? timeoutReason() : caller?.reason,
         );
@@ -154,7 +154,7 @@ export class Invocation
 
   /** Arms the deadline: the result will come later. */
   track(): void {
-    if (this.#done === null || this.#tracked) return;
+    if (this.#settled || this.#tracked) return;
     this.#tracked = true;
     this.scope.track(this);
     // An abort that happened before the deadline was armed still counts.
@@ -177,7 +177,7 @@ export class Invocation
   }
 
   #tick(hops: number): void {
-    if (this.#done === null) return;
+    if (this.#settled) return;
     if (hops < SETTLE_TICKS) queueMicrotask(() => this.#tick(hops + 1));
     else this.track();
   }
@@ -187,12 +187,12 @@ export class Invocation
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,
   ): void {
-    const done = this.#done;
-    if (done === null) return;
-    this.#done = null;
+    if (this.#settled) return;
+    this.#settled = true;
     if (this.#tracked) deadlines.delete(this);
-    if (this.#forced !== null) done(this, null, this.#forced);
-    else done(this, outcome, failure);
+    if (this.#forced !== null) {
+      this.scope.invocationDone(this, null, this.#forced);
+    } else this.scope.invocationDone(this, outcome, failure);
   }
 
   /** The deadline passed. */
@@ -213,7 +213,7 @@ export class Invocation
    * child outlives the result; the backstop bounds the wait.
    */
   cancel(kind: FailureKind, reason: unknown): void {
-    if (this.#done === null || this.#forced !== null) return;
+    if (this.#settled || this.#forced !== null) return;
     this.#forced = kind === "timeout"
       ? { kind, message: `did not finish within ${this.entry.timeoutMs} ms` }
       : { kind, message: "cancelled by the caller" };

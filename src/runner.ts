@@ -136,6 +136,8 @@ interface Plan {
   readonly foreground: readonly Active[];
   /** Fire-and-forget entries. */
   readonly background: readonly Active[];
+  /** Whether every foreground entry matches every tool (no filtering). */
+  readonly matchAll: boolean;
 }
 
 interface BackgroundState {
@@ -735,7 +737,12 @@ export class HookRunner {
       // registration order.
       foreground.sort((a, b) => stageRank(a.entry) - stageRank(b.entry));
     }
-    const plan: Plan = { entries, foreground, background };
+    const plan: Plan = {
+      entries,
+      foreground,
+      background,
+      matchAll: foreground.every((active) => active.names === null),
+    };
     this.#plans[event] = plan;
     return plan;
   }
@@ -752,21 +759,15 @@ export class HookRunner {
       return RESOLVED_EMPTY;
     }
     const lowerTool = toolName?.toLowerCase();
-    let matched: Active[] | null = null;
-    for (const active of foreground) {
-      if (
-        active.names === null ||
-        (lowerTool !== undefined && active.names.has(lowerTool))
-      ) {
-        (matched ??= []).push(active);
-      }
+    let matched: readonly Active[] | null = null;
+    if (plan.matchAll) {
+      if (foreground.length > 0) matched = foreground;
+    } else {
+      matched = matching(foreground, lowerTool);
     }
     let payload: HookInput | null = null;
-    for (const active of background) {
-      if (
-        active.names === null ||
-        (lowerTool !== undefined && active.names.has(lowerTool))
-      ) {
+    if (background.length > 0) {
+      for (const active of matching(background, lowerTool) ?? []) {
         payload ??= this.#payload(event, env, fields);
         this.#startBackground(active, payload);
       }
@@ -843,7 +844,7 @@ interface RunnerCore {
  * combining rule with callbacks rather than awaits, so hooks that answer
  * synchronously cost no promise and async ones one `then` each.
  */
-class EventRun {
+class EventRun extends CallScope {
   #core: RunnerCore;
   #event: HookEvent;
   #info: HookEventInfo;
@@ -851,7 +852,6 @@ class EventRun {
   #payload: HookInput;
   #env: PreToolUseEnv;
   #resolve: (result: HookEventResult) => void;
-  #scope: CallScope;
   #tracing: boolean;
   // Serial state.
   #index = 0;
@@ -859,19 +859,14 @@ class EventRun {
   #settledInLoop = false;
   #stopped = false;
   // Fan-out state.
-  #outcomes: (NormalizedOutcome | null)[] = [];
-  #failures: (HookFailure | undefined)[] = [];
+  #outcomes: (NormalizedOutcome | null)[] | null = null;
+  #failures: (HookFailure | undefined)[] | null = null;
   #remaining = 0;
   // Accumulated result.
   #contexts: string[] | null = null;
   #reasons: string[] | null = null;
   #feedback = false;
   #mutated = false;
-  #onDone = (
-    invocation: Invocation,
-    outcome: NormalizedOutcome | null,
-    failure: HookFailure | undefined,
-  ) => this.#settled(invocation, outcome, failure);
 
   constructor(
     core: RunnerCore,
@@ -882,6 +877,7 @@ class EventRun {
     env: PreToolUseEnv,
     resolve: (result: HookEventResult) => void,
   ) {
+    super(env.signal);
     this.#core = core;
     this.#event = event;
     this.#info = info;
@@ -889,7 +885,6 @@ class EventRun {
     this.#payload = payload;
     this.#env = env;
     this.#resolve = resolve;
-    this.#scope = new CallScope(env.signal);
     this.#tracing = core.onInvocation !== undefined;
   }
 
@@ -912,7 +907,7 @@ class EventRun {
       this.#settledInLoop = false;
       this.#invoke(this.#entries[index]!, index);
       this.#inLoop = false;
-      // Still pending: #settled continues the chain when the hook answers.
+      // Still pending: invocationDone continues the chain when the hook answers.
       if (!this.#settledInLoop) return;
     }
     this.#finish();
@@ -922,8 +917,7 @@ class EventRun {
     const invocation = new Invocation(
       active.entry,
       index,
-      this.#scope,
-      this.#onDone,
+      this,
       this.#tracing ? performance.now() : 0,
     );
     if (invocation.callerAborted) {
@@ -936,15 +930,15 @@ class EventRun {
     startInvocation(active, this.#payload, invocation, this.#core.logger);
   }
 
-  #settled(
+  invocationDone(
     invocation: Invocation,
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,
   ): void {
     if (this.#tracing) this.#record(invocation, outcome, failure);
-    if (this.#info.combine === "fan-out") {
+    if (this.#outcomes !== null) {
       this.#outcomes[invocation.index] = outcome;
-      this.#failures[invocation.index] = failure;
+      this.#failures![invocation.index] = failure;
       if (--this.#remaining === 0) this.#finish();
       return;
     }
@@ -1026,16 +1020,16 @@ class EventRun {
   }
 
   #finish(): void {
-    if (this.#info.combine === "fan-out") {
+    if (this.#outcomes !== null) {
       for (let i = 0; i < this.#entries.length; i++) {
         this.#apply(
           this.#entries[i]!.entry,
           this.#outcomes[i] ?? null,
-          this.#failures[i],
+          this.#failures![i],
         );
       }
     }
-    this.#scope.close();
+    this.close();
     this.#resolve(this.#result());
   }
 
@@ -1151,6 +1145,23 @@ function startInvocation(
     (error) =>
       invocation.settle(null, { kind: "error", message: String(error) }),
   );
+}
+
+/** The entries whose matcher selects the tool, or `null` when none does. */
+function matching(
+  entries: readonly Active[],
+  lowerTool: string | undefined,
+): Active[] | null {
+  let matched: Active[] | null = null;
+  for (const active of entries) {
+    if (
+      active.names === null ||
+      (lowerTool !== undefined && active.names.has(lowerTool))
+    ) {
+      (matched ??= []).push(active);
+    }
+  }
+  return matched;
 }
 
 function stageRank(entry: HookEntry): number {
