@@ -437,6 +437,12 @@ export interface ShellHook extends ConfiguredHookBase {
   args?: string[];
   /** Extra environment variables for the child. */
   env?: Record<string, string>;
+  /**
+   * Parent environment variables to pass through by name. The child gets a
+   * sanitized environment; this is the only way a variable that looks like
+   * a secret (`*_TOKEN`, `*_KEY`, …) reaches it.
+   */
+  passEnv?: string[];
 }
 
 /**

@@ -1,0 +1,46 @@
+import { deepEqual, equal } from "node:assert/strict";
+import {
+  permissionFlags,
+  requiredPermissions,
+  runPermissionProblem,
+} from "../mod.ts";
+
+Deno.test("requiredPermissions() lists what actually runs: direct programs, sh for shell syntax, kill, hosts", () => {
+  const needs = requiredPermissions({
+    PreToolUse: [
+      { command: "python3 /abs/check.py" },
+      { command: "cat | jq ." },
+      { command: "node", args: ["hook.js"], passEnv: ["GITHUB_TOKEN"] },
+    ],
+    PostToolUse: [
+      {
+        type: "http",
+        url: "https://policy.example.com/hook",
+        allowedEnvVars: ["POLICY_TOKEN"],
+      },
+      { type: "http", url: "http://127.0.0.1:8787/post" },
+    ],
+  });
+  deepEqual(needs.run.filter((p) => p !== "setsid"), [
+    "kill",
+    "node",
+    "python3",
+    "sh",
+  ]);
+  deepEqual(needs.net, ["127.0.0.1:8787", "policy.example.com"]);
+  equal(needs.env.includes("GITHUB_TOKEN"), true);
+  equal(needs.env.includes("POLICY_TOKEN"), true);
+  equal(needs.env.includes("LC_*"), true);
+});
+
+Deno.test("permissionFlags() is empty for no hooks and ready to paste otherwise", () => {
+  deepEqual(permissionFlags({}), []);
+  deepEqual(
+    permissionFlags({ Stop: [{ type: "http", url: "https://h.example/x" }] }),
+    ["--allow-net=h.example"],
+  );
+});
+
+Deno.test("runPermissionProblem() finds nothing missing under unscoped --allow-run", () => {
+  equal(runPermissionProblem("anything-at-all"), undefined);
+});

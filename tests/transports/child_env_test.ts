@@ -1,0 +1,85 @@
+import { deepEqual, equal } from "node:assert/strict";
+import { buildChildEnv, looksLikeSecret } from "../../mod.ts";
+
+Deno.test("buildChildEnv() keeps only the allowlist and LC_*, drops secrets, then adds the hook's own", () => {
+  const env = buildChildEnv({
+    parentEnv: {
+      PATH: "/usr/bin",
+      HOME: "/home/u",
+      LC_ALL: "C",
+      EDITOR: "vim",
+      OPENAI_API_KEY: "sk",
+      DB_PASSWORD: "pw",
+      AWS_PROFILE: "prod",
+      GITHUB_TOKEN: "gh",
+    },
+    passEnv: ["GITHUB_TOKEN", "NOT_SET"],
+    hookEnv: { MODE: "strict", PATH: "/opt/bin" },
+    event: "PreToolUse",
+    sessionId: "s-1",
+    projectDir: "/p",
+  });
+  deepEqual(env, {
+    PATH: "/opt/bin",
+    HOME: "/home/u",
+    LC_ALL: "C",
+    GITHUB_TOKEN: "gh",
+    MODE: "strict",
+    HOOKGATE_PROJECT_DIR: "/p",
+    HOOKGATE_EVENT: "PreToolUse",
+    HOOKGATE_SESSION_ID: "s-1",
+  });
+});
+
+Deno.test("buildChildEnv() lets no hook override the hookgate variables", () => {
+  const env = buildChildEnv({
+    parentEnv: {},
+    hookEnv: { HOOKGATE_EVENT: "forged" },
+    event: "Stop",
+  });
+  equal(env.HOOKGATE_EVENT, "Stop");
+});
+
+Deno.test("buildChildEnv() reads the real environment by default", () => {
+  Deno.env.set("LC_HOOKGATE_TEST", "yes");
+  try {
+    const env = buildChildEnv();
+    equal(env.PATH, Deno.env.get("PATH"));
+    equal(env.LC_HOOKGATE_TEST, "yes");
+  } finally {
+    Deno.env.delete("LC_HOOKGATE_TEST");
+  }
+});
+
+Deno.test("looksLikeSecret() flags common secret names and nothing ordinary", () => {
+  for (
+    const name of [
+      "API_TOKEN",
+      "GITHUB_TOKEN",
+      "OPENAI_API_KEY",
+      "STRIPE_SECRET",
+      "MY_SECRETS",
+      "DB_PASSWORD",
+      "PASSWD",
+      "AWS_REGION",
+      "GCP_CREDENTIALS",
+      "npm_config__authToken_KEY",
+    ]
+  ) {
+    equal(looksLikeSecret(name), true, name);
+  }
+  for (
+    const name of [
+      "PATH",
+      "HOME",
+      "LANG",
+      "LC_ALL",
+      "TERM",
+      "KEYBOARD",
+      "MONKEY",
+      "TOKENIZER_PATH",
+    ]
+  ) {
+    equal(looksLikeSecret(name), false, name);
+  }
+});
