@@ -49,12 +49,36 @@ export {
   type HookRunnerOptions,
 } from "./src/runner.ts";
 export {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  killRunningHooks,
+  MAX_OUTPUT_BYTES,
   runShellHook,
   runShellHookDetailed,
   type RunShellHookOptions,
+  type ShellHookResult,
 } from "./src/transports/command.ts";
+export {
+  buildChildEnv,
+  type BuildChildEnvOptions,
+  CHILD_ENV_ALLOWLIST,
+  looksLikeSecret,
+} from "./src/transports/child_env.ts";
 export {
   runHttpHookDetailed,
   type RunHttpHookOptions,
 } from "./src/transports/http.ts";
+export {
+  type CommandPlan,
+  commandRejection,
+  DEFAULT_COMMAND_ALLOWLIST,
+  planCommand,
+} from "./src/command_line.ts";
+export {
+  permissionFlags,
+  type RequiredPermissions,
+  requiredPermissions,
+  runPermissionProblem,
+} from "./src/permissions.ts";
+export { encodePayload } from "./src/dialects/payload.ts";
+export { toWuuInput } from "./src/dialects/wuu.ts";
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";

@@ -74,6 +74,18 @@ export interface HookRunnerOptions {
    * @default {8}
    */
   stopBlockCap?: number;
+  /**
+   * What command hooks may start with (absolute paths are always allowed).
+   *
+   * @default {DEFAULT_COMMAND_ALLOWLIST}
+   */
+  commandAllowlist?: readonly string[];
+  /**
+   * The project root, exported to command hooks as `HOOKGATE_PROJECT_DIR`.
+   *
+   * @default {env.cwd} of each run
+   */
+  projectDir?: string;
 }
 
 /**
@@ -206,7 +218,12 @@ export class HookRunner {
     this.#sessionId = options.sessionId ?? (() => sessionId);
     this.#onInvocation = options.onInvocation;
     this.#stopBlockCap = Math.max(0, options.stopBlockCap ?? 8);
-    this.#core = { logger: this.#logger, onInvocation: this.#onInvocation };
+    this.#core = {
+      logger: this.#logger,
+      onInvocation: this.#onInvocation,
+      commandAllowlist: options.commandAllowlist,
+      projectDir: options.projectDir,
+    };
   }
 
   /**
@@ -758,7 +775,10 @@ export class HookRunner {
     if (foreground.length === 0 && background.length === 0) {
       return RESOLVED_EMPTY;
     }
-    const lowerTool = toolName?.toLowerCase();
+    // Lower-cased only when some matcher filters by tool name.
+    const lowerTool = plan.matchAll && background.length === 0
+      ? undefined
+      : toolName?.toLowerCase();
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
@@ -837,6 +857,8 @@ export class HookRunner {
 interface RunnerCore {
   readonly logger: Logger | undefined;
   readonly onInvocation: ((record: HookInvocationRecord) => void) | undefined;
+  readonly commandAllowlist: readonly string[] | undefined;
+  readonly projectDir: string | undefined;
 }
 
 /**
@@ -927,7 +949,7 @@ class EventRun extends CallScope {
       });
       return;
     }
-    startInvocation(active, this.#payload, invocation, this.#core.logger);
+    startInvocation(active, this.#payload, invocation, this.#core);
   }
 
   invocationDone(
@@ -1120,7 +1142,7 @@ function startInvocation(
   active: Active,
   payload: HookInput,
   invocation: Invocation,
-  logger: Logger | undefined,
+  core: RunnerCore,
 ): void {
   const entry = active.entry;
   if (entry.transport === "in-process") {
@@ -1131,15 +1153,23 @@ function startInvocation(
     }
     return;
   }
+  invocation.startClock();
   invocation.track();
-  const options = {
+  const context = {
     signal: invocation.signal,
     deadlineAt: invocation.deadlineAt,
-    ...(logger ? { logger } : {}),
   };
   const running: Promise<HookRunResult> = entry.transport === "command"
-    ? runShellHookDetailed(entry.hook, payload, options)
-    : runHttpHookDetailed(entry.hook, payload, options);
+    ? runShellHookDetailed(entry.hook, payload, {
+      ...context,
+      ...(core.logger ? { logger: core.logger } : {}),
+      ...(core.commandAllowlist ? { allowlist: core.commandAllowlist } : {}),
+      ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
+    })
+    : runHttpHookDetailed(entry.hook, payload, {
+      ...context,
+      ...(core.logger ? { logger: core.logger } : {}),
+    });
   running.then(
     (result) => invocation.settle(result.outcome, result.failure),
     (error) =>

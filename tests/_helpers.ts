@@ -55,3 +55,22 @@ export function aborted(signal: AbortSignal): Promise<unknown> {
       });}
   });
 }
+
+/**
+ * Whether any live (non-zombie) process is left in process group `pgid`.
+ * Zombies do not count: they are dead, merely not yet reaped by their new
+ * parent (in containers PID 1 often never reaps).
+ */
+export async function groupAlive(pgid: number | null): Promise<boolean> {
+  if (pgid === null) return false;
+  const { stdout } = await new Deno.Command("ps", {
+    args: ["-eo", "pgid=,stat="],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(stdout).split("\n").some((line) => {
+    const [group, stat] = line.trim().split(/\s+/);
+    return group === String(pgid) && stat !== undefined &&
+      !stat.startsWith("Z");
+  });
+}

@@ -1,141 +1,226 @@
 /**
- * The command transport: a hook as a child process. The payload JSON goes
- * to stdin, an outcome JSON comes back on stdout, exit code 2 denies.
+ * The command transport: a hook as a child process. The payload JSON plus a
+ * newline goes to stdin; an outcome JSON comes back on stdout; exit code 2
+ * denies.
  *
  * @module
  */
 
-import { normalizeOutcome } from "../outcome.ts";
+import { MAX_REASON_CHARS, truncate } from "../_text.ts";
+import {
+  type CommandPlan,
+  commandRejection,
+  DEFAULT_COMMAND_ALLOWLIST,
+  planCommand,
+} from "../command_line.ts";
+import { encodePayload } from "../dialects/payload.ts";
+import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../outcome.ts";
+import { runPermissionProblem } from "../permissions.ts";
 import { clampTimeout } from "../registry.ts";
 import type {
+  HookFailure,
   HookInput,
   HookOutcome,
   HookRunResult,
   Logger,
   ShellHookSpec,
 } from "../types.ts";
+import { buildChildEnv } from "./child_env.ts";
+import { spawnHook, type SpawnResult } from "./_spawn.ts";
+
+export { killRunningHooks } from "./_spawn.ts";
+
+/** The default cap for stdout and stderr, each: 64 KiB. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+/** The largest configurable cap: 1 MiB. */
+export const MAX_OUTPUT_BYTES = 1024 * 1024;
 
 /**
  * Options of {@linkcode runShellHookDetailed}.
  *
- * @example Run under a caller's signal
+ * @example Run under a caller's signal with a custom allowlist
  * ```ts
- * import type { RunShellHookOptions } from "@hookgate/core";
+ * import { DEFAULT_COMMAND_ALLOWLIST, type RunShellHookOptions } from "@hookgate/core";
  *
- * const options: RunShellHookOptions = { signal: AbortSignal.timeout(1000) };
+ * const options: RunShellHookOptions = {
+ *   signal: AbortSignal.timeout(1000),
+ *   allowlist: [...DEFAULT_COMMAND_ALLOWLIST, "my-linter"],
+ * };
  * ```
  */
 export interface RunShellHookOptions {
-  /** Cancels the hook; its process group is killed. */
+  /** Cancels the hook: its whole process group is killed. */
   signal?: AbortSignal;
-  /** The deadline in `Date.now()` ms; defaults to now + `spec.timeoutMs`. */
+  /**
+   * The deadline in `Date.now()` ms. When both `signal` and `deadlineAt`
+   * are given (as the runner does), the signal is trusted to fire at the
+   * deadline; otherwise a timer is armed for it.
+   *
+   * @default {Date.now() + spec.timeoutMs}
+   */
   deadlineAt?: number;
   /** Where warnings go. */
   logger?: Logger;
+  /**
+   * The command allowlist (absolute paths are always allowed).
+   *
+   * @default {DEFAULT_COMMAND_ALLOWLIST}
+   */
+  allowlist?: readonly string[];
+  /**
+   * The project root, exported as `HOOKGATE_PROJECT_DIR`.
+   *
+   * @default {input.cwd}
+   */
+  projectDir?: string;
 }
 
 /**
- * Runs a command hook and classifies what happened.
+ * The detailed result of a command hook.
+ *
+ * @example Inspect a truncated run
+ * ```ts
+ * import type { ShellHookResult } from "@hookgate/core";
+ *
+ * function flooded(result: ShellHookResult): boolean {
+ *   return result.stdoutTruncated || result.stderrTruncated;
+ * }
+ * ```
+ */
+export interface ShellHookResult extends HookRunResult {
+  /** The exit code, or `null` when it never started. */
+  exitCode: number | null;
+  /** The signal that ended the process, if any (`SIGKILL` after a kill). */
+  signal: string | null;
+  /** The process (and process group) id, or `null` when it never started. */
+  pid: number | null;
+  /** Whether stdout hit the cap (the outcome came from the prefix). */
+  stdoutTruncated: boolean;
+  /** Whether stderr hit the cap. */
+  stderrTruncated: boolean;
+  /** How it was started. */
+  plan: CommandPlan | null;
+  /** Wall time, in milliseconds. */
+  durationMs: number;
+}
+
+/**
+ * Runs a command hook and classifies what happened. Never throws: every
+ * problem is a failure with a kind and a message.
+ *
+ * - Exit 0: empty stdout allows; one JSON object is the outcome; anything
+ *   else (text, text mixed with JSON, a truncated prefix that is not JSON)
+ *   is `invalid_output`.
+ * - Exit 2: deny, whatever stdout says; the reason is the JSON `reason`,
+ *   else stderr, else stdout, else "blocked by hook" (≤ 2 000 characters).
+ * - Any other exit, or death by a signal: `exit`. A spawn failure (missing
+ *   program, not executable, bad cwd): `error`. The allowlist or a missing
+ *   Deno permission: `rejected`. The deadline: `timeout`. The caller's
+ *   signal: `aborted`.
+ *
+ * The hook runs as its own process group; on timeout, abort or an output
+ * cap the whole group is killed, and after the hook exits any descendant
+ * still running is killed too, so nothing of it outlives the result.
  *
  * @param spec The command hook.
  * @param input The payload.
- * @param options Cancellation, deadline and logging.
- * @returns The outcome, or a failure; never throws.
+ * @param options Cancellation, deadline, allowlist and logging.
+ * @returns The outcome or failure, with exit details.
  *
- * @example Run a hook that prints a deny
+ * @example Exit code 2 denies with stderr as the reason
  * ```ts
  * import { runShellHookDetailed } from "@hookgate/core";
- * import { equal } from "node:assert/strict";
+ * import { deepEqual } from "node:assert/strict";
  *
  * const result = await runShellHookDetailed(
- *   { command: `echo '{"action":"deny","reason":"no"}'` },
+ *   { command: "echo 'not on main' >&2; exit 2" },
  *   { event: "PreToolUse", cwd: Deno.cwd(), toolName: "bash", toolInput: {} },
  * );
- * equal(result.outcome?.action, "deny");
+ * deepEqual(result.outcome, { action: "deny", reason: "not on main" });
  * ```
  */
 export async function runShellHookDetailed(
   spec: ShellHookSpec,
   input: HookInput,
   options: RunShellHookOptions = {},
-): Promise<HookRunResult> {
-  const deadlineAt = options.deadlineAt ??
-    Date.now() + clampTimeout(spec.timeoutMs);
-  const timeout = AbortSignal.timeout(Math.max(0, deadlineAt - Date.now()));
-  const signal = options.signal
-    ? AbortSignal.any([options.signal, timeout])
-    : timeout;
-  const exec = spec.args !== undefined;
-  let child: Deno.ChildProcess;
+): Promise<ShellHookResult> {
+  const started = performance.now();
+  const result: ShellHookResult = {
+    outcome: null,
+    exitCode: null,
+    signal: null,
+    pid: null,
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    plan: null,
+    durationMs: 0,
+  };
+  const finish = (failure?: HookFailure): ShellHookResult => {
+    if (failure !== undefined) {
+      result.outcome = null;
+      result.failure = failure;
+    }
+    result.durationMs = performance.now() - started;
+    return result;
+  };
+
+  let plan: CommandPlan;
   try {
-    child = new Deno.Command(exec ? spec.command : "sh", {
-      args: exec ? spec.args! : ["-c", spec.command],
-      cwd: input.cwd,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-      signal,
-    }).spawn();
+    plan = planCommand(spec);
   } catch (error) {
-    return {
-      outcome: null,
-      failure: { kind: "error", message: `could not start: ${String(error)}` },
-    };
+    return finish({ kind: "rejected", message: (error as Error).message });
   }
-  const writer = child.stdin.getWriter();
-  const output = child.output();
+  result.plan = plan;
+  const refusal =
+    commandRejection(plan, options.allowlist ?? DEFAULT_COMMAND_ALLOWLIST) ??
+      runPermissionProblem(plan.program);
+  if (refusal !== undefined) {
+    return finish({ kind: "rejected", message: refusal });
+  }
+
+  const { signal, dispose } = deadlineSignal(spec, options);
   try {
-    await writer.write(new TextEncoder().encode(JSON.stringify(input) + "\n"));
-    await writer.close();
-  } catch {
-    // The hook exited without reading its input: not a failure.
+    const spawned = await spawnHook({
+      program: plan.program,
+      args: plan.args,
+      cwd: input.cwd,
+      env: buildChildEnv({
+        ...(spec.env ? { hookEnv: spec.env } : {}),
+        ...(spec.passEnv ? { passEnv: spec.passEnv } : {}),
+        event: input.event,
+        ...(input.sessionId !== undefined
+          ? { sessionId: input.sessionId }
+          : {}),
+        projectDir: options.projectDir ?? input.cwd,
+      }),
+      stdin: new TextEncoder().encode(
+        encodePayload(input, spec.dialect) + "\n",
+      ),
+      maxOutputBytes: clampOutputBytes(spec.maxOutputBytes),
+      signal,
+    });
+    result.pid = spawned.pid;
+    result.exitCode = spawned.code;
+    result.signal = spawned.exitSignal;
+    result.stdoutTruncated = spawned.stdoutTruncated;
+    result.stderrTruncated = spawned.stderrTruncated;
+    const failure = classify(
+      spawned,
+      plan,
+      input,
+      signal,
+      result,
+      clampOutputBytes(spec.maxOutputBytes),
+    );
+    return finish(failure);
+  } finally {
+    dispose();
   }
-  const { code, stdout, stderr } = await output;
-  if (signal.aborted) {
-    const kind =
-      options.signal?.aborted && options.signal.reason?.name !== "TimeoutError"
-        ? "aborted"
-        : "timeout";
-    return {
-      outcome: null,
-      failure: {
-        kind,
-        message: kind === "timeout" ? "did not finish in time" : "cancelled",
-      },
-    };
-  }
-  const out = new TextDecoder().decode(stdout).trim();
-  if (code === 2) {
-    const err = new TextDecoder().decode(stderr).trim();
-    return {
-      outcome: { action: "deny", reason: err || out || "blocked by hook" },
-    };
-  }
-  if (code !== 0) {
-    return {
-      outcome: null,
-      failure: { kind: "exit", message: `exited with code ${code}` },
-    };
-  }
-  if (out === "") return { outcome: { action: "allow" } };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(out);
-  } catch {
-    return {
-      outcome: null,
-      failure: { kind: "invalid_output", message: "stdout is not JSON" },
-    };
-  }
-  const outcome = normalizeOutcome(parsed);
-  return typeof outcome === "string"
-    ? { outcome: null, failure: { kind: "invalid_output", message: outcome } }
-    : { outcome };
 }
 
 /**
- * Runs a command hook and returns its outcome, or `null` when it failed
- * (the failure is logged as a warning).
+ * Runs a command hook and returns its normalized outcome, or `null` when it
+ * failed (the failure is logged as a warning).
  *
  * @param spec The command hook.
  * @param input The payload.
@@ -166,8 +251,204 @@ export async function runShellHook(
   );
   if (result.failure) {
     logger?.warn?.(
-      `Command hook failed: ${result.failure.kind}: ${result.failure.message}`,
+      `Command hook "${
+        spec.name ?? spec.command
+      }" failed: ${result.failure.kind}: ${result.failure.message}`,
     );
   }
   return result.outcome;
+}
+
+/** Clamps a configured output cap to 1 byte – 1 MiB. */
+export function clampOutputBytes(bytes: number | undefined): number {
+  if (bytes === undefined || Number.isNaN(bytes)) {
+    return DEFAULT_MAX_OUTPUT_BYTES;
+  }
+  return Math.min(MAX_OUTPUT_BYTES, Math.max(1, Math.floor(bytes)));
+}
+
+/**
+ * The signal the spawn obeys: the caller's, which the runner fires at the
+ * deadline; standalone calls also get a timer for `spec.timeoutMs`.
+ */
+function deadlineSignal(
+  spec: ShellHookSpec,
+  options: RunShellHookOptions,
+): { signal: AbortSignal; dispose: () => void } {
+  if (options.signal !== undefined && options.deadlineAt !== undefined) {
+    return { signal: options.signal, dispose: () => {} };
+  }
+  const deadlineAt = options.deadlineAt ??
+    Date.now() + clampTimeout(spec.timeoutMs);
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new DOMException("The hook's deadline passed", "TimeoutError"),
+      ),
+    Math.max(0, deadlineAt - Date.now()),
+  );
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+function classify(
+  spawned: SpawnResult,
+  plan: CommandPlan,
+  input: HookInput,
+  signal: AbortSignal,
+  result: ShellHookResult,
+  cap: number,
+): HookFailure | undefined {
+  if (spawned.spawnError !== undefined) {
+    return spawnFailure(spawned.spawnError, plan, input.cwd);
+  }
+  if (spawned.launchFailure === "not found") return notFound(plan);
+  if (spawned.launchFailure === "not executable") return notExecutable(plan);
+  if (spawned.stopped === "signal") {
+    const reason = signal.reason;
+    return reason instanceof DOMException && reason.name === "TimeoutError"
+      ? {
+        kind: "timeout",
+        message:
+          "did not finish before its deadline; its process group was killed",
+      }
+      : {
+        kind: "aborted",
+        message: "cancelled by the caller; its process group was killed",
+      };
+  }
+  const decoder = new TextDecoder();
+  const stdout = decoder.decode(spawned.stdout).trim();
+  const stderr = decoder.decode(spawned.stderr).trim();
+  const capped = spawned.stopped === "cap";
+  if (!capped) {
+    if (spawned.code === 2 && spawned.exitSignal === null) {
+      result.outcome = { action: "deny", reason: exit2Reason(stdout, stderr) };
+      return undefined;
+    }
+    if (spawned.exitSignal !== null) {
+      return {
+        kind: "exit",
+        message: `was killed by ${spawned.exitSignal}${firstLine(stderr)}`,
+      };
+    }
+    if (spawned.code !== 0) {
+      return {
+        kind: "exit",
+        message: `exited with code ${spawned.code}${firstLine(stderr)}`,
+      };
+    }
+  }
+  const note = capped
+    ? `${
+      result.stdoutTruncated ? "stdout" : "stderr"
+    } exceeded the ${cap}-byte cap; the hook was killed and `
+    : "";
+  if (stdout === "") {
+    if (capped && result.stdoutTruncated) {
+      return { kind: "invalid_output", message: `${note}its output is empty` };
+    }
+    result.outcome = { action: "allow" };
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return {
+      kind: "invalid_output",
+      message:
+        `${note}stdout is not one JSON object (${describeText(stdout)}); ` +
+        "print only the outcome JSON on stdout and diagnostics on stderr",
+    };
+  }
+  const outcome = normalizeOutcome(parsed);
+  if (typeof outcome === "string") {
+    return { kind: "invalid_output", message: `${note}${outcome}` };
+  }
+  result.outcome = outcome;
+  return undefined;
+}
+
+/** Exit code 2: the JSON `reason` if any, else stderr, else stdout. */
+function exit2Reason(stdout: string, stderr: string): string {
+  if (stdout.startsWith("{")) {
+    try {
+      const reason = (JSON.parse(stdout) as { reason?: unknown }).reason;
+      if (typeof reason === "string" && reason.trim() !== "") {
+        return truncate(reason, MAX_REASON_CHARS);
+      }
+    } catch {
+      // Not JSON: it is text, used below.
+    }
+    if (stderr === "") return DEFAULT_BLOCK_REASON;
+  }
+  const text = stderr || stdout;
+  return text === "" ? DEFAULT_BLOCK_REASON : truncate(text, MAX_REASON_CHARS);
+}
+
+function spawnFailure(
+  error: unknown,
+  plan: CommandPlan,
+  cwd: string,
+): HookFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Deno.errors.NotCapable) {
+    return {
+      kind: "rejected",
+      message: `Deno refused to start "${plan.program}": ${message}`,
+    };
+  }
+  if (/cwd/i.test(message)) {
+    return {
+      kind: "error",
+      message:
+        `cannot start in "${cwd}": it does not exist or is not a directory`,
+    };
+  }
+  if (error instanceof Deno.errors.NotFound) return notFound(plan);
+  if (error instanceof Deno.errors.PermissionDenied) return notExecutable(plan);
+  return {
+    kind: "error",
+    message: `could not start "${plan.program}": ${message}`,
+  };
+}
+
+function notFound(plan: CommandPlan): HookFailure {
+  return {
+    kind: "error",
+    message: `"${plan.program}" was not found (is it installed and on PATH?)`,
+  };
+}
+
+function notExecutable(plan: CommandPlan): HookFailure {
+  return {
+    kind: "error",
+    message:
+      `"${plan.program}" is not executable (chmod +x it, or run it through its interpreter)`,
+  };
+}
+
+function firstLine(stderr: string): string {
+  if (stderr === "") return "";
+  const line = stderr.split("\n", 1)[0]!;
+  return `: ${truncate(line, 200)}`;
+}
+
+// Says what the output looks like without repeating it: hook output may
+// echo the payload, and payloads are never logged.
+function describeText(text: string): string {
+  const kind = text.startsWith("{")
+    ? "text that starts like JSON"
+    : "plain text";
+  return `${text.length} characters of ${kind}`;
 }
