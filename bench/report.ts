@@ -27,6 +27,8 @@ interface Row {
 
 type Results = Map<string, BenchStats>;
 
+let cpuName = "unknown";
+
 /** One line of the report, computed from the measured benchmarks. */
 interface Case {
   file: string;
@@ -74,7 +76,105 @@ const CASES: Case[] = [
       return rows;
     },
   },
+  {
+    file: "command_bench.ts",
+    rows(results) {
+      const ours = get(results, "command: hookgate runner, one cat hook").avg;
+      const bare = get(results, "command: bare spawn of cat").avg;
+      const setsid =
+        get(results, "command: bare spawn of cat, own group via setsid").avg;
+      const detached =
+        get(results, "command: bare spawn of cat, own group via detached").avg;
+      const direct = get(results, "command: direct spawn").avg;
+      const shell = get(results, "command: through sh -c").avg;
+      const fanOne = get(results, "command: PostToolUse, 1 hook").avg;
+      const fanTen =
+        get(results, "command: PostToolUse, 10 hooks fanned out").avg;
+      const bareTen =
+        get(results, "command: bare spawn of cat, 10 in parallel").avg;
+      const rows: Row[] = [
+        ratioRow(
+          "command hook through the runner ÷ bare spawn, same isolation (own group via setsid)",
+          ours,
+          setsid,
+          "≤ 1.05",
+          1.05,
+        ),
+        ratioRow(
+          "command hook through the runner ÷ bare spawn without a process group",
+          ours,
+          bare,
+          "≤ 1.05",
+          1.05,
+        ),
+        ratioRow(
+          "command hook through the runner ÷ bare spawn with Deno's detached",
+          ours,
+          detached,
+          "info",
+          null,
+        ),
+        ratioRow(
+          "direct spawn ÷ the same command through sh -c",
+          direct,
+          shell,
+          "≤ 0.7",
+          0.7,
+        ),
+        ratioRow(
+          "PostToolUse: 10 command hooks fanned out ÷ 1",
+          fanTen,
+          fanOne,
+          "≤ 2×",
+          2,
+        ),
+        ratioRow(
+          "platform floor: 10 bare spawns in parallel ÷ 1 bare spawn",
+          bareTen,
+          bare,
+          "info",
+          null,
+        ),
+      ];
+      const floorName = [...results.keys()].find((name) =>
+        name.startsWith("command: C posix_spawn floor ×")
+      );
+      if (floorName !== undefined) {
+        const perSpawn = get(results, floorName).avg /
+          Number(floorName.split("×")[1]);
+        rows.push(
+          ratioRow(
+            "command hook through the runner ÷ C posix_spawn of cat (the floor)",
+            ours,
+            perSpawn,
+            "info",
+            null,
+          ),
+        );
+      }
+      return rows;
+    },
+  },
 ];
+
+/** A row comparing hookgate (`ours`) with a baseline as `ours ÷ baseline`. */
+function ratioRow(
+  name: string,
+  ours: number,
+  baseline: number,
+  target: string,
+  limit: number | null,
+): Row {
+  const ratio = ours / baseline;
+  return {
+    case: name,
+    hookgate: ns(ours),
+    baseline: ns(baseline),
+    ratio: `${ratio.toFixed(2)}×`,
+    target,
+    met: limit === null ? "info" : ratio <= limit,
+  };
+}
 
 function get(results: Results, name: string): BenchStats {
   const stats = results.get(name);
@@ -106,8 +206,10 @@ async function measure(file: string): Promise<Results> {
     );
   }
   const report = JSON.parse(new TextDecoder().decode(stdout)) as {
+    cpu?: string;
     benches: { name: string; results: { ok?: BenchStats }[] }[];
   };
+  if (report.cpu) cpuName = report.cpu;
   const results: Results = new Map();
   for (const bench of report.benches) {
     const ok = bench.results[0]?.ok;
@@ -135,7 +237,7 @@ if (import.meta.main) {
   for (const benchCase of CASES) {
     rows.push(...benchCase.rows(await measure(benchCase.file)));
   }
-  const cpu = Deno.env.get("BENCH_CPU") ?? "(see `deno bench` header)";
+  const cpu = cpuName;
   const body = `${table(rows)}\n\nMeasured ${
     new Date().toISOString().slice(0, 10)
   } with Deno ${Deno.version.deno} on ${Deno.build.target}; CPU ${cpu}.`;
@@ -157,6 +259,10 @@ if (import.meta.main) {
         text.slice(end)
       }`,
     );
+    // Keep `deno fmt --check` green: let the formatter align the table.
+    await new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "--quiet", fileURLToPath(path)],
+    }).output();
     console.log(body);
   }
 }
