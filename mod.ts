@@ -64,9 +64,16 @@ export {
   looksLikeSecret,
 } from "./src/transports/child_env.ts";
 export {
+  type HttpHookResult,
   runHttpHookDetailed,
   type RunHttpHookOptions,
 } from "./src/transports/http.ts";
+export {
+  type HttpUrlPolicy,
+  httpUrlProblem,
+  isLoopbackHost,
+  urlMatchesPattern,
+} from "./src/url_policy.ts";
 export {
   type CommandPlan,
   commandRejection,
@@ -74,6 +81,7 @@ export {
   planCommand,
 } from "./src/command_line.ts";
 export {
+  netPermissionProblem,
   permissionFlags,
   type RequiredPermissions,
   requiredPermissions,

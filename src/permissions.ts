@@ -46,6 +46,34 @@ export function runPermissionProblem(program: string): string | undefined {
 }
 
 /**
+ * Checks, before connecting, that Deno's `--allow-net` covers a URL's host
+ * and port (a `prompt` state counts as missing).
+ *
+ * @param url The URL.
+ * @returns `undefined` when granted, else the flag to add.
+ *
+ * @example Inside `deno test --allow-net=127.0.0.1` loopback is granted
+ * ```ts
+ * import { netPermissionProblem } from "@hookgate/core";
+ *
+ * netPermissionProblem("http://127.0.0.1:8787/hook");
+ * ```
+ */
+export function netPermissionProblem(url: string): string | undefined {
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    host = parsed.port === ""
+      ? parsed.hostname
+      : `${parsed.hostname}:${parsed.port}`;
+  } catch {
+    return `"${url}" is not a valid URL`;
+  }
+  if (granted({ name: "net", host })) return undefined;
+  return `Deno's --allow-net does not include "${host}"; add --allow-net=${host}`;
+}
+
+/**
  * The Deno permissions a set of configured hooks needs.
  *
  * @example The needs of two hooks

@@ -86,6 +86,11 @@ export interface HookRunnerOptions {
    * @default {env.cwd} of each run
    */
   projectDir?: string;
+  /**
+   * URL patterns every HTTP hook must match (`*` is a wildcard, `[]`
+   * refuses all); unset means any URL that passes the https/loopback rule.
+   */
+  httpAllowedUrls?: readonly string[];
 }
 
 /**
@@ -223,6 +228,7 @@ export class HookRunner {
       onInvocation: this.#onInvocation,
       commandAllowlist: options.commandAllowlist,
       projectDir: options.projectDir,
+      httpAllowedUrls: options.httpAllowedUrls,
     };
   }
 
@@ -859,6 +865,7 @@ interface RunnerCore {
   readonly onInvocation: ((record: HookInvocationRecord) => void) | undefined;
   readonly commandAllowlist: readonly string[] | undefined;
   readonly projectDir: string | undefined;
+  readonly httpAllowedUrls: readonly string[] | undefined;
 }
 
 /**
@@ -1169,6 +1176,7 @@ function startInvocation(
     : runHttpHookDetailed(entry.hook, payload, {
       ...context,
       ...(core.logger ? { logger: core.logger } : {}),
+      ...(core.httpAllowedUrls ? { allowedUrls: core.httpAllowedUrls } : {}),
     });
   running.then(
     (result) => invocation.settle(result.outcome, result.failure),

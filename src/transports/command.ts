@@ -16,7 +16,6 @@ import {
 import { encodePayload } from "../dialects/payload.ts";
 import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../outcome.ts";
 import { runPermissionProblem } from "../permissions.ts";
-import { clampTimeout } from "../registry.ts";
 import type {
   HookFailure,
   HookInput,
@@ -26,14 +25,11 @@ import type {
   ShellHookSpec,
 } from "../types.ts";
 import { buildChildEnv } from "./child_env.ts";
+import { clampOutputBytes, deadlineSignal, timedOut } from "./_shared.ts";
 import { spawnHook, type SpawnResult } from "./_spawn.ts";
 
 export { killRunningHooks } from "./_spawn.ts";
-
-/** The default cap for stdout and stderr, each: 64 KiB. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
-/** The largest configurable cap: 1 MiB. */
-export const MAX_OUTPUT_BYTES = 1024 * 1024;
+export { DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES } from "./_shared.ts";
 
 /**
  * Options of {@linkcode runShellHookDetailed}.
@@ -178,7 +174,7 @@ export async function runShellHookDetailed(
     return finish({ kind: "rejected", message: refusal });
   }
 
-  const { signal, dispose } = deadlineSignal(spec, options);
+  const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
   try {
     const spawned = await spawnHook({
       program: plan.program,
@@ -259,47 +255,6 @@ export async function runShellHook(
   return result.outcome;
 }
 
-/** Clamps a configured output cap to 1 byte – 1 MiB. */
-export function clampOutputBytes(bytes: number | undefined): number {
-  if (bytes === undefined || Number.isNaN(bytes)) {
-    return DEFAULT_MAX_OUTPUT_BYTES;
-  }
-  return Math.min(MAX_OUTPUT_BYTES, Math.max(1, Math.floor(bytes)));
-}
-
-/**
- * The signal the spawn obeys: the caller's, which the runner fires at the
- * deadline; standalone calls also get a timer for `spec.timeoutMs`.
- */
-function deadlineSignal(
-  spec: ShellHookSpec,
-  options: RunShellHookOptions,
-): { signal: AbortSignal; dispose: () => void } {
-  if (options.signal !== undefined && options.deadlineAt !== undefined) {
-    return { signal: options.signal, dispose: () => {} };
-  }
-  const deadlineAt = options.deadlineAt ??
-    Date.now() + clampTimeout(spec.timeoutMs);
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () =>
-      controller.abort(
-        new DOMException("The hook's deadline passed", "TimeoutError"),
-      ),
-    Math.max(0, deadlineAt - Date.now()),
-  );
-  const onAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener("abort", onAbort, { once: true });
-  if (options.signal?.aborted) onAbort();
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-    },
-  };
-}
-
 function classify(
   spawned: SpawnResult,
   plan: CommandPlan,
@@ -314,8 +269,7 @@ function classify(
   if (spawned.launchFailure === "not found") return notFound(plan);
   if (spawned.launchFailure === "not executable") return notExecutable(plan);
   if (spawned.stopped === "signal") {
-    const reason = signal.reason;
-    return reason instanceof DOMException && reason.name === "TimeoutError"
+    return timedOut(signal)
       ? {
         kind: "timeout",
         message:

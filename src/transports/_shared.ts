@@ -1,0 +1,55 @@
+// Helpers shared by the command and HTTP transports.
+
+import { clampTimeout } from "../registry.ts";
+
+/** The default cap for a hook's output (stdout, stderr, a body): 64 KiB. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+/** The largest configurable cap: 1 MiB. */
+export const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/** Clamps a configured output cap to 1 byte – 1 MiB. */
+export function clampOutputBytes(bytes: number | undefined): number {
+  if (bytes === undefined || Number.isNaN(bytes)) {
+    return DEFAULT_MAX_OUTPUT_BYTES;
+  }
+  return Math.min(MAX_OUTPUT_BYTES, Math.max(1, Math.floor(bytes)));
+}
+
+/**
+ * The signal a transport obeys. Under the runner (signal and deadline both
+ * given) the caller's signal already fires at the deadline; a standalone
+ * call gets a timer for the hook's own timeout, combined with any signal.
+ */
+export function deadlineSignal(
+  timeoutMs: number | undefined,
+  options: { signal?: AbortSignal; deadlineAt?: number },
+): { signal: AbortSignal; dispose: () => void } {
+  if (options.signal !== undefined && options.deadlineAt !== undefined) {
+    return { signal: options.signal, dispose: () => {} };
+  }
+  const deadlineAt = options.deadlineAt ?? Date.now() + clampTimeout(timeoutMs);
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new DOMException("The hook's deadline passed", "TimeoutError"),
+      ),
+    Math.max(0, deadlineAt - Date.now()),
+  );
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+/** Whether the signal fired because the deadline passed. */
+export function timedOut(signal: AbortSignal): boolean {
+  const reason = signal.reason;
+  return reason instanceof DOMException && reason.name === "TimeoutError";
+}
