@@ -28,3 +28,51 @@ Deno.test("examples/in_process.ts rewrites, blocks and adds context as documente
     ].join("\n"),
   );
 });
+
+Deno.test("examples/http_policy: the server and its hook config deny, rewrite and allow", async () => {
+  const { parse } = await import("jsonc-parser");
+  const { startPolicyServer } = await import(
+    "../examples/http_policy/server.ts"
+  );
+  const { HookRegistry, HookRunner } = await import("../mod.ts");
+  const text = await Deno.readTextFile(
+    new URL("../examples/http_policy/hooks.jsonc", import.meta.url),
+  );
+  const config = parse(text);
+  const server = startPolicyServer({ port: 0, token: "test-token" });
+  Deno.env.set("POLICY_TOKEN", "test-token");
+  try {
+    const hook = config.hooks.PreToolUse[0];
+    hook.url = hook.url.replace(":8787", `:${server.addr.port}`);
+    const registry = new HookRegistry();
+    registry.loadShellHooks(config.hooks);
+    const runner = new HookRunner({ registry });
+    const env = { cwd: Deno.cwd() };
+    const denied = await runner.preToolUse(
+      "bash",
+      { command: "rm -rf build" },
+      env,
+    );
+    equal(denied.reason, "rm -rf is not allowed by the policy service");
+    const rewritten = await runner.preToolUse("bash", {
+      command: "npm install",
+    }, env);
+    equal(rewritten.input?.command, "npm ci");
+    const allowed = await runner.preToolUse("bash", { command: "ls" }, env);
+    equal(JSON.stringify(allowed), "{}");
+    Deno.env.set("POLICY_TOKEN", "wrong");
+    const unauthorized = await runner.preToolUse(
+      "bash",
+      { command: "ls" },
+      env,
+    );
+    equal(
+      unauthorized.block,
+      true,
+      "401 is a failure, and the hook fails closed",
+    );
+  } finally {
+    Deno.env.delete("POLICY_TOKEN");
+    await server.shutdown();
+  }
+});
