@@ -155,6 +155,22 @@ const CASES: Case[] = [
       return rows;
     },
   },
+  {
+    file: "http_bench.ts",
+    rows(results) {
+      const ours = get(results, "http: hookgate runner, one HTTP hook").avg;
+      const bare = get(results, "http: bare fetch").avg;
+      return [
+        ratioRow(
+          "HTTP hook through the runner ÷ bare fetch to the same loopback server",
+          ours,
+          bare,
+          "≤ 1.05",
+          1.05,
+        ),
+      ];
+    },
+  },
 ];
 
 /** A row comparing hookgate (`ours`) with a baseline as `ours ÷ baseline`. */
@@ -218,6 +234,26 @@ async function measure(file: string): Promise<Results> {
   return results;
 }
 
+/**
+ * How many times each bench file runs. Each benchmark keeps its best
+ * (lowest) average: on a shared machine interference only ever adds time,
+ * so the minimum is the steadiest estimate of the cost itself.
+ */
+const RUNS = 3;
+
+async function measureBest(file: string, runs: number): Promise<Results> {
+  const best: Results = new Map();
+  for (let run = 0; run < runs; run++) {
+    for (const [name, stats] of await measure(file)) {
+      const previous = best.get(name);
+      if (previous === undefined || stats.avg < previous.avg) {
+        best.set(name, stats);
+      }
+    }
+  }
+  return best;
+}
+
 function table(rows: Row[]): string {
   const lines = [
     "| case | hookgate | baseline | ratio | target | met |",
@@ -235,7 +271,7 @@ function table(rows: Row[]): string {
 if (import.meta.main) {
   const rows: Row[] = [];
   for (const benchCase of CASES) {
-    rows.push(...benchCase.rows(await measure(benchCase.file)));
+    rows.push(...benchCase.rows(await measureBest(benchCase.file, RUNS)));
   }
   const cpu = cpuName;
   const body = `${table(rows)}\n\nMeasured ${
