@@ -81,17 +81,13 @@ const CASES: Case[] = [
     rows(results) {
       const ours = get(results, "command: hookgate runner, one cat hook").avg;
       const bare = get(results, "command: bare spawn of cat").avg;
-      const setsid =
-        get(results, "command: bare spawn of cat, own group via setsid").avg;
-      const detached =
-        get(results, "command: bare spawn of cat, own group via detached").avg;
+      const setsid = get(results, "command: bare spawn of cat, own group via setsid").avg;
+      const detached = get(results, "command: bare spawn of cat, own group via detached").avg;
       const direct = get(results, "command: direct spawn").avg;
       const shell = get(results, "command: through sh -c").avg;
       const fanOne = get(results, "command: PostToolUse, 1 hook").avg;
-      const fanTen =
-        get(results, "command: PostToolUse, 10 hooks fanned out").avg;
-      const bareTen =
-        get(results, "command: bare spawn of cat, 10 in parallel").avg;
+      const fanTen = get(results, "command: PostToolUse, 10 hooks fanned out").avg;
+      const bareTen = get(results, "command: bare spawn of cat, 10 in parallel").avg;
       const rows: Row[] = [
         ratioRow(
           "command hook through the runner ÷ bare spawn, same isolation (own group via setsid)",
@@ -136,9 +132,7 @@ const CASES: Case[] = [
           null,
         ),
       ];
-      const floorName = [...results.keys()].find((name) =>
-        name.startsWith("command: C posix_spawn floor ×")
-      );
+      const floorName = [...results.keys()].find((name) => name.startsWith("command: C posix_spawn floor ×"));
       if (floorName !== undefined) {
         const perSpawn = get(results, floorName).avg /
           Number(floorName.split("×")[1]);
@@ -216,9 +210,7 @@ async function measure(file: string): Promise<Results> {
   }).output();
   if (code !== 0) {
     throw new Error(
-      `Cannot build the report: ${file} failed:\n${
-        new TextDecoder().decode(stderr)
-      }`,
+      `Cannot build the report: ${file} failed:\n${new TextDecoder().decode(stderr)}`,
     );
   }
   const report = JSON.parse(new TextDecoder().decode(stdout)) as {
@@ -291,9 +283,7 @@ if (import.meta.main) {
     }
     await Deno.writeTextFile(
       path,
-      `${text.slice(0, start)}<!-- report:start -->\n${body}\n${
-        text.slice(end)
-      }`,
+      `${text.slice(0, start)}<!-- report:start -->\n${body}\n${text.slice(end)}`,
     );
     // Keep `deno fmt --check` green: let the formatter align the table.
     await new Deno.Command(Deno.execPath(), {

@@ -1,12 +1,7 @@
 // The runner's own cost. Run with `deno task bench`; `deno task bench:report`
 // turns the figures into the ratios of BENCHMARKS.md.
 
-import {
-  HOOK_EVENT_NAMES,
-  HookRegistry,
-  HookRunner,
-  type InProcessHook,
-} from "../mod.ts";
+import { HOOK_EVENT_NAMES, HookRegistry, HookRunner, type InProcessHook } from "../mod.ts";
 import { naivePreToolUse } from "./_baseline.ts";
 
 const env = { cwd: "/" };

@@ -31,9 +31,7 @@ registry.registerInProcess(
     signal.throwIfAborted();
     const command = String(input.toolInput?.command ?? "");
     await Promise.resolve(); // e.g. ask a policy store
-    return command.includes("rm -rf")
-      ? { action: "deny", reason: "rm -rf is blocked by policy" }
-      : { action: "allow" };
+    return command.includes("rm -rf") ? { action: "deny", reason: "rm -rf is blocked by policy" } : { action: "allow" };
   },
   "example-policy",
   {

@@ -3,13 +3,7 @@
 
 import { deadlines, type DeadlineTask } from "./_deadline.ts";
 import type { SettleSink } from "./transports/in_process.ts";
-import type {
-  FailureKind,
-  HookEntry,
-  HookFailure,
-  HookInvocationContext,
-  NormalizedOutcome,
-} from "./types.ts";
+import type { FailureKind, HookEntry, HookFailure, HookInvocationContext, NormalizedOutcome } from "./types.ts";
 
 /**
  * How long a command or HTTP transport may take to wind down after its
@@ -87,8 +81,7 @@ export abstract class CallScope {
  * signal is created only when a hook reads it), the deadline task, and the
  * sink where the transport reports.
  */
-export class Invocation
-  implements HookInvocationContext, DeadlineTask, SettleSink {
+export class Invocation implements HookInvocationContext, DeadlineTask, SettleSink {
   readonly entry: HookEntry;
   readonly index: number;
   readonly startedAt: number;

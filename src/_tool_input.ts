@@ -23,9 +23,7 @@ export function validateToolInput(
     const message = validate(input);
     return typeof message === "string" && message !== "" ? message : undefined;
   } catch (error) {
-    return `the validator threw: ${
-      error instanceof Error ? error.message : String(error)
-    }`;
+    return `the validator threw: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 

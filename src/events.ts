@@ -116,8 +116,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     canMutate: false,
     context: false,
     combine: "serial",
-    description:
-      "During tool authorization; a deny refuses it, an allow grants nothing",
+    description: "During tool authorization; a deny refuses it, an allow grants nothing",
   },
   PostToolUse: {
     toolEvent: true,
@@ -133,8 +132,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     canMutate: false,
     context: true,
     combine: "fan-out",
-    description:
-      "After a tool failed; hook errors never replace the original failure",
+    description: "After a tool failed; hook errors never replace the original failure",
   },
   UserPromptSubmit: {
     toolEvent: false,
@@ -142,8 +140,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     canMutate: false,
     context: true,
     combine: "serial",
-    description:
-      "Before a user turn is processed; a block ends the turn without a model call",
+    description: "Before a user turn is processed; a block ends the turn without a model call",
   },
   SessionStart: {
     toolEvent: false,
@@ -151,8 +148,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     canMutate: false,
     context: true,
     combine: "fan-out",
-    description:
-      "Once, when the session starts; context is added to the system prompt",
+    description: "Once, when the session starts; context is added to the system prompt",
   },
   SessionEnd: {
     toolEvent: false,
@@ -168,8 +164,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     canMutate: false,
     context: true,
     combine: "fan-out",
-    description:
-      "At the end of every turn; a block keeps the turn going (or marks it failed)",
+    description: "At the end of every turn; a block keeps the turn going (or marks it failed)",
   },
   SubagentStart: {
     toolEvent: false,
@@ -209,8 +204,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     canMutate: false,
     context: false,
     combine: "fan-out",
-    description:
-      "After a successful file write or edit by a tool; side effects only",
+    description: "After a successful file write or edit by a tool; side effects only",
   },
 });
 

@@ -76,9 +76,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   const contextValue = o.additionalContext ?? o.additional_context;
   if (contextValue !== undefined) {
     if (typeof contextValue !== "string") {
-      return `"additionalContext" must be a string, got ${
-        describe(contextValue)
-      }`;
+      return `"additionalContext" must be a string, got ${describe(contextValue)}`;
     }
     if (contextValue !== "") context = contextValue;
   }
@@ -96,9 +94,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
     action !== undefined && action !== "allow" && action !== "deny" &&
     action !== "mutate"
   ) {
-    return `"action" must be "allow", "deny" or "mutate", got ${
-      describe(action)
-    }`;
+    return `"action" must be "allow", "deny" or "mutate", got ${describe(action)}`;
   }
   const decision = o.decision;
   if (
@@ -141,9 +137,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
     }
     return withContext({ action: "mutate", input }, context);
   }
-  return context === undefined
-    ? ALLOW
-    : { action: "allow", additionalContext: context };
+  return context === undefined ? ALLOW : { action: "allow", additionalContext: context };
 }
 
 /** The reason used when a hook blocks without giving one. */

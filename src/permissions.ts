@@ -39,9 +39,7 @@ export function runPermissionProblem(program: string): string | undefined {
   const why = missing.includes("kill")
     ? ` ("kill" lets hookgate stop the hook's whole process group under a scoped --allow-run)`
     : "";
-  return `Deno's --allow-run does not include ${
-    missing.map((m) => `"${m}"`).join(" and ")
-  }; ` +
+  return `Deno's --allow-run does not include ${missing.map((m) => `"${m}"`).join(" and ")}; ` +
     `add --allow-run=${missing.join(",")}${why}`;
 }
 
@@ -63,9 +61,7 @@ export function netPermissionProblem(url: string): string | undefined {
   let host: string;
   try {
     const parsed = new URL(url);
-    host = parsed.port === ""
-      ? parsed.hostname
-      : `${parsed.hostname}:${parsed.port}`;
+    host = parsed.port === "" ? parsed.hostname : `${parsed.hostname}:${parsed.port}`;
   } catch {
     return `"${url}" is not a valid URL`;
   }

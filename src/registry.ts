@@ -6,12 +6,7 @@
  */
 
 import { closest } from "./_text.ts";
-import {
-  HOOK_EVENT_NAMES,
-  HOOK_EVENTS,
-  type HookEvent,
-  isHookEvent,
-} from "./events.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEvent, isHookEvent } from "./events.ts";
 import type {
   ConfiguredHook,
   ConfiguredHooks,
@@ -245,9 +240,7 @@ export class HookRegistry {
       const first = current.findIndex((entry) => entry.configured);
       if (first === -1 && fresh.length === 0) continue;
       const kept = current.filter((entry) => !entry.configured);
-      const at = first === -1
-        ? kept.length
-        : current.slice(0, first).filter((e) => !e.configured).length;
+      const at = first === -1 ? kept.length : current.slice(0, first).filter((e) => !e.configured).length;
       this.#set(event, [...kept.slice(0, at), ...fresh, ...kept.slice(at)]);
     }
     return countBuilt(built);
@@ -309,9 +302,7 @@ export class HookRegistry {
    * ```
    */
   all(): HookEntry[] {
-    return HOOK_EVENT_NAMES.flatMap((event) => this.list(event)).sort((a, b) =>
-      a.id - b.id
-    );
+    return HOOK_EVENT_NAMES.flatMap((event) => this.list(event)).sort((a, b) => a.id - b.id);
   }
 
   /**
@@ -336,9 +327,7 @@ export class HookRegistry {
     let removed = 0;
     for (const event of HOOK_EVENT_NAMES) {
       const current = this.list(event);
-      const kept = current.filter((entry) =>
-        entry.owner !== owner || entry.configured
-      );
+      const kept = current.filter((entry) => entry.owner !== owner || entry.configured);
       if (kept.length !== current.length) {
         removed += current.length - kept.length;
         this.#set(event, kept);
@@ -451,17 +440,11 @@ export class HookRegistry {
     position?: number,
   ): HookEntry {
     checkEvent(event, "register hook");
-    const label = hook?.name
-      ? ` "${hook.name}"`
-      : position === undefined
-      ? ""
-      : ` #${position}`;
+    const label = hook?.name ? ` "${hook.name}"` : position === undefined ? "" : ` #${position}`;
     const where = `Cannot register ${event} hook${label}`;
     if (typeof hook !== "object" || hook === null) {
       throw new TypeError(
-        `${where}: expected an object, got ${
-          hook === null ? "null" : typeof hook
-        }`,
+        `${where}: expected an object, got ${hook === null ? "null" : typeof hook}`,
       );
     }
     if (hook.type === "http") {
@@ -485,9 +468,7 @@ export class HookRegistry {
     }
     if (hook.type !== undefined && hook.type !== "command") {
       throw new TypeError(
-        `${where}: unknown "type" ${
-          JSON.stringify(hook.type)
-        }; expected "command" or "http"`,
+        `${where}: unknown "type" ${JSON.stringify(hook.type)}; expected "command" or "http"`,
       );
     }
     if (typeof hook.command !== "string" || hook.command.trim() === "") {
@@ -535,9 +516,7 @@ export class HookRegistry {
     const stage = options.stage ?? defaultStage;
     if (stage !== "mutate" && stage !== "validate") {
       throw new TypeError(
-        `Cannot register ${event} hook "${name}": "stage" must be "mutate" or "validate", got ${
-          JSON.stringify(stage)
-        }`,
+        `Cannot register ${event} hook "${name}": "stage" must be "mutate" or "validate", got ${JSON.stringify(stage)}`,
       );
     }
     const failurePolicy = options.failurePolicy ?? "open";
@@ -583,14 +562,10 @@ export function clampTimeout(
 
 function checkEvent(event: string, action: string): asserts event is HookEvent {
   if (typeof event === "string" && isHookEvent(event)) return;
-  const suggestion = typeof event === "string"
-    ? closest(event, HOOK_EVENT_NAMES)
-    : undefined;
+  const suggestion = typeof event === "string" ? closest(event, HOOK_EVENT_NAMES) : undefined;
   throw new TypeError(
     `Cannot ${action}: unknown event ${JSON.stringify(event)}${
-      suggestion
-        ? `; did you mean "${suggestion}"?`
-        : `; expected one of ${HOOK_EVENT_NAMES.join(", ")}`
+      suggestion ? `; did you mean "${suggestion}"?` : `; expected one of ${HOOK_EVENT_NAMES.join(", ")}`
     }`,
   );
 }

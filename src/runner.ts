@@ -615,9 +615,7 @@ export class HookRunner {
       "PostCompact",
       env,
       undefined,
-      compactReason === undefined
-        ? { compactSummary }
-        : { compactSummary, compactReason },
+      compactReason === undefined ? { compactSummary } : { compactSummary, compactReason },
     );
   }
 
@@ -782,9 +780,7 @@ export class HookRunner {
       return RESOLVED_EMPTY;
     }
     // Lower-cased only when some matcher filters by tool name.
-    const lowerTool = plan.matchAll && background.length === 0
-      ? undefined
-      : toolName?.toLowerCase();
+    const lowerTool = plan.matchAll && background.length === 0 ? undefined : toolName?.toLowerCase();
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
@@ -1079,9 +1075,7 @@ class EventRun extends CallScope {
     if (this.#mutated) {
       const input = this.#payload.toolInput!;
       const schema = this.#env.inputSchema;
-      const problem = schema === undefined
-        ? undefined
-        : validateToolInput(schema, input);
+      const problem = schema === undefined ? undefined : validateToolInput(schema, input);
       if (problem !== undefined) {
         return {
           block: true,
@@ -1124,9 +1118,7 @@ class EventRun extends CallScope {
       this.#core.onInvocation!(record);
     } catch (error) {
       this.#core.logger?.error?.(
-        `The onInvocation listener threw: ${
-          error instanceof Error ? error.message : error
-        }`,
+        `The onInvocation listener threw: ${error instanceof Error ? error.message : error}`,
       );
     }
   }
@@ -1180,8 +1172,7 @@ function startInvocation(
     });
   running.then(
     (result) => invocation.settle(result.outcome, result.failure),
-    (error) =>
-      invocation.settle(null, { kind: "error", message: String(error) }),
+    (error) => invocation.settle(null, { kind: "error", message: String(error) }),
   );
 }
 

@@ -82,9 +82,7 @@ export function httpUrlProblem(
   ) {
     return policy.allowedUrls.length === 0
       ? "the HTTP hook URL allowlist is empty, so no HTTP hook may run"
-      : `"${parsed.href}" matches none of the allowed URL patterns (${
-        policy.allowedUrls.join(", ")
-      })`;
+      : `"${parsed.href}" matches none of the allowed URL patterns (${policy.allowedUrls.join(", ")})`;
   }
   return undefined;
 }
@@ -136,13 +134,9 @@ export function isLoopbackHost(host: string): boolean {
 export function urlMatchesPattern(url: string | URL, pattern: string): boolean {
   const parsed = typeof url === "string" ? new URL(url) : url;
   const host = hostOf(parsed);
-  const target = `${parsed.protocol}//${host}${
-    parsed.port ? `:${parsed.port}` : ""
-  }${parsed.pathname}${parsed.search}`;
+  const target = `${parsed.protocol}//${host}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}${parsed.search}`;
   const schemeEnd = pattern.indexOf("://");
-  const authorityEnd = schemeEnd === -1
-    ? -1
-    : pattern.indexOf("/", schemeEnd + 3);
+  const authorityEnd = schemeEnd === -1 ? -1 : pattern.indexOf("/", schemeEnd + 3);
   const head = authorityEnd === -1 ? pattern : pattern.slice(0, authorityEnd);
   const normalized = head.toLowerCase().replace(/\.(:|$)/, "$1") +
     (authorityEnd === -1 ? "" : pattern.slice(authorityEnd));

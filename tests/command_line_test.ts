@@ -1,9 +1,5 @@
 import { deepEqual, equal, match, throws } from "node:assert/strict";
-import {
-  commandRejection,
-  DEFAULT_COMMAND_ALLOWLIST,
-  planCommand,
-} from "../mod.ts";
+import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../mod.ts";
 
 Deno.test("planCommand() spawns plain shell-form commands directly, split into words", () => {
   deepEqual(planCommand({ command: "bash ./scripts/guard-bash.sh" }), {

@@ -21,8 +21,7 @@ Deno.test("HOOK_EVENTS lists the seed-000 events and Wuu's", () => {
 
 Deno.test("HOOK_EVENTS says which events carry a tool name, block, mutate and add context", () => {
   const row = (event: keyof typeof HOOK_EVENTS) => {
-    const { toolEvent, canBlock, canMutate, context, combine } =
-      HOOK_EVENTS[event];
+    const { toolEvent, canBlock, canMutate, context, combine } = HOOK_EVENTS[event];
     return { toolEvent, canBlock, canMutate, context, combine };
   };
   deepEqual(row("PreToolUse"), {

@@ -1,9 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import {
-  permissionFlags,
-  requiredPermissions,
-  runPermissionProblem,
-} from "../mod.ts";
+import { permissionFlags, requiredPermissions, runPermissionProblem } from "../mod.ts";
 
 Deno.test("requiredPermissions() lists what actually runs: direct programs, sh for shell syntax, kill, hosts", () => {
   const needs = requiredPermissions({

@@ -151,8 +151,7 @@ Deno.test("HookRegistry rejects bad registrations with a message naming the fix"
       /unknown event "PreTooluse"; did you mean "PreToolUse"\?/,
     );
     throws(
-      () =>
-        registry.loadShellHooks({ PostToolUsed: [{ command: "x" }] } as never),
+      () => registry.loadShellHooks({ PostToolUsed: [{ command: "x" }] } as never),
       /Cannot load hooks: unknown event "PostToolUsed"; did you mean "PostToolUse"\?/,
     );
   });

@@ -191,8 +191,7 @@ Deno.test("HookRunner.preToolUse() re-validates a rewritten input against a JSON
   await t.step("a validator function works the same way", async () => {
     const result = await runner.preToolUse("bash", {}, {
       ...env,
-      inputSchema: (input) =>
-        typeof input.command === "string" ? undefined : "command must be text",
+      inputSchema: (input) => typeof input.command === "string" ? undefined : "command must be text",
     });
     match(result.reason!, /command must be text/);
   });
@@ -330,13 +329,9 @@ Deno.test("HookRunner has a method for every event and runs each through its rul
       const seen: HookInput[] = [];
       registry.registerInProcess(event, "*", (input) => {
         seen.push(input);
-        return HOOK_EVENTS[event].context
-          ? { additionalContext: `ctx:${event}` }
-          : {};
+        return HOOK_EVENTS[event].context ? { additionalContext: `ctx:${event}` } : {};
       });
-      const fields = HOOK_EVENTS[event].toolEvent
-        ? { toolName: "bash", toolInput: {} }
-        : {};
+      const fields = HOOK_EVENTS[event].toolEvent ? { toolName: "bash", toolInput: {} } : {};
       const result = await runner.run(event, fields, env);
       equal(seen.length, 1);
       equal(seen[0]!.event, event);
@@ -396,9 +391,7 @@ Deno.test("HookRunner.userPromptSubmit() is serial: the first block wins and lat
   });
   registry.registerInProcess("UserPromptSubmit", "*", (input) => {
     ran.push("b");
-    return input.prompt === "bad"
-      ? { decision: "block", reason: "nope" }
-      : { additionalContext: "B" };
+    return input.prompt === "bad" ? { decision: "block", reason: "nope" } : { additionalContext: "B" };
   });
   registry.registerInProcess("UserPromptSubmit", "*", () => void ran.push("c"));
   deepEqual(await runner.userPromptSubmit("good", env), {

@@ -60,9 +60,7 @@ export function startPolicyServer(
       return new Response(null, { status: 401 });
     }
     const outcome = decide(await request.json());
-    return outcome === null
-      ? new Response(null, { status: 204 })
-      : Response.json(outcome);
+    return outcome === null ? new Response(null, { status: 204 }) : Response.json(outcome);
   });
 }
 

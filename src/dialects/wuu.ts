@@ -52,9 +52,7 @@ export function toWuuInput(input: HookInput): Record<string, unknown> {
   if (input.toolInput !== undefined) out.tool_input = input.toolInput;
   if (input.toolResult !== undefined) {
     const content = input.toolResult.content;
-    out.tool_response = typeof content === "string"
-      ? content
-      : JSON.stringify(content) ?? "";
+    out.tool_response = typeof content === "string" ? content : JSON.stringify(content) ?? "";
   }
   if (input.error !== undefined) out.error = input.error;
   if (input.prompt !== undefined) out.prompt = input.prompt;

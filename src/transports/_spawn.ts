@@ -152,9 +152,7 @@ export async function spawnHook(request: SpawnRequest): Promise<SpawnResult> {
   ) {
     const text = new TextDecoder().decode(result.stderr);
     if (/^setsid: (failed to execute|can't execute)/.test(text)) {
-      result.launchFailure = status.code === 127
-        ? "not found"
-        : "not executable";
+      result.launchFailure = status.code === 127 ? "not found" : "not executable";
     }
   }
   return result;
@@ -176,8 +174,7 @@ let setsidMissing = false;
 function launcher(): "setsid" | "detached" {
   if (setsidMissing || Deno.build.os !== "linux") return "detached";
   try {
-    const state =
-      Deno.permissions.querySync({ name: "run", command: "setsid" }).state;
+    const state = Deno.permissions.querySync({ name: "run", command: "setsid" }).state;
     return state === "granted" ? "setsid" : "detached";
   } catch {
     return "detached";
@@ -322,9 +319,7 @@ async function settlesWithin(
   ms: number,
 ): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<false>((resolve) =>
-    timer = setTimeout(() => resolve(false), ms)
-  );
+  const expired = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), ms));
   try {
     return await Promise.race([promise.then(() => true), expired]);
   } finally {

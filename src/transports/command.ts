@@ -7,23 +7,11 @@
  */
 
 import { MAX_REASON_CHARS, truncate } from "../_text.ts";
-import {
-  type CommandPlan,
-  commandRejection,
-  DEFAULT_COMMAND_ALLOWLIST,
-  planCommand,
-} from "../command_line.ts";
+import { type CommandPlan, commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../command_line.ts";
 import { encodePayload } from "../dialects/payload.ts";
 import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../outcome.ts";
 import { runPermissionProblem } from "../permissions.ts";
-import type {
-  HookFailure,
-  HookInput,
-  HookOutcome,
-  HookRunResult,
-  Logger,
-  ShellHookSpec,
-} from "../types.ts";
+import type { HookFailure, HookInput, HookOutcome, HookRunResult, Logger, ShellHookSpec } from "../types.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { clampOutputBytes, deadlineSignal, timedOut } from "./_shared.ts";
 import { spawnHook, type SpawnResult } from "./_spawn.ts";
@@ -167,9 +155,8 @@ export async function runShellHookDetailed(
     return finish({ kind: "rejected", message: (error as Error).message });
   }
   result.plan = plan;
-  const refusal =
-    commandRejection(plan, options.allowlist ?? DEFAULT_COMMAND_ALLOWLIST) ??
-      runPermissionProblem(plan.program);
+  const refusal = commandRejection(plan, options.allowlist ?? DEFAULT_COMMAND_ALLOWLIST) ??
+    runPermissionProblem(plan.program);
   if (refusal !== undefined) {
     return finish({ kind: "rejected", message: refusal });
   }
@@ -184,9 +171,7 @@ export async function runShellHookDetailed(
         ...(spec.env ? { hookEnv: spec.env } : {}),
         ...(spec.passEnv ? { passEnv: spec.passEnv } : {}),
         event: input.event,
-        ...(input.sessionId !== undefined
-          ? { sessionId: input.sessionId }
-          : {}),
+        ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
         projectDir: options.projectDir ?? input.cwd,
       }),
       stdin: new TextEncoder().encode(
@@ -247,9 +232,7 @@ export async function runShellHook(
   );
   if (result.failure) {
     logger?.warn?.(
-      `Command hook "${
-        spec.name ?? spec.command
-      }" failed: ${result.failure.kind}: ${result.failure.message}`,
+      `Command hook "${spec.name ?? spec.command}" failed: ${result.failure.kind}: ${result.failure.message}`,
     );
   }
   return result.outcome;
@@ -272,8 +255,7 @@ function classify(
     return timedOut(signal)
       ? {
         kind: "timeout",
-        message:
-          "did not finish before its deadline; its process group was killed",
+        message: "did not finish before its deadline; its process group was killed",
       }
       : {
         kind: "aborted",
@@ -303,9 +285,7 @@ function classify(
     }
   }
   const note = capped
-    ? `${
-      result.stdoutTruncated ? "stdout" : "stderr"
-    } exceeded the ${cap}-byte cap; the hook was killed and `
+    ? `${result.stdoutTruncated ? "stdout" : "stderr"} exceeded the ${cap}-byte cap; the hook was killed and `
     : "";
   if (stdout === "") {
     if (capped && result.stdoutTruncated) {
@@ -320,8 +300,7 @@ function classify(
   } catch {
     return {
       kind: "invalid_output",
-      message:
-        `${note}stdout is not one JSON object (${describeText(stdout)}); ` +
+      message: `${note}stdout is not one JSON object (${describeText(stdout)}); ` +
         "print only the outcome JSON on stdout and diagnostics on stderr",
     };
   }
@@ -365,8 +344,7 @@ function spawnFailure(
   if (/cwd/i.test(message)) {
     return {
       kind: "error",
-      message:
-        `cannot start in "${cwd}": it does not exist or is not a directory`,
+      message: `cannot start in "${cwd}": it does not exist or is not a directory`,
     };
   }
   if (error instanceof Deno.errors.NotFound) return notFound(plan);
@@ -387,8 +365,7 @@ function notFound(plan: CommandPlan): HookFailure {
 function notExecutable(plan: CommandPlan): HookFailure {
   return {
     kind: "error",
-    message:
-      `"${plan.program}" is not executable (chmod +x it, or run it through its interpreter)`,
+    message: `"${plan.program}" is not executable (chmod +x it, or run it through its interpreter)`,
   };
 }
 
@@ -401,8 +378,6 @@ function firstLine(stderr: string): string {
 // Says what the output looks like without repeating it: hook output may
 // echo the payload, and payloads are never logged.
 function describeText(text: string): string {
-  const kind = text.startsWith("{")
-    ? "text that starts like JSON"
-    : "plain text";
+  const kind = text.startsWith("{") ? "text that starts like JSON" : "plain text";
   return `${text.length} characters of ${kind}`;
 }

@@ -8,13 +8,7 @@
 import { encodePayload } from "../dialects/payload.ts";
 import { normalizeOutcome } from "../outcome.ts";
 import { netPermissionProblem } from "../permissions.ts";
-import type {
-  HookFailure,
-  HookInput,
-  HookRunResult,
-  HttpHook,
-  Logger,
-} from "../types.ts";
+import type { HookFailure, HookInput, HookRunResult, HttpHook, Logger } from "../types.ts";
 import { httpUrlProblem } from "../url_policy.ts";
 import { clampOutputBytes, deadlineSignal, timedOut } from "./_shared.ts";
 
@@ -178,10 +172,7 @@ export async function runHttpHookDetailed(
       await response.body?.cancel();
       return finish({
         kind: "error",
-        message:
-          `answered ${response.status} redirecting to ${
-            location === null ? "nowhere" : `"${location}"`
-          }; ` +
+        message: `answered ${response.status} redirecting to ${location === null ? "nowhere" : `"${location}"`}; ` +
           "redirects are not followed: configure the final URL",
       });
     }
@@ -189,9 +180,7 @@ export async function runHttpHookDetailed(
       await response.body?.cancel();
       return finish({
         kind: "error",
-        message: `answered HTTP ${response.status}${
-          response.statusText ? ` ${response.statusText}` : ""
-        }`,
+        message: `answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
       });
     }
     const cap = clampOutputBytes(hook.maxOutputBytes);
@@ -205,8 +194,7 @@ export async function runHttpHookDetailed(
         timedOut(signal)
           ? {
             kind: "timeout",
-            message:
-              "did not answer before its deadline; the request was cancelled",
+            message: "did not answer before its deadline; the request was cancelled",
           }
           : {
             kind: "aborted",
@@ -229,9 +217,7 @@ function parseBody(
   cap: number,
   result: HttpHookResult,
 ): HookFailure | undefined {
-  const note = truncated
-    ? `the body exceeded the ${cap}-byte cap and was cut; `
-    : "";
+  const note = truncated ? `the body exceeded the ${cap}-byte cap and was cut; ` : "";
   const body = text.trim();
   if (body === "") {
     result.outcome = { action: "allow" };
@@ -309,9 +295,7 @@ function urlProblem(
   allowedUrls: readonly string[] | undefined,
   allowMetadataHosts: boolean,
 ) {
-  const key = `${url}\n${
-    allowedUrls?.join("\n") ?? "*"
-  }\n${allowMetadataHosts}`;
+  const key = `${url}\n${allowedUrls?.join("\n") ?? "*"}\n${allowMetadataHosts}`;
   if (urlVerdicts.has(key)) return urlVerdicts.get(key);
   const verdict = httpUrlProblem(url, {
     ...(allowedUrls ? { allowedUrls } : {}),
@@ -355,9 +339,7 @@ function readEnv(name: string): string | undefined {
 
 function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const cause = error.cause instanceof Error
-      ? `: ${error.cause.message}`
-      : "";
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
     return `${error.message}${cause}`;
   }
   return String(error);

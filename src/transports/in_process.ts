@@ -9,13 +9,7 @@
  */
 
 import { normalizeOutcome } from "../outcome.ts";
-import type {
-  HookFailure,
-  HookInput,
-  HookInvocationContext,
-  InProcessHook,
-  NormalizedOutcome,
-} from "../types.ts";
+import type { HookFailure, HookInput, HookInvocationContext, InProcessHook, NormalizedOutcome } from "../types.ts";
 
 /** Receives the one result of an invocation. */
 export interface SettleSink {
@@ -80,8 +74,6 @@ function settleValue(value: unknown, sink: SettleSink): void {
 }
 
 function threw(error: unknown): HookFailure {
-  const message = error instanceof Error
-    ? `${error.name}: ${error.message}`
-    : String(error);
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { kind: "error", message: `threw ${message}` };
 }

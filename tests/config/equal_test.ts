@@ -1,9 +1,5 @@
 import { equal } from "node:assert/strict";
-import {
-  type ConfiguredHooks,
-  countShellHooks,
-  shellHooksEqual,
-} from "../../mod.ts";
+import { type ConfiguredHooks, countShellHooks, shellHooksEqual } from "../../mod.ts";
 
 const base: ConfiguredHooks = {
   PreToolUse: [

@@ -379,8 +379,7 @@ Deno.test("runShellHookDetailed() caps unbounded stdout and stderr while streami
     "a valid outcome before the cap is parsed from the prefix",
     async () => {
       const result = await runClean({
-        command:
-          `printf '{"additionalContext":"%s"}' "$(head -c 200 /dev/zero | tr '\\0' a)"; yes >&2`,
+        command: `printf '{"additionalContext":"%s"}' "$(head -c 200 /dev/zero | tr '\\0' a)"; yes >&2`,
         maxOutputBytes: 4096,
       });
       equal(result.stderrTruncated, true);

@@ -1,11 +1,5 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import {
-  type HookInput,
-  HookRegistry,
-  HookRunner,
-  type HttpHook,
-  runHttpHookDetailed,
-} from "../../mod.ts";
+import { type HookInput, HookRegistry, HookRunner, type HttpHook, runHttpHookDetailed } from "../../mod.ts";
 import { aborted, delay, memoryLogger } from "../_helpers.ts";
 
 const input: HookInput = {
@@ -438,8 +432,7 @@ Deno.test("runHttpHookDetailed() handles 50 concurrent invocations without leaki
     const results = await Promise.all(
       Array.from(
         { length: 50 },
-        (_, n) =>
-          runHttpHookDetailed(hook(base), { ...input, toolInput: { n } }),
+        (_, n) => runHttpHookDetailed(hook(base), { ...input, toolInput: { n } }),
       ),
     );
     deepEqual(
@@ -524,8 +517,7 @@ Deno.test("HookRunner kills a hanging HTTP hook at its deadline and applies fail
 });
 
 Deno.test("runHttpHookDetailed() names the exact --allow-net flag to add instead of throwing NotCapable", async () => {
-  const probe =
-    new URL("../testdata/run_http_hook.ts", import.meta.url).pathname;
+  const probe = new URL("../testdata/run_http_hook.ts", import.meta.url).pathname;
   const { stdout, stderr, code } = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
