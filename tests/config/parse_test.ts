@@ -1,0 +1,371 @@
+import { deepEqual, equal, match, ok, throws } from "node:assert/strict";
+import { type ConfigDiagnostic, formatDiagnostic, HookConfigError, parseHooksConfig } from "../../mod.ts";
+
+function parse(text: string, dialect?: "native" | "wuu") {
+  return parseHooksConfig(text, {
+    path: "hooks.jsonc",
+    ...(dialect ? { dialect } : {}),
+  });
+}
+
+/** `line:col: severity: message (hint)` for every diagnostic. */
+function lines(diagnostics: ConfigDiagnostic[]): string[] {
+  return diagnostics.map((d) => formatDiagnostic(d).replace(/^hooks\.jsonc:/, ""));
+}
+
+Deno.test("parseHooksConfig() reads the native shape from JSONC, remembering the source", () => {
+  const config = parse(`{
+  // the seed-000 example, with comments and trailing commas
+  "hooks": {
+    "PreToolUse": [
+      {
+        "name": "bash-safety",
+        "matcher": "bash",
+        "stage": "validate",
+        "command": "bash ./scripts/guard-bash.sh",
+        "timeoutMs": 3000,
+        "failurePolicy": "closed",
+        "policy": true,
+      },
+      { "matcher": "edit|write", "command": "bash ./scripts/audit-edit.sh" },
+      {
+        "type": "http",
+        "url": "https://policy.example.com/hook",
+        "headers": { "authorization": "Bearer $TOKEN" },
+        "allowedEnvVars": ["TOKEN"],
+      },
+    ],
+    "PostToolUse": [{ "command": "cat", "args": ["-"], "background": true, "maxOutputBytes": 1024 }],
+  },
+}`);
+  deepEqual(config.diagnostics, []);
+  equal(config.ok, true);
+  equal(config.dialect, "native");
+  deepEqual(config.hooks, {
+    PreToolUse: [
+      {
+        name: "bash-safety",
+        matcher: "bash",
+        stage: "validate",
+        command: "bash ./scripts/guard-bash.sh",
+        timeoutMs: 3000,
+        failurePolicy: "closed",
+        policy: true,
+        source: "hooks.jsonc",
+      },
+      {
+        matcher: "edit|write",
+        command: "bash ./scripts/audit-edit.sh",
+        source: "hooks.jsonc",
+      },
+      {
+        type: "http",
+        url: "https://policy.example.com/hook",
+        headers: { authorization: "Bearer $TOKEN" },
+        allowedEnvVars: ["TOKEN"],
+        source: "hooks.jsonc",
+      },
+    ],
+    PostToolUse: [{
+      command: "cat",
+      args: ["-"],
+      background: true,
+      maxOutputBytes: 1024,
+      source: "hooks.jsonc",
+    }],
+  });
+});
+
+Deno.test("parseHooksConfig() treats every JSONC parse error as an error, with its place", () => {
+  const config = parse(`{
+  "hooks": {
+    "Stop": [{ "command": "true" },, ]
+  }
+}`);
+  equal(config.ok, false);
+  deepEqual(lines(config.diagnostics), [
+    "3:36: error: invalid JSONC: ValueExpected (a value is missing, often a doubled or leading comma)",
+  ]);
+  deepEqual(config.hooks, {});
+});
+
+Deno.test("parseHooksConfig() lists every problem at once, each with line:col and a hint", () => {
+  const config = parse(`{
+  "hooks": {
+    "PreTooluse": [{ "command": "true" }],
+    "Stop": [
+      { "command": "true", "timeoutMs": 900000 },
+      { "command": "true", "timeoutMs": 0 },
+      { "command": "true", "failurPolicy": "closed" },
+      { "matcher": "x" },
+      { "type": "http", "url": "http://policy.example.com/hook" },
+      { "name": "dup", "command": "true" },
+      { "name": "dup", "command": "false" },
+      { "command": "true", "failurePolicy": "strict", "timeoutMs": 1.5 },
+      "not an object",
+    ],
+  },
+}`);
+  equal(config.ok, false);
+  deepEqual(lines(config.diagnostics), [
+    '3:5: error: unknown event "PreTooluse" (did you mean "PreToolUse"?)',
+    '5:41: error: "timeoutMs" must be at most 600000, got 900000 (timeouts are in milliseconds; 10 minutes (600000) is the longest)',
+    '6:41: error: "timeoutMs" must be at least 1, got 0',
+    '7:28: error: unknown key "failurPolicy" (did you mean "failurePolicy"?)',
+    '8:7: error: a hook needs "command" (a command hook) or "type": "http" with "url" (an HTTP hook)',
+    '9:32: error: plain http:// is only allowed to loopback (127.0.0.0/8, [::1], localhost), not "policy.example.com"; use https://',
+    '11:17: error: duplicate hook name "dup" in Stop (also entry 6) (names identify hooks in logs and traces; make each one unique)',
+    '12:45: error: "failurePolicy" must be "open" or "closed", got "strict"',
+    '12:68: error: "timeoutMs" must be a whole number, got 1.5',
+    '13:7: error: each hook must be an object ({"command": "…"} or {"type": "http", "url": "…"})',
+  ]);
+});
+
+Deno.test("parseHooksConfig() checks field combinations per transport", () => {
+  const config = parse(`{"hooks": {"Stop": [
+    { "type": "http", "url": "https://a.example/", "command": "x" },
+    { "command": "true", "headers": { "a": "b" } },
+    { "type": "http" },
+    { "type": "http", "url": "https://169.254.169.254/" },
+    { "type": "http", "url": "https://169.254.169.254/", "allowMetadataHosts": true }
+  ]}}`);
+  deepEqual(lines(config.diagnostics), [
+    '2:52: error: "command" does not apply to an HTTP hook',
+    '3:26: error: "headers" does not apply to a command hook (add "type": "http" for an HTTP hook)',
+    '4:5: error: an HTTP hook needs a "url"',
+    '5:30: error: "169.254.169.254" is a link-local or cloud metadata address; set "allowMetadataHosts": true on the hook if this is intended',
+  ]);
+});
+
+Deno.test("parseHooksConfig() warns about settings that load but surprise", () => {
+  const config = parse(`{"hooks": {
+    "SessionStart": [{ "matcher": "bash", "command": "true", "stage": "mutate" }],
+    "PreToolUse": [
+      { "matcher": "Edit.*", "command": "true" },
+      { "matcher": "|", "command": "true" },
+      { "command": "./local-hook.sh" }
+    ]
+  }, "unknownTop": 1}`);
+  equal(config.ok, true);
+  const text = lines(config.diagnostics).join("\n");
+  match(text, /8:6: warning: unknown top-level key "unknownTop" is ignored/);
+  match(
+    text,
+    /2:\d+: warning: SessionStart has no tool name, so the matcher is ignored/,
+  );
+  match(
+    text,
+    /2:\d+: warning: "stage" only applies to PreToolUse; it is ignored on SessionStart/,
+  );
+  match(
+    text,
+    /4:\d+: warning: matchers are exact tool names, not regular expressions: "Edit\.\*"/,
+  );
+  match(
+    text,
+    /5:\d+: warning: the matcher "\|" names no tool, so the hook never runs/,
+  );
+  match(
+    text,
+    /6:\d+: warning: this hook will be rejected when it runs: "\.\/local-hook\.sh" is not on the command allowlist/,
+  );
+  equal(config.hooks.PreToolUse?.length, 3, "warnings still load");
+});
+
+Deno.test("parseHooksConfig() honours commandAllowlist and httpAllowedUrls at the top level", () => {
+  const config = parse(`{
+  "commandAllowlist": ["my-linter"],
+  "httpAllowedUrls": ["https://policy.example.com/*"],
+  "hooks": { "Stop": [{ "command": "my-linter --fast" }] }
+}`);
+  deepEqual(config.diagnostics, []);
+  deepEqual(config.commandAllowlist, ["my-linter"]);
+  deepEqual(config.httpAllowedUrls, ["https://policy.example.com/*"]);
+});
+
+Deno.test("parseHooksConfig() refuses background hooks on events that can block", () => {
+  const config = parse(
+    `{"hooks": {"PreToolUse": [{ "command": "true", "background": true }]}}`,
+  );
+  match(
+    lines(config.diagnostics)[0]!,
+    /error: background hooks cannot block, so they are not allowed on PreToolUse/,
+  );
+});
+
+// ---------------------------------------------------------------------------
+// Wuu, dialect detection, Claude
+
+Deno.test("parseHooksConfig() converts the Wuu shape: seconds to milliseconds, snake_case payloads", () => {
+  const config = parse(
+    `{
+  "model": "whatever else lives in a Wuu config",
+  "hooks": {
+    "PreToolUse": [{ "matcher": "bash", "type": "command", "command": "python3 /abs/check-shell.py", "timeout": 10 }],
+    "Stop": [
+      { "command": "true" },
+      { "command": "true", "timeout": 0 },
+      { "command": "true", "timeout": -3 },
+      { "command": "true", "timeout": 2.5 }
+    ]
+  }
+}`,
+    "wuu",
+  );
+  deepEqual(config.diagnostics, []);
+  equal(config.dialect, "wuu");
+  deepEqual(config.hooks.PreToolUse, [{
+    command: "python3 /abs/check-shell.py",
+    dialect: "wuu",
+    timeoutMs: 10_000,
+    matcher: "bash",
+    source: "hooks.jsonc",
+  }]);
+  deepEqual(config.hooks.Stop?.map((h) => h.timeoutMs), [
+    30_000,
+    30_000,
+    30_000,
+    2_500,
+  ]);
+});
+
+Deno.test("parseHooksConfig() warns when a Wuu timeout looks like milliseconds (peer bug: timeout units)", () => {
+  const config = parse(
+    `{"hooks": {"Stop": [{ "command": "true", "timeout": 5000 }, { "command": "true", "timeout": 900 }]}}`,
+    "wuu",
+  );
+  equal(config.ok, true);
+  deepEqual(lines(config.diagnostics), [
+    '1:53: warning: "timeout" is 5000 seconds (1 h 23 min), almost surely milliseconds written as seconds; it is capped at 10 minutes (Wuu timeouts are in seconds: write 5 for 5000 ms)',
+    '1:93: warning: "timeout" is 900 seconds (15 min); the longest is 10 minutes, so it is capped',
+  ]);
+  deepEqual(config.hooks.Stop?.map((h) => h.timeoutMs), [600_000, 600_000]);
+});
+
+Deno.test("parseHooksConfig() reads a Wuu matcher as one exact, case-insensitive name and flags lists", () => {
+  const config = parse(
+    `{"dialect": "wuu", "hooks": {"PreToolUse": [{ "matcher": "edit|write", "command": "true" }]}}`,
+  );
+  match(
+    lines(config.diagnostics)[0]!,
+    /warning: Wuu matchers are one exact tool name; "edit\|write" is read as a list/,
+  );
+});
+
+Deno.test("parseHooksConfig() rejects native keys in a Wuu file with the nearest Wuu key", () => {
+  const config = parse(
+    `{"hooks": {"Stop": [{ "command": "true", "timeoutMs": 10 }]}}`,
+    "wuu",
+  );
+  deepEqual(lines(config.diagnostics), [
+    '1:42: error: unknown key "timeoutMs" (did you mean "timeout"?)',
+  ]);
+});
+
+Deno.test("parseHooksConfig() detects the dialect and refuses an ambiguous file with the fix", async (t) => {
+  await t.step(
+    "native markers",
+    () =>
+      equal(
+        parse(`{"hooks": {"Stop": [{"command": "x", "timeoutMs": 5}]}}`)
+          .dialect,
+        "native",
+      ),
+  );
+  await t.step(
+    "Wuu markers",
+    () =>
+      equal(
+        parse(`{"hooks": {"Stop": [{"command": "x", "timeout": 5}]}}`).dialect,
+        "wuu",
+      ),
+  );
+  await t.step(
+    "no markers: the native default",
+    () => equal(parse(`{"hooks": {"Stop": [{"command": "x"}]}}`).dialect, "native"),
+  );
+  await t.step(
+    'the "dialect" key decides',
+    () =>
+      equal(
+        parse(`{"dialect": "wuu", "hooks": {"Stop": [{"command": "x"}]}}`)
+          .dialect,
+        "wuu",
+      ),
+  );
+  await t.step("both kinds: ambiguous", () => {
+    const config = parse(
+      `{"hooks": {"Stop": [{"command": "x", "timeoutMs": 5}, {"command": "y", "timeout": 5}]}}`,
+    );
+    equal(config.ok, false);
+    equal(config.dialect, null);
+    deepEqual(lines(config.diagnostics), [
+      '1:83: error: the file mixes native keys ("timeoutMs") and Wuu keys ("timeout"), so its dialect is ambiguous (add "dialect": "native" (timeoutMs in milliseconds) or "dialect": "wuu" (timeout in seconds) at the top)',
+    ]);
+  });
+  await t.step("a bad dialect value", () => {
+    match(
+      lines(parse(`{"dialect": "gemini", "hooks": {}}`).diagnostics)[0]!,
+      /"dialect" must be "native" or "wuu", got "gemini"/,
+    );
+  });
+});
+
+Deno.test("parseHooksConfig() refuses the Claude Code settings shape as not supported yet, never a wrong load", () => {
+  const config = parse(`{
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "Edit|Write", "hooks": [{ "type": "command", "command": "check.sh", "timeout": 30 }] }
+    ]
+  }
+}`);
+  equal(config.ok, false);
+  deepEqual(config.hooks, {});
+  deepEqual(lines(config.diagnostics), [
+    "4:7: error: this looks like Claude Code settings ({matcher, hooks: [...]} groups), which are not supported yet (convert each group's hooks into plain entries of the event)",
+  ]);
+  match(
+    lines(parse(`{"dialect": "claude", "hooks": {}}`).diagnostics)[0]!,
+    /not supported yet/,
+  );
+});
+
+// ---------------------------------------------------------------------------
+// Edges
+
+Deno.test("parseHooksConfig() accepts an empty file with a warning, and refuses a non-object", () => {
+  const empty = parse("  \n");
+  equal(empty.ok, true);
+  deepEqual(empty.hooks, {});
+  match(lines(empty.diagnostics)[0]!, /warning: the file is empty/);
+  match(
+    lines(parse("[]").diagnostics)[0]!,
+    /1:1: error: the file must contain a JSON object/,
+  );
+  match(
+    lines(parse(`{"hooks": []}`).diagnostics)[0]!,
+    /"hooks" must be an object/,
+  );
+  match(
+    lines(parse(`{"hooks": {"Stop": {}}}`).diagnostics)[0]!,
+    /"Stop" must be an array of hooks/,
+  );
+  deepEqual(parse(`{}`).diagnostics, []);
+});
+
+Deno.test("ParsedHooksConfig.assertOk() throws a HookConfigError with every diagnostic and the first place", () => {
+  const config = parse(
+    `{"hooks": {"Stop": [{"command": ""}, {"commnd": "x"}]}}`,
+  );
+  throws(() => config.assertOk(), (error: unknown) => {
+    ok(error instanceof HookConfigError);
+    equal(error.diagnostics.length, 2);
+    equal(error.line, 1);
+    equal(error.column, 33);
+    match(
+      error.message,
+      /^Cannot load hook config: 2 errors\n {2}hooks\.jsonc:1:33: error: "command" must not be empty/,
+    );
+    return true;
+  });
+});
