@@ -42,12 +42,7 @@ export * from "./src/types.ts";
 export { hookMatcherMatches } from "./src/matcher.ts";
 export { parseHookOutcome } from "./src/outcome.ts";
 export { HookRegistry, type LoadShellHooksOptions } from "./src/registry.ts";
-export {
-  type HookEventFields,
-  type HookEventResult,
-  HookRunner,
-  type HookRunnerOptions,
-} from "./src/runner.ts";
+export { type HookEventFields, type HookEventResult, HookRunner, type HookRunnerOptions } from "./src/runner.ts";
 export {
   DEFAULT_MAX_OUTPUT_BYTES,
   killRunningHooks,
@@ -63,23 +58,9 @@ export {
   CHILD_ENV_ALLOWLIST,
   looksLikeSecret,
 } from "./src/transports/child_env.ts";
-export {
-  type HttpHookResult,
-  runHttpHookDetailed,
-  type RunHttpHookOptions,
-} from "./src/transports/http.ts";
-export {
-  type HttpUrlPolicy,
-  httpUrlProblem,
-  isLoopbackHost,
-  urlMatchesPattern,
-} from "./src/url_policy.ts";
-export {
-  type CommandPlan,
-  commandRejection,
-  DEFAULT_COMMAND_ALLOWLIST,
-  planCommand,
-} from "./src/command_line.ts";
+export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./src/transports/http.ts";
+export { type HttpUrlPolicy, httpUrlProblem, isLoopbackHost, urlMatchesPattern } from "./src/url_policy.ts";
+export { type CommandPlan, commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "./src/command_line.ts";
 export {
   netPermissionProblem,
   permissionFlags,
@@ -90,3 +71,19 @@ export {
 export { encodePayload } from "./src/dialects/payload.ts";
 export { toWuuInput } from "./src/dialects/wuu.ts";
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
+export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
+export {
+  type ConfigDialect,
+  type ParsedHooksConfig,
+  parseHooksConfig,
+  type ParseHooksConfigOptions,
+} from "./src/config/parse.ts";
+export {
+  checkConfig,
+  type ConfigLayer,
+  configLayers,
+  loadConfig,
+  type LoadConfigOptions,
+  type LoadedConfig,
+} from "./src/config/load.ts";
+export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";

@@ -1,0 +1,284 @@
+/**
+ * Loading the configuration layers — user, project, explicit files — into
+ * one set of configured hooks.
+ *
+ * @module
+ */
+
+import { isAbsolute, join, resolve } from "node:path";
+import { HOOK_EVENT_NAMES } from "../events.ts";
+import type { ConfiguredHooks } from "../types.ts";
+import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
+import { type ConfigDialect, parseHooksConfig } from "./parse.ts";
+
+/**
+ * Options of {@linkcode loadConfig}.
+ *
+ * @example Only explicit files, nothing from the user's home
+ * ```ts
+ * import type { LoadConfigOptions } from "@hookgate/core";
+ *
+ * const options: LoadConfigOptions = { paths: ["./hooks.jsonc"], defaultLayers: false };
+ * ```
+ */
+export interface LoadConfigOptions {
+  /** Explicit files (`--config`), loaded after the default layers; each must exist. */
+  paths?: readonly string[];
+  /**
+   * The project root: the project layer is `<projectRoot>/.hookgate/config.jsonc`.
+   *
+   * @default {Deno.cwd()}
+   */
+  projectRoot?: string;
+  /**
+   * The user layer's directory: `<home>/config.jsonc`.
+   *
+   * @default {$HOOKGATE_HOME, or ~/.config/hookgate}
+   */
+  home?: string;
+  /**
+   * Read the user and project layers (a missing default layer is no error).
+   *
+   * @default {true}
+   */
+  defaultLayers?: boolean;
+  /** Force a dialect for every file (otherwise per file). */
+  dialect?: ConfigDialect;
+}
+
+/**
+ * One configuration file that took part in a load.
+ *
+ * @example
+ * ```ts
+ * import type { ConfigLayer } from "@hookgate/core";
+ *
+ * const layer: ConfigLayer = { kind: "project", path: "/p/.hookgate/config.jsonc", found: true };
+ * ```
+ */
+export interface ConfigLayer {
+  /** Which layer. */
+  kind: "user" | "project" | "explicit";
+  /** The absolute path. */
+  path: string;
+  /** Whether the file exists. */
+  found: boolean;
+  /** Its dialect, when found and parsed. */
+  dialect?: ConfigDialect;
+}
+
+/**
+ * The result of {@linkcode loadConfig} and {@linkcode checkConfig}.
+ *
+ * @example Count what was loaded
+ * ```ts
+ * import { countShellHooks, type LoadedConfig } from "@hookgate/core";
+ *
+ * function summary(config: LoadedConfig): string {
+ *   return `${countShellHooks(config.hooks)} hooks from ${config.layers.filter((l) => l.found).length} files`;
+ * }
+ * ```
+ */
+export interface LoadedConfig {
+  /** The hooks of every layer, concatenated user → project → explicit per event. */
+  hooks: ConfiguredHooks;
+  /** Every diagnostic of every file. */
+  diagnostics: ConfigDiagnostic[];
+  /** `true` when no diagnostic is an error. */
+  ok: boolean;
+  /** The files considered, in order. */
+  layers: ConfigLayer[];
+  /** Command allowlist additions from every layer. */
+  commandAllowlist: string[];
+  /** HTTP URL patterns from every layer, or `undefined` when none sets any. */
+  httpAllowedUrls?: string[];
+}
+
+/**
+ * Loads and validates every layer — the user file, the project file, then
+ * each explicit path — and concatenates their hooks per event, each hook
+ * remembering its `source` file. Errors in any file fail the load with all
+ * problems listed at once; warnings load.
+ *
+ * @param options Explicit paths (or an options object).
+ * @returns The merged configuration.
+ * @throws {HookConfigError} When any file has errors, or an explicit path
+ * does not exist.
+ *
+ * @example Load one explicit file
+ * ```ts
+ * import { loadConfig } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/hooks.jsonc`, `{
+ *   // JSON with comments and trailing commas
+ *   "hooks": { "Stop": [{ "command": "true" },] },
+ * }`);
+ * const config = await loadConfig({ paths: [`${dir}/hooks.jsonc`], defaultLayers: false });
+ * equal(config.hooks.Stop?.length, 1);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function loadConfig(
+  options: LoadConfigOptions | readonly string[] = {},
+): Promise<LoadedConfig> {
+  const config = await checkConfig(options);
+  if (!config.ok) throw new HookConfigError(config.diagnostics);
+  return config;
+}
+
+/**
+ * Like {@linkcode loadConfig}, but never throws for configuration problems:
+ * the diagnostics are returned (for `hook-run check` and the watcher).
+ *
+ * @param options Explicit paths (or an options object).
+ * @returns The merged configuration; `hooks` is empty when not `ok`.
+ *
+ * @example Collect diagnostics
+ * ```ts
+ * import { checkConfig } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const config = await checkConfig({ paths: ["/nonexistent/hooks.jsonc"], defaultLayers: false });
+ * equal(config.ok, false);
+ * ```
+ */
+export async function checkConfig(
+  options: LoadConfigOptions | readonly string[] = {},
+): Promise<LoadedConfig> {
+  const opts: LoadConfigOptions = Array.isArray(options)
+    ? { paths: options as readonly string[] }
+    : options as LoadConfigOptions;
+  const layers = configLayers(opts);
+  const hooks: ConfiguredHooks = {};
+  const diagnostics: ConfigDiagnostic[] = [];
+  const commandAllowlist: string[] = [];
+  let httpAllowedUrls: string[] | undefined;
+  const seenNames = new Map<string, string>();
+
+  for (const layer of layers) {
+    let text: string;
+    try {
+      text = await Deno.readTextFile(layer.path);
+      layer.found = true;
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound && layer.kind !== "explicit") {
+        continue;
+      }
+      diagnostics.push(fileDiagnostic(layer.path, error));
+      continue;
+    }
+    const parsed = parseHooksConfig(text, {
+      path: layer.path,
+      ...(opts.dialect ? { dialect: opts.dialect } : {}),
+    });
+    if (parsed.dialect !== null) layer.dialect = parsed.dialect;
+    diagnostics.push(...parsed.diagnostics);
+    commandAllowlist.push(...parsed.commandAllowlist ?? []);
+    if (parsed.httpAllowedUrls !== undefined) {
+      httpAllowedUrls = [...httpAllowedUrls ?? [], ...parsed.httpAllowedUrls];
+    }
+    for (const event of HOOK_EVENT_NAMES) {
+      for (const hook of parsed.hooks[event] ?? []) {
+        if (hook.name !== undefined) {
+          const key = `${event}\u0000${hook.name}`;
+          const other = seenNames.get(key);
+          if (other !== undefined && other !== layer.path) {
+            diagnostics.push({
+              severity: "warning",
+              file: layer.path,
+              line: 1,
+              column: 1,
+              path: ["hooks", event],
+              message: `hook "${hook.name}" on ${event} is also defined in ${other}; both will run`,
+              hint: "layers are concatenated, not overridden: rename one, or remove it from one file",
+            });
+          }
+          seenNames.set(key, layer.path);
+        }
+        (hooks[event] ??= []).push(hook);
+      }
+    }
+  }
+  const ok = !diagnostics.some((d) => d.severity === "error");
+  return {
+    hooks: ok ? hooks : {},
+    diagnostics,
+    ok,
+    layers,
+    commandAllowlist,
+    ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
+  };
+}
+
+/**
+ * The files a load considers, in order: user, project, explicit.
+ *
+ * @param options Where to look.
+ * @returns One entry per file (`found` is not checked yet).
+ *
+ * @example
+ * ```ts
+ * import { configLayers } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });
+ * equal(layers.map((l) => l.kind).join(), "user,project,explicit");
+ * equal(layers[1]?.path, "/p/.hookgate/config.jsonc");
+ * ```
+ */
+export function configLayers(options: LoadConfigOptions = {}): ConfigLayer[] {
+  const layers: ConfigLayer[] = [];
+  const root = options.projectRoot ?? Deno.cwd();
+  if (options.defaultLayers !== false) {
+    const home = options.home ?? defaultHome();
+    if (home !== undefined) {
+      layers.push({
+        kind: "user",
+        path: join(home, "config.jsonc"),
+        found: false,
+      });
+    }
+    layers.push({
+      kind: "project",
+      path: join(resolve(root), ".hookgate", "config.jsonc"),
+      found: false,
+    });
+  }
+  for (const path of options.paths ?? []) {
+    layers.push({
+      kind: "explicit",
+      path: isAbsolute(path) ? path : resolve(root, path),
+      found: false,
+    });
+  }
+  return layers;
+}
+
+function defaultHome(): string | undefined {
+  const read = (name: string) => {
+    try {
+      return Deno.env.get(name);
+    } catch {
+      return undefined;
+    }
+  };
+  const explicit = read("HOOKGATE_HOME");
+  if (explicit) return explicit;
+  const home = read("HOME") ?? read("USERPROFILE");
+  return home ? join(home, ".config", "hookgate") : undefined;
+}
+
+function fileDiagnostic(path: string, error: unknown): ConfigDiagnostic {
+  const notFound = error instanceof Deno.errors.NotFound;
+  return {
+    severity: "error",
+    file: path,
+    line: 1,
+    column: 1,
+    path: [],
+    message: notFound ? "the file does not exist" : `the file cannot be read: ${(error as Error).message}`,
+    ...(notFound ? { hint: "check the --config path" } : {}),
+  };
+}

@@ -1,0 +1,297 @@
+/**
+ * Hot reload: watch the configuration layers and swap the registry's
+ * configured hooks when — and only when — they changed.
+ *
+ * @module
+ */
+
+import { dirname } from "node:path";
+import type { HookRegistry } from "../registry.ts";
+import type { Logger } from "../types.ts";
+import { countShellHooks, shellHooksEqual } from "./equal.ts";
+import { type ConfigDiagnostic, formatDiagnostic } from "./diagnostics.ts";
+import { checkConfig, loadConfig, type LoadConfigOptions, type LoadedConfig } from "./load.ts";
+
+/**
+ * Options of {@linkcode watchConfig}.
+ *
+ * @example Watch the default layers and one explicit file
+ * ```ts
+ * import { HookRegistry, type WatchConfigOptions } from "@hookgate/core";
+ *
+ * const options: WatchConfigOptions = {
+ *   registry: new HookRegistry(),
+ *   paths: ["./hooks.jsonc"],
+ *   logger: console,
+ * };
+ * ```
+ */
+export interface WatchConfigOptions extends LoadConfigOptions {
+  /** The registry whose configured hooks are replaced on a change. */
+  registry: HookRegistry;
+  /** `info` for reloads; `warn`/`error` for broken or deleted files. */
+  logger?: Logger;
+  /**
+   * How long edits must settle before a reload, in milliseconds.
+   *
+   * @default {150}
+   */
+  debounceMs?: number;
+  /** Register only `policy: true` entries (`--no-hooks`). */
+  policyOnly?: boolean;
+  /** Called after every reload that changed the hooks. */
+  onReload?: (config: LoadedConfig) => void;
+  /** Called when an edit left the configuration broken (the old hooks stay). */
+  onError?: (diagnostics: ConfigDiagnostic[]) => void;
+}
+
+/**
+ * A running watch; close it to release the file watcher and timers.
+ *
+ * @example Close with `await using`
+ * ```ts
+ * import { HookRegistry, watchConfig } from "@hookgate/core";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/hooks.jsonc`, '{"hooks": {}}');
+ * {
+ *   await using watcher = await watchConfig({
+ *     registry: new HookRegistry(),
+ *     paths: [`${dir}/hooks.jsonc`],
+ *     defaultLayers: false,
+ *   });
+ *   void watcher.reloads;
+ * }
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export interface ConfigWatcher extends AsyncDisposable {
+  /** The configuration now live in the registry. */
+  readonly config: LoadedConfig;
+  /** How many reloads changed the registry. */
+  readonly reloads: number;
+  /** Stops watching and waits for a reload in progress. */
+  close(): Promise<void>;
+}
+
+/**
+ * Loads the configuration into the registry, then keeps it live.
+ *
+ * Each layer's parent directory is watched (atomic saves replace the file's
+ * inode, so watching the file itself would go deaf), events are filtered by
+ * name and debounced, and the files are re-read and re-validated. Only when
+ * the configured set changed per {@linkcode shellHooksEqual} does it call
+ * `registry.replaceShellHooks` (build first, swap on success; in-process
+ * hooks untouched) and log `Hooks reloaded (N configured entries across K
+ * events)`. A broken edit keeps the previous set live and reports the
+ * diagnostics; fixing the file reloads. A deleted file keeps the previous set
+ * and warns. A layer whose directory does not exist yet (say, no
+ * `.hookgate/` in the project) is picked up when it appears.
+ *
+ * @param options The registry, the layers and the callbacks.
+ * @returns The watcher, after the initial load.
+ * @throws {HookConfigError} When the initial configuration has errors.
+ *
+ * @example React to reloads
+ * ```ts
+ * import { HookRegistry, watchConfig } from "@hookgate/core";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/hooks.jsonc`, '{"hooks": {"Stop": [{"command": "true"}]}}');
+ * const registry = new HookRegistry();
+ * const watcher = await watchConfig({
+ *   registry,
+ *   paths: [`${dir}/hooks.jsonc`],
+ *   defaultLayers: false,
+ *   onReload: (config) => console.log("now", Object.keys(config.hooks)),
+ * });
+ * await watcher.close();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function watchConfig(
+  options: WatchConfigOptions,
+): Promise<ConfigWatcher> {
+  const initial = await loadConfig(options);
+  options.registry.replaceShellHooks(initial.hooks, policy(options));
+  const watcher = new Watcher(options, initial);
+  watcher.start();
+  return watcher;
+}
+
+class Watcher implements ConfigWatcher {
+  #options: WatchConfigOptions;
+  #config: LoadedConfig;
+  #reloads = 0;
+  #fs: Deno.FsWatcher | null = null;
+  #dirs: string[] = [];
+  #loop: Promise<void> = Promise.resolve();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #reloading: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: WatchConfigOptions, config: LoadedConfig) {
+    this.#options = options;
+    this.#config = config;
+  }
+
+  get config(): LoadedConfig {
+    return this.#config;
+  }
+
+  get reloads(): number {
+    return this.#reloads;
+  }
+
+  start(): void {
+    const dirs = [
+      ...new Set(
+        this.#config.layers.map((layer) => existingAncestor(dirname(layer.path))),
+      ),
+    ]
+      .filter((dir): dir is string => dir !== null)
+      .sort();
+    if (this.#fs !== null && dirs.join("\n") === this.#dirs.join("\n")) return;
+    this.#fs?.close();
+    this.#dirs = dirs;
+    if (dirs.length === 0) {
+      this.#fs = null;
+      return;
+    }
+    const fs = Deno.watchFs(dirs, { recursive: false });
+    this.#fs = fs;
+    const previous = this.#loop;
+    this.#loop = (async () => {
+      await previous;
+      try {
+        for await (const event of fs) {
+          if (
+            event.kind !== "access" &&
+            event.paths.some((path) => this.#relevant(path))
+          ) this.#schedule();
+        }
+      } catch {
+        // Closed while reading: nothing more to watch.
+      }
+    })();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#fs?.close();
+    this.#fs = null;
+    await this.#loop;
+    await this.#reloading;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /** A changed file is a layer, or a directory on the way to one. */
+  #relevant(path: string): boolean {
+    return this.#config.layers.some((layer) => layer.path === path || layer.path.startsWith(`${path}/`));
+  }
+
+  #schedule(): void {
+    if (this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#reloading = this.#reloading.then(() => this.#reload());
+    }, this.#options.debounceMs ?? 150);
+  }
+
+  async #reload(): Promise<void> {
+    if (this.#closed) return;
+    const logger = this.#options.logger;
+    let next: LoadedConfig;
+    try {
+      next = await checkConfig(this.#options);
+    } catch (error) {
+      logger?.warn?.(
+        `Hook config reload failed; keeping the previous hooks: ${(error as Error).message}`,
+      );
+      return;
+    }
+    if (this.#closed) return;
+    const deleted = this.#config.layers.filter((before) =>
+      before.found &&
+      !next.layers.some((after) => after.path === before.path && after.found)
+    );
+    if (deleted.length > 0) {
+      for (const layer of deleted) {
+        logger?.warn?.(
+          `Hook config ${layer.path} was deleted; keeping the previous hooks (empty the file to remove them)`,
+        );
+      }
+      return;
+    }
+    if (!next.ok) {
+      const errors = next.diagnostics.filter((d) => d.severity === "error").length;
+      logger?.error?.(
+        `Hook config has ${errors === 1 ? "1 error" : `${errors} errors`}; keeping the previous hooks:\n${
+          next.diagnostics.map(formatDiagnostic).join("\n")
+        }`,
+      );
+      this.#options.onError?.(next.diagnostics);
+      this.start();
+      return;
+    }
+    for (const warning of next.diagnostics) {
+      logger?.warn?.(formatDiagnostic(warning));
+    }
+    if (shellHooksEqual(this.#config.hooks, next.hooks)) {
+      this.#config = next;
+      this.start();
+      return;
+    }
+    let count: number;
+    try {
+      count = this.#options.registry.replaceShellHooks(
+        next.hooks,
+        policy(this.#options),
+      );
+    } catch (error) {
+      logger?.error?.(
+        `Hook config reload failed; keeping the previous hooks: ${(error as Error).message}`,
+      );
+      return;
+    }
+    this.#config = next;
+    this.#reloads++;
+    const events = Object.values(next.hooks).filter((list) => (list?.length ?? 0) > 0)
+      .length;
+    logger?.info?.(
+      `Hooks reloaded (${count} configured entries across ${events} events)`,
+    );
+    if (count !== countShellHooks(next.hooks)) {
+      logger?.debug?.(
+        `${countShellHooks(next.hooks) - count} non-policy entries skipped (policyOnly)`,
+      );
+    }
+    this.#options.onReload?.(next);
+    this.start();
+  }
+}
+
+function policy(options: WatchConfigOptions): { policyOnly?: boolean } {
+  return options.policyOnly ? { policyOnly: true } : {};
+}
+
+/** The nearest directory at or above `dir` that exists, or `null`. */
+function existingAncestor(dir: string): string | null {
+  let current = dir;
+  for (;;) {
+    try {
+      if (Deno.statSync(current).isDirectory) return current;
+    } catch {
+      // Missing: try the parent.
+    }
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}

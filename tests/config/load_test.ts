@@ -1,0 +1,177 @@
+import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
+import { join } from "node:path";
+import { checkConfig, configLayers, formatDiagnostic, HookConfigError, loadConfig } from "../../mod.ts";
+
+async function tempTree(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-config-" });
+  for (const [path, text] of Object.entries(files)) {
+    await Deno.mkdir(join(dir, path, ".."), { recursive: true });
+    await Deno.writeTextFile(join(dir, path), text);
+  }
+  return dir;
+}
+
+Deno.test("loadConfig() concatenates user → project → explicit per event, each hook with its source", async () => {
+  const dir = await tempTree({
+    "home/config.jsonc": `{"hooks": {"Stop": [{"name": "user", "command": "true"}]}}`,
+    "project/.hookgate/config.jsonc": `{"hooks": {
+      "Stop": [{"name": "project", "command": "true"}],
+      "SessionStart": [{"command": "true"}]
+    }}`,
+    "extra.jsonc": `{"hooks": {"Stop": [{"name": "explicit", "command": "true"}]}}`,
+  });
+  try {
+    const config = await loadConfig({
+      home: join(dir, "home"),
+      projectRoot: join(dir, "project"),
+      paths: [join(dir, "extra.jsonc")],
+    });
+    deepEqual(config.hooks.Stop?.map((h) => [h.name, h.source]), [
+      ["user", join(dir, "home/config.jsonc")],
+      ["project", join(dir, "project/.hookgate/config.jsonc")],
+      ["explicit", join(dir, "extra.jsonc")],
+    ]);
+    equal(config.hooks.SessionStart?.length, 1);
+    deepEqual(config.layers.map((l) => [l.kind, l.found]), [["user", true], [
+      "project",
+      true,
+    ], ["explicit", true]]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadConfig() skips missing default layers but fails on a missing explicit path", async () => {
+  const dir = await tempTree({});
+  try {
+    const empty = await loadConfig({
+      home: join(dir, "nohome"),
+      projectRoot: dir,
+    });
+    deepEqual(empty.hooks, {});
+    equal(empty.diagnostics.length, 0);
+    await rejects(
+      loadConfig({
+        home: join(dir, "nohome"),
+        projectRoot: dir,
+        paths: ["missing.jsonc"],
+      }),
+      (error: unknown) => {
+        ok(error instanceof HookConfigError);
+        match(
+          error.message,
+          /missing\.jsonc:1:1: error: the file does not exist \(check the --config path\)/,
+        );
+        return true;
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadConfig() reads the user layer from $HOOKGATE_HOME", async () => {
+  const dir = await tempTree({
+    "custom/config.jsonc": `{"hooks": {"Stop": [{"name": "from-env", "command": "true"}]}}`,
+  });
+  const previous = Deno.env.get("HOOKGATE_HOME");
+  Deno.env.set("HOOKGATE_HOME", join(dir, "custom"));
+  try {
+    const config = await loadConfig({ projectRoot: dir });
+    equal(config.hooks.Stop?.[0]?.name, "from-env");
+    equal(
+      configLayers({ projectRoot: dir })[0]?.path,
+      join(dir, "custom/config.jsonc"),
+    );
+  } finally {
+    if (previous === undefined) Deno.env.delete("HOOKGATE_HOME");
+    else Deno.env.set("HOOKGATE_HOME", previous);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadConfig() lists the errors of every file at once and loads nothing", async () => {
+  const dir = await tempTree({
+    "a.jsonc": `{"hooks": {"Stop": [{"command": "true", "timeoutMs": -1}]}}`,
+    "b.jsonc": `{"hooks": {"Sotp": []}}`,
+  });
+  try {
+    const config = await checkConfig({
+      paths: [join(dir, "a.jsonc"), join(dir, "b.jsonc")],
+      defaultLayers: false,
+    });
+    equal(config.ok, false);
+    deepEqual(config.hooks, {});
+    deepEqual(
+      config.diagnostics.map((d) => formatDiagnostic(d).replace(dir + "/", "")),
+      [
+        'a.jsonc:1:54: error: "timeoutMs" must be at least 1, got -1',
+        'b.jsonc:1:12: error: unknown event "Sotp" (did you mean "Stop"?)',
+      ],
+    );
+    await rejects(
+      loadConfig({
+        paths: [join(dir, "a.jsonc"), join(dir, "b.jsonc")],
+        defaultLayers: false,
+      }),
+      /2 errors/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadConfig() warns when two layers define the same hook name, and runs both", async () => {
+  const dir = await tempTree({
+    "a.jsonc": `{"hooks": {"Stop": [{"name": "notify", "command": "true"}]}}`,
+    "b.jsonc": `{"hooks": {"Stop": [{"name": "notify", "command": "false"}]}}`,
+  });
+  try {
+    const config = await loadConfig({
+      paths: [join(dir, "a.jsonc"), join(dir, "b.jsonc")],
+      defaultLayers: false,
+    });
+    equal(config.hooks.Stop?.length, 2);
+    match(
+      formatDiagnostic(config.diagnostics[0]!),
+      /warning: hook "notify" on Stop is also defined in .*a\.jsonc; both will run/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadConfig() accepts a plain array of paths, resolved against the project root", async () => {
+  const dir = await tempTree({
+    "h.jsonc": `{"hooks": {"Stop": [{"command": "true"}]}}`,
+  });
+  const cwd = Deno.cwd();
+  try {
+    Deno.chdir(dir);
+    const config = await loadConfig(["h.jsonc"]);
+    equal(
+      config.hooks.Stop?.[0]?.source,
+      join(await Deno.realPath(dir), "h.jsonc"),
+    );
+  } finally {
+    Deno.chdir(cwd);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("loadConfig() merges commandAllowlist and httpAllowedUrls across layers", async () => {
+  const dir = await tempTree({
+    "a.jsonc": `{"commandAllowlist": ["lint-a"], "httpAllowedUrls": ["https://a.example/*"], "hooks": {}}`,
+    "b.jsonc": `{"commandAllowlist": ["lint-b"], "hooks": {}}`,
+  });
+  try {
+    const config = await loadConfig({
+      paths: [join(dir, "a.jsonc"), join(dir, "b.jsonc")],
+      defaultLayers: false,
+    });
+    deepEqual(config.commandAllowlist, ["lint-a", "lint-b"]);
+    deepEqual(config.httpAllowedUrls, ["https://a.example/*"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,282 @@
+import { deepEqual, equal, match, rejects } from "node:assert/strict";
+import { join } from "node:path";
+import { type ConfigDiagnostic, HookConfigError, HookRegistry, watchConfig } from "../../mod.ts";
+import { delay, memoryLogger } from "../_helpers.ts";
+
+const DEBOUNCE = 80;
+
+function stopHooks(...names: string[]): string {
+  return JSON.stringify({
+    hooks: { Stop: names.map((name) => ({ name, command: "true" })) },
+  });
+}
+
+/** Polls until `condition` holds (or fails the test after `ms`). */
+async function until(
+  condition: () => boolean,
+  what: string,
+  ms = 5000,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await delay(20);
+  }
+}
+
+/** Long enough for a debounced reload to have happened if one was due. */
+const settle = () => delay(DEBOUNCE * 5);
+
+async function setup(initial: string) {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  const file = join(dir, "hooks.jsonc");
+  await Deno.writeTextFile(file, initial);
+  const registry = new HookRegistry();
+  const logger = memoryLogger();
+  const errors: ConfigDiagnostic[][] = [];
+  const watcher = await watchConfig({
+    registry,
+    logger,
+    paths: [file],
+    defaultLayers: false,
+    debounceMs: DEBOUNCE,
+    onError: (diagnostics) => errors.push(diagnostics),
+  });
+  const names = () => registry.list("Stop").map((entry) => entry.name);
+  const cleanup = async () => {
+    await watcher.close();
+    await Deno.remove(dir, { recursive: true });
+  };
+  return { dir, file, registry, logger, errors, watcher, names, cleanup };
+}
+
+Deno.test("watchConfig() loads the configuration and reloads on an in-place write", async () => {
+  const t = await setup(stopHooks("a"));
+  try {
+    deepEqual(t.names(), ["a"]);
+    await Deno.writeTextFile(t.file, stopHooks("a", "b"));
+    await until(() => t.names().length === 2, "the reload");
+    equal(t.watcher.reloads, 1);
+    deepEqual(t.logger.infos, [
+      "Hooks reloaded (2 configured entries across 1 events)",
+    ]);
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() follows an atomic save (write a temp file, rename over)", async () => {
+  const t = await setup(stopHooks("a"));
+  try {
+    const tmp = `${t.file}.tmp`;
+    await Deno.writeTextFile(tmp, stopHooks("renamed"));
+    await Deno.rename(tmp, t.file);
+    await until(() => t.names()[0] === "renamed", "the reload after rename");
+    await Deno.writeTextFile(tmp, stopHooks("renamed", "again"));
+    await Deno.rename(tmp, t.file);
+    await until(
+      () => t.names().length === 2,
+      "a second atomic save (the new inode is watched too)",
+    );
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() debounces five rapid saves into one reload", async () => {
+  const t = await setup(stopHooks("a"));
+  try {
+    for (let i = 1; i <= 5; i++) {
+      await Deno.writeTextFile(
+        t.file,
+        stopHooks(...Array.from({ length: i + 1 }, (_, n) => `h${n}`)),
+      );
+      await delay(10);
+    }
+    await until(() => t.names().length === 6, "the reload");
+    await settle();
+    equal(t.watcher.reloads, 1);
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() keeps the previous set on a broken save, and reloads when it is fixed", async () => {
+  const t = await setup(stopHooks("good"));
+  try {
+    await Deno.writeTextFile(
+      t.file,
+      `{"hooks": {"Stop": [{"name": "bad", "command": "true", "timeoutMs": 0}]}}`,
+    );
+    await until(() => t.errors.length === 1, "the error report");
+    deepEqual(t.names(), ["good"], "the previous hooks stay live");
+    match(t.errors[0]![0]!.message, /"timeoutMs" must be at least 1, got 0/);
+    match(
+      t.logger.errors[0]!,
+      /Hook config has 1 error; keeping the previous hooks:\n.*hooks\.jsonc:1:\d+: error/,
+    );
+    await Deno.writeTextFile(
+      t.file,
+      `{"hooks": {"Stop": [{"name": "fixed", "command": "true",}]}}`,
+    );
+    await until(() => t.names()[0] === "fixed", "the reload after the fix");
+    await Deno.writeTextFile(
+      t.file,
+      `{"hooks": {"Stop": [{"name": "half written"`,
+    );
+    await until(() => t.errors.length === 2, "the parse error report");
+    deepEqual(t.names(), ["fixed"]);
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() does not reload on edits that leave the hooks unchanged", async () => {
+  const t = await setup(stopHooks("a"));
+  try {
+    await Deno.writeTextFile(
+      t.file,
+      `{
+  // a comment, a reordered key and an unrelated setting
+  "commandAllowlist": ["my-tool"],
+  "hooks": {"Stop": [{"command": "true", "name": "a"}]}
+}`,
+    );
+    await settle();
+    await settle();
+    equal(t.watcher.reloads, 0);
+    deepEqual(t.logger.infos, []);
+    await Deno.writeTextFile(join(t.dir, "unrelated.txt"), "x");
+    await settle();
+    equal(t.watcher.reloads, 0);
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() keeps the previous set when the file is deleted, and warns", async () => {
+  const t = await setup(stopHooks("a"));
+  try {
+    await Deno.remove(t.file);
+    await until(() => t.logger.warnings.length > 0, "the warning");
+    match(
+      t.logger.warnings[0]!,
+      /hooks\.jsonc was deleted; keeping the previous hooks \(empty the file to remove them\)/,
+    );
+    deepEqual(t.names(), ["a"]);
+    await Deno.writeTextFile(t.file, stopHooks("back"));
+    await until(
+      () => t.names()[0] === "back",
+      "the reload when the file returns",
+    );
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() leaves in-process hooks alone across reloads", async () => {
+  const t = await setup(stopHooks("configured"));
+  try {
+    t.registry.registerInProcess("Stop", "*", () => {}, "plugin", {
+      name: "plugin-hook",
+    });
+    await Deno.writeTextFile(t.file, stopHooks("configured", "more"));
+    await until(() => t.names().length === 3, "the reload");
+    deepEqual(t.names(), ["configured", "more", "plugin-hook"]);
+  } finally {
+    await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() picks up a project layer created after it started (peer bug: watcher misses new files)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  const registry = new HookRegistry();
+  const watcher = await watchConfig({
+    registry,
+    projectRoot: dir,
+    home: join(dir, "home"),
+    debounceMs: DEBOUNCE,
+  });
+  try {
+    equal(registry.has("Stop"), false);
+    await Deno.mkdir(join(dir, ".hookgate"));
+    await Deno.writeTextFile(
+      join(dir, ".hookgate", "config.jsonc"),
+      stopHooks("late"),
+    );
+    await until(
+      () => registry.list("Stop")[0]?.name === "late",
+      "the new project file",
+    );
+    await Deno.writeTextFile(
+      join(dir, ".hookgate", "config.jsonc"),
+      stopHooks("late", "later"),
+    );
+    await until(
+      () => registry.list("Stop").length === 2,
+      "an edit of the new file",
+    );
+  } finally {
+    await watcher.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("watchConfig() refuses to start on a broken configuration", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  try {
+    await Deno.writeTextFile(join(dir, "h.jsonc"), `{"hooks": {"Stp": []}}`);
+    await rejects(
+      watchConfig({
+        registry: new HookRegistry(),
+        paths: [join(dir, "h.jsonc")],
+        defaultLayers: false,
+      }),
+      (error: unknown) =>
+        error instanceof HookConfigError &&
+        /did you mean "Stop"/.test(error.message),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("watchConfig() applies policyOnly on every reload", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  const file = join(dir, "h.jsonc");
+  await Deno.writeTextFile(
+    file,
+    `{"hooks": {"Stop": [{"name": "p", "command": "true", "policy": true}, {"name": "o", "command": "true"}]}}`,
+  );
+  const registry = new HookRegistry();
+  const watcher = await watchConfig({
+    registry,
+    paths: [file],
+    defaultLayers: false,
+    debounceMs: DEBOUNCE,
+    policyOnly: true,
+  });
+  try {
+    deepEqual(registry.list("Stop").map((e) => e.name), ["p"]);
+    await Deno.writeTextFile(
+      file,
+      `{"hooks": {"Stop": [{"name": "p2", "command": "true", "policy": true}, {"name": "o", "command": "true"}]}}`,
+    );
+    await until(() => registry.list("Stop")[0]?.name === "p2", "the reload");
+    deepEqual(registry.list("Stop").map((e) => e.name), ["p2"]);
+  } finally {
+    await watcher.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("ConfigWatcher.close() cancels a pending reload and releases everything", async () => {
+  const t = await setup(stopHooks("a"));
+  await Deno.writeTextFile(t.file, stopHooks("b"));
+  await delay(5);
+  await t.cleanup(); // the sanitizers fail the test if a timer or the watcher survives
+  await t.watcher.close(); // closing twice is fine
+  await settle();
+  equal(t.watcher.reloads, 0);
+  deepEqual(t.names(), ["a"]);
+});
