@@ -30,19 +30,16 @@ Deno.test("examples/in_process.ts rewrites, blocks and adds context as documente
 });
 
 Deno.test("examples/http_policy: the server and its hook config deny, rewrite and allow", async () => {
-  const { parse } = await import("jsonc-parser");
-  const { startPolicyServer } = await import(
-    "../examples/http_policy/server.ts"
-  );
-  const { HookRegistry, HookRunner } = await import("../mod.ts");
-  const text = await Deno.readTextFile(
-    new URL("../examples/http_policy/hooks.jsonc", import.meta.url),
-  );
-  const config = parse(text);
+  const { startPolicyServer } = await import("../examples/http_policy/server.ts");
+  const { HookRegistry, HookRunner, loadConfig } = await import("../mod.ts");
+  const config = await loadConfig({
+    paths: [new URL("../examples/http_policy/hooks.jsonc", import.meta.url).pathname],
+    defaultLayers: false,
+  });
   const server = startPolicyServer({ port: 0, token: "test-token" });
   Deno.env.set("POLICY_TOKEN", "test-token");
   try {
-    const hook = config.hooks.PreToolUse[0];
+    const hook = config.hooks.PreToolUse![0]! as { url: string };
     hook.url = hook.url.replace(":8787", `:${server.addr.port}`);
     const registry = new HookRegistry();
     registry.loadShellHooks(config.hooks);
@@ -75,4 +72,57 @@ Deno.test("examples/http_policy: the server and its hook config deny, rewrite an
     Deno.env.delete("POLICY_TOKEN");
     await server.shutdown();
   }
+});
+
+Deno.test("examples/hooks.jsonc and examples/wuu_hooks.json load cleanly and behave as annotated", async () => {
+  const { checkConfig, HookRegistry, HookRunner } = await import("../mod.ts");
+  for (const file of ["hooks.jsonc", "wuu_hooks.json"]) {
+    const config = await checkConfig({
+      paths: [new URL(`../examples/${file}`, import.meta.url).pathname],
+      defaultLayers: false,
+    });
+    equal(config.diagnostics.length, 0, JSON.stringify(config.diagnostics));
+  }
+  const config = await checkConfig({
+    paths: [new URL("../examples/hooks.jsonc", import.meta.url).pathname],
+    defaultLayers: false,
+  });
+  const registry = new HookRegistry();
+  registry.loadShellHooks(config.hooks);
+  const runner = new HookRunner({ registry });
+  const env = { cwd: Deno.cwd() };
+  equal(
+    (await runner.preToolUse("bash", { command: "rm -rf /" }, env)).reason,
+    "rm -rf is blocked by the example policy",
+  );
+  equal(
+    (await runner.preToolUse("bash", { command: "git push --force" }, env))
+      .reason,
+    "force pushes need a human",
+  );
+  equal(
+    JSON.stringify(await runner.preToolUse("bash", { command: "ls" }, env)),
+    "{}",
+  );
+  equal(
+    (await runner.sessionStart(env)).additionalContext,
+    "This repository uses conventional commits.",
+  );
+  await runner.postToolUse("edit", { path: "a" }, {
+    content: "",
+    isError: false,
+  }, env);
+  await runner.idle();
+
+  const wuu = await checkConfig({
+    paths: [new URL("../examples/wuu_hooks.json", import.meta.url).pathname],
+    defaultLayers: false,
+  });
+  const wuuRegistry = new HookRegistry();
+  wuuRegistry.loadShellHooks(wuu.hooks);
+  const wuuRunner = new HookRunner({ registry: wuuRegistry });
+  equal(
+    (await wuuRunner.preToolUse("bash", { command: "git push" }, env)).reason,
+    "Publish changes manually.",
+  );
 });
