@@ -80,6 +80,12 @@ export interface HookEventInfo {
   readonly canMutate: boolean;
   /** Whether `additionalContext` is passed back to the caller. */
   readonly context: boolean;
+  /**
+   * Whether a deny is delivered as feedback context (the tool already ran:
+   * a deny cannot undo it, but the model should hear the objection).
+   * Elsewhere a deny on an event that cannot block is ignored with a warning.
+   */
+  readonly denyAsFeedback: boolean;
   /** How several hooks for the event combine. */
   readonly combine: HookCombineRule;
   /** When the event fires and what blocking means for it. */
@@ -106,6 +112,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: true,
     canBlock: true,
     canMutate: true,
+    denyAsFeedback: false,
     context: false,
     combine: "two-stage",
     description: "Before a tool runs; a deny means the tool never runs",
@@ -114,6 +121,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: true,
     canBlock: true,
     canMutate: false,
+    denyAsFeedback: false,
     context: false,
     combine: "serial",
     description: "During tool authorization; a deny refuses it, an allow grants nothing",
@@ -122,6 +130,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: true,
     canBlock: false,
     canMutate: false,
+    denyAsFeedback: true,
     context: true,
     combine: "fan-out",
     description: "After a tool succeeded; context is appended to its result",
@@ -130,6 +139,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: true,
     canBlock: false,
     canMutate: false,
+    denyAsFeedback: true,
     context: true,
     combine: "fan-out",
     description: "After a tool failed; hook errors never replace the original failure",
@@ -138,6 +148,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: true,
     canMutate: false,
+    denyAsFeedback: false,
     context: true,
     combine: "serial",
     description: "Before a user turn is processed; a block ends the turn without a model call",
@@ -146,6 +157,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: false,
     canMutate: false,
+    denyAsFeedback: false,
     context: true,
     combine: "fan-out",
     description: "Once, when the session starts; context is added to the system prompt",
@@ -154,6 +166,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: false,
     canMutate: false,
+    denyAsFeedback: false,
     context: false,
     combine: "fan-out",
     description: "When the session is torn down; side effects only",
@@ -162,6 +175,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: true,
     canMutate: false,
+    denyAsFeedback: false,
     context: true,
     combine: "fan-out",
     description: "At the end of every turn; a block keeps the turn going (or marks it failed)",
@@ -170,6 +184,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: false,
     canMutate: false,
+    denyAsFeedback: false,
     context: true,
     combine: "fan-out",
     description: "Before a subagent turn; context is given to the subagent",
@@ -178,6 +193,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: true,
     canMutate: false,
+    denyAsFeedback: false,
     context: true,
     combine: "fan-out",
     description: "After a subagent turn; a block keeps the subagent going",
@@ -186,6 +202,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: true,
     canMutate: false,
+    denyAsFeedback: false,
     context: false,
     combine: "serial",
     description: "Before compaction; a block prevents it",
@@ -194,6 +211,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: true,
     canMutate: false,
+    denyAsFeedback: false,
     context: false,
     combine: "serial",
     description: "After compaction; a block rejects adopting the result",
@@ -202,6 +220,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = freeze({
     toolEvent: false,
     canBlock: false,
     canMutate: false,
+    denyAsFeedback: false,
     context: false,
     combine: "fan-out",
     description: "After a successful file write or edit by a tool; side effects only",

@@ -14,6 +14,8 @@ import type { HookRegistry } from "./registry.ts";
 import { runShellHookDetailed } from "./transports/command.ts";
 import { runHttpHookDetailed } from "./transports/http.ts";
 import { invokeInProcess } from "./transports/in_process.ts";
+import { runPromptHookDetailed } from "./transports/prompt.ts";
+import type { ModelClient, ModelsConfig } from "./models/client.ts";
 import type {
   BlockResult,
   ContextResult,
@@ -91,6 +93,24 @@ export interface HookRunnerOptions {
    * refuses all); unset means any URL that passes the https/loopback rule.
    */
   httpAllowedUrls?: readonly string[];
+  /**
+   * Model endpoints for prompt hooks (the config file's `models` section),
+   * or a function returning the current ones (e.g. `() =>
+   * watcher.config.models`, so hot reload reaches them).
+   */
+  models?: ModelsConfig | (() => ModelsConfig | undefined);
+  /**
+   * A host's model client for prompt hooks: used for the default endpoint,
+   * or for every prompt hook when `models` is not set.
+   */
+  modelClient?: ModelClient;
+  /**
+   * Include prompt hooks' prompts and answers in invocation records (for
+   * `--trace`). They are never logged otherwise.
+   *
+   * @default {false}
+   */
+  traceModelIO?: boolean;
 }
 
 /**
@@ -229,6 +249,9 @@ export class HookRunner {
       commandAllowlist: options.commandAllowlist,
       projectDir: options.projectDir,
       httpAllowedUrls: options.httpAllowedUrls,
+      models: options.models,
+      modelClient: options.modelClient,
+      traceModelIO: options.traceModelIO === true,
     };
   }
 
@@ -862,6 +885,9 @@ interface RunnerCore {
   readonly commandAllowlist: readonly string[] | undefined;
   readonly projectDir: string | undefined;
   readonly httpAllowedUrls: readonly string[] | undefined;
+  readonly models: ModelsConfig | (() => ModelsConfig | undefined) | undefined;
+  readonly modelClient: ModelClient | undefined;
+  readonly traceModelIO: boolean;
 }
 
 /**
@@ -993,7 +1019,7 @@ class EventRun extends CallScope {
           (this.#reasons ??= []).push(outcome.reason!);
           return this.#info.combine !== "fan-out";
         }
-        if (this.#info.context) {
+        if (this.#info.denyAsFeedback) {
           // After the fact a deny cannot undo anything: deliver it as feedback.
           (this.#contexts ??= []).push(outcome.reason!);
           this.#feedback = true;
@@ -1113,7 +1139,12 @@ class EventRun extends CallScope {
       durationMs: performance.now() - invocation.startedAt,
     };
     if (failure !== undefined) record.failure = failure;
-    else if (outcome !== null) record.action = outcome.action;
+    const detail = invocation.detail;
+    if (detail !== undefined) {
+      if (detail.model !== null) record.model = detail.model;
+      if (detail.prompt !== undefined) record.prompt = detail.prompt;
+      if (detail.answer !== undefined) record.answer = detail.answer;
+    } else if (outcome !== null) record.action = outcome.action;
     try {
       this.#core.onInvocation!(record);
     } catch (error) {
@@ -1158,22 +1189,49 @@ function startInvocation(
     signal: invocation.signal,
     deadlineAt: invocation.deadlineAt,
   };
-  const running: Promise<HookRunResult> = entry.transport === "command"
-    ? runShellHookDetailed(entry.hook, payload, {
-      ...context,
-      ...(core.logger ? { logger: core.logger } : {}),
-      ...(core.commandAllowlist ? { allowlist: core.commandAllowlist } : {}),
-      ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
-    })
-    : runHttpHookDetailed(entry.hook, payload, {
-      ...context,
-      ...(core.logger ? { logger: core.logger } : {}),
-      ...(core.httpAllowedUrls ? { allowedUrls: core.httpAllowedUrls } : {}),
-    });
+  const logger = core.logger ? { logger: core.logger } : {};
+  let running: Promise<HookRunResult>;
+  switch (entry.transport) {
+    case "command":
+      running = runShellHookDetailed(entry.hook, payload, {
+        ...context,
+        ...logger,
+        ...(core.commandAllowlist ? { allowlist: core.commandAllowlist } : {}),
+        ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
+      });
+      break;
+    case "http":
+      running = runHttpHookDetailed(entry.hook, payload, {
+        ...context,
+        ...logger,
+        ...(core.httpAllowedUrls ? { allowedUrls: core.httpAllowedUrls } : {}),
+      });
+      break;
+    case "prompt":
+      running = runPromptHookDetailed(entry.hook, payload, {
+        ...context,
+        ...logger,
+        ...modelsOption(core.models),
+        ...(core.modelClient ? { client: core.modelClient } : {}),
+      }).then((result) => {
+        if (core.traceModelIO) {
+          invocation.detail = { model: result.model, prompt: result.prompt, answer: result.answer };
+        } else if (result.model !== null) invocation.detail = { model: result.model };
+        return result;
+      });
+      break;
+  }
   running.then(
     (result) => invocation.settle(result.outcome, result.failure),
     (error) => invocation.settle(null, { kind: "error", message: String(error) }),
   );
+}
+
+function modelsOption(
+  models: ModelsConfig | (() => ModelsConfig | undefined) | undefined,
+): { models?: ModelsConfig } {
+  const current = typeof models === "function" ? models() : models;
+  return current === undefined ? {} : { models: current };
 }
 
 /** The entries whose matcher selects the tool, or `null` when none does. */
