@@ -64,10 +64,31 @@ export { type CommandPlan, commandRejection, DEFAULT_COMMAND_ALLOWLIST, planComm
 export {
   netPermissionProblem,
   permissionFlags,
+  type PermissionOptions,
   type RequiredPermissions,
   requiredPermissions,
   runPermissionProblem,
 } from "./src/permissions.ts";
+export {
+  parseModelVerdict,
+  PROMPT_HOOK_SYSTEM,
+  type PromptHookResult,
+  renderPrompt,
+  runPromptHookDetailed,
+  type RunPromptHookOptions,
+} from "./src/transports/prompt.ts";
+export {
+  type ModelClient,
+  ModelClientError,
+  type ModelClientOptions,
+  type ModelEndpoint,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelsConfig,
+} from "./src/models/client.ts";
+export { createModelClient } from "./src/models/create.ts";
+export { createOpenAiClient } from "./src/models/openai.ts";
+export { ANTHROPIC_VERSION, createAnthropicClient } from "./src/models/anthropic.ts";
 export { encodePayload } from "./src/dialects/payload.ts";
 export { toWuuInput } from "./src/dialects/wuu.ts";
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";

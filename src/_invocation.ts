@@ -86,6 +86,8 @@ export class Invocation implements HookInvocationContext, DeadlineTask, SettleSi
   readonly index: number;
   readonly startedAt: number;
   readonly scope: CallScope;
+  /** What a transport reports for traces (prompt hooks: the model, and with tracing the prompt and answer). */
+  detail: { model: string | null; prompt?: string | undefined; answer?: string | undefined } | undefined;
   prevTask: DeadlineTask | null = null;
   nextTask: DeadlineTask | null = null;
   scheduled = false;

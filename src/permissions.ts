@@ -8,6 +8,7 @@
 
 import { planCommand } from "./command_line.ts";
 import { CHILD_ENV_ALLOWLIST } from "./transports/child_env.ts";
+import type { ModelsConfig } from "./models/client.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "./types.ts";
 
 /**
@@ -95,52 +96,87 @@ export interface RequiredPermissions {
 }
 
 /**
+ * Options of {@linkcode requiredPermissions} and {@linkcode permissionFlags}.
+ *
+ * @example
+ * ```ts
+ * import type { PermissionOptions } from "@hookgate/core";
+ *
+ * const options: PermissionOptions = {
+ *   models: { default: "fast", endpoints: { fast: { provider: "openai", model: "m", apiKeyEnv: "OPENAI_API_KEY" } } },
+ * };
+ * ```
+ */
+export interface PermissionOptions {
+  /** The model endpoints prompt hooks use. */
+  models?: ModelsConfig;
+}
+
+/**
  * Computes the minimal permissions for configured hooks: every program a
  * command hook actually executes (after the direct-spawn decision) plus
  * `kill` for process-group cleanup and, on Linux, `setsid` to start each
- * hook in its own process group cheaply; every HTTP hook's host and port;
- * and the environment variables hooks read (the child allowlist, `passEnv`,
- * `allowedEnvVars`).
+ * hook in its own process group cheaply; every HTTP hook's and model
+ * endpoint's host and port; and the environment variables hooks read (the
+ * child allowlist, `passEnv`, `allowedEnvVars`, model `apiKeyEnv`).
  *
  * @param hooks Configured hooks per event.
+ * @param options The model endpoints prompt hooks use.
  * @returns Sorted, de-duplicated needs.
  */
-export function requiredPermissions(
-  hooks: ConfiguredHooks,
-): RequiredPermissions {
+export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionOptions = {}): RequiredPermissions {
   const run = new Set<string>();
   const net = new Set<string>();
   const env = new Set<string>();
-  for (const hook of Object.values(hooks).flat() as ConfiguredHook[]) {
-    if (hook.type === "http") {
-      try {
-        const url = new URL(hook.url);
-        net.add(url.port === "" ? url.hostname : `${url.hostname}:${url.port}`);
-      } catch {
-        // Invalid URLs are reported by validation, not here.
-      }
-      for (const name of hook.allowedEnvVars ?? []) env.add(name);
-      continue;
-    }
+  const addHost = (url: string) => {
     try {
-      run.add(planCommand(hook).program);
+      const parsed = new URL(url);
+      net.add(parsed.port === "" ? parsed.hostname : `${parsed.hostname}:${parsed.port}`);
     } catch {
-      continue;
+      // Invalid URLs are reported by validation, not here.
     }
-    run.add("kill");
-    // Linux: hooks get their process group through setsid(1) (see _spawn.ts).
-    if (Deno.build.os === "linux") run.add("setsid");
-    for (const name of CHILD_ENV_ALLOWLIST) env.add(name);
-    env.add("LC_*");
-    for (const name of hook.passEnv ?? []) env.add(name);
+  };
+  for (const hook of Object.values(hooks).flat() as ConfiguredHook[]) {
+    switch (hook.type) {
+      case "http":
+        addHost(hook.url);
+        for (const name of hook.allowedEnvVars ?? []) env.add(name);
+        break;
+      case "prompt": {
+        const endpoints = options.models?.endpoints ?? {};
+        const name = hook.model !== undefined && Object.hasOwn(endpoints, hook.model)
+          ? hook.model
+          : options.models?.default;
+        const endpoint = name === undefined ? undefined : endpoints[name];
+        if (endpoint === undefined) break;
+        addHost(endpoint.baseUrl ?? DEFAULT_BASE_URLS[endpoint.provider]);
+        if (endpoint.apiKeyEnv !== undefined) env.add(endpoint.apiKeyEnv);
+        break;
+      }
+      default:
+        try {
+          run.add(planCommand(hook).program);
+        } catch {
+          break;
+        }
+        run.add("kill");
+        // Linux: hooks get their process group through setsid(1) (see _spawn.ts).
+        if (Deno.build.os === "linux") run.add("setsid");
+        for (const name of CHILD_ENV_ALLOWLIST) env.add(name);
+        env.add("LC_*");
+        for (const name of hook.passEnv ?? []) env.add(name);
+    }
   }
   return { run: [...run].sort(), net: [...net].sort(), env: [...env].sort() };
 }
+
+const DEFAULT_BASE_URLS = { openai: "https://api.openai.com/v1", anthropic: "https://api.anthropic.com/v1" };
 
 /**
  * The Deno flags for {@linkcode requiredPermissions}, ready to paste.
  *
  * @param hooks Configured hooks per event.
+ * @param options The model endpoints prompt hooks use.
  * @returns Flags such as `--allow-run=kill,python3`; empty when none needed.
  *
  * @example Flags for a command hook
@@ -155,8 +191,8 @@ export function requiredPermissions(
  * ]);
  * ```
  */
-export function permissionFlags(hooks: ConfiguredHooks): string[] {
-  const needs = requiredPermissions(hooks);
+export function permissionFlags(hooks: ConfiguredHooks, options: PermissionOptions = {}): string[] {
+  const needs = requiredPermissions(hooks, options);
   const flags: string[] = [];
   if (needs.run.length > 0) flags.push(`--allow-run=${needs.run.join(",")}`);
   if (needs.net.length > 0) flags.push(`--allow-net=${needs.net.join(",")}`);

@@ -16,9 +16,12 @@ import type {
   HookStage,
   HttpHook,
   InProcessHook,
+  PromptHook,
   ShellHook,
 } from "./types.ts";
 
+/** The default deadline of prompt (model) hooks, in milliseconds. */
+export const DEFAULT_PROMPT_TIMEOUT_MS = 30_000;
 /** The default per-invocation deadline, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** The default deadline of background hooks, in milliseconds. */
@@ -172,6 +175,30 @@ export class HookRegistry {
     return this.#add(
       this.#configuredEntry(event, { ...hook, type: "http" }, false),
     );
+  }
+
+  /**
+   * Registers a prompt (model) hook outside configuration.
+   *
+   * @param event The event.
+   * @param hook The prompt hook.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} When the hook is malformed.
+   *
+   * @example A model check on PreToolUse
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerPrompt("PreToolUse", {
+   *   type: "prompt",
+   *   matcher: "bash",
+   *   prompt: "Is this command read-only? $ARGUMENTS",
+   * });
+   * ```
+   */
+  registerPrompt(event: HookEvent, hook: PromptHook): () => void {
+    return this.#add(this.#configuredEntry(event, { ...hook, type: "prompt" }, false));
   }
 
   /**
@@ -466,9 +493,30 @@ export class HookRegistry {
         hook: Object.freeze({ ...hook }),
       };
     }
+    if (hook.type === "prompt") {
+      if (typeof hook.prompt !== "string" || hook.prompt.trim() === "") {
+        throw new TypeError(`${where}: a prompt hook needs a non-empty "prompt"`);
+      }
+      const timeoutMs = hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS;
+      return {
+        ...this.#base(
+          event,
+          hook.matcher,
+          hook.name ?? `prompt(${hook.model ?? "default model"})`,
+          {
+            ...hook,
+            timeoutMs,
+          },
+          "validate",
+          configured,
+        ),
+        transport: "prompt",
+        hook: Object.freeze({ ...hook }),
+      };
+    }
     if (hook.type !== undefined && hook.type !== "command") {
       throw new TypeError(
-        `${where}: unknown "type" ${JSON.stringify(hook.type)}; expected "command" or "http"`,
+        `${where}: unknown "type" ${JSON.stringify(hook.type)}; expected "command", "http" or "prompt"`,
       );
     }
     if (typeof hook.command !== "string" || hook.command.trim() === "") {

@@ -112,7 +112,7 @@ export type HookStage = "mutate" | "validate";
  * const transport: HookTransport = "command";
  * ```
  */
-export type HookTransport = "in-process" | "command" | "http";
+export type HookTransport = "in-process" | "command" | "http" | "prompt";
 
 /**
  * The wire dialect of a configured hook: which payload field names it
@@ -480,7 +480,40 @@ export interface HttpHook extends ConfiguredHookBase {
 }
 
 /**
- * A hook declared by an operator: command or HTTP.
+ * A prompt (model) hook: asks a model whether the action fits. The
+ * template's `$ARGUMENTS` is replaced by the payload JSON (appended when
+ * absent); the model answers `{"ok": boolean, "reason"?: string}`, and
+ * `ok: false` denies. A missing model, a failed request or an unparseable
+ * answer is a failure: under the default `failurePolicy: "open"` the hook
+ * passes through — prompt hooks must not be the only security boundary.
+ *
+ * @example A review-only guard
+ * ```ts
+ * import type { PromptHook } from "@hookgate/core";
+ *
+ * const hook: PromptHook = {
+ *   type: "prompt",
+ *   matcher: "bash",
+ *   prompt: "Does this command only read files? $ARGUMENTS",
+ *   model: "fast",
+ *   timeoutMs: 20_000,
+ * };
+ * ```
+ */
+export interface PromptHook extends ConfiguredHookBase {
+  /** The transport. */
+  type: "prompt";
+  /** The instruction; `$ARGUMENTS` stands for the payload JSON (`\$` escapes). */
+  prompt: string;
+  /**
+   * An entry of the `models` configuration, or a model name for the
+   * default entry's client.
+   */
+  model?: string;
+}
+
+/**
+ * A hook declared by an operator: command, HTTP or prompt.
  *
  * @example A map of configured hooks
  * ```ts
@@ -491,7 +524,7 @@ export interface HttpHook extends ConfiguredHookBase {
  * };
  * ```
  */
-export type ConfiguredHook = ShellHook | HttpHook;
+export type ConfiguredHook = ShellHook | HttpHook | PromptHook;
 
 /**
  * The configured hooks of every event, as loaded from configuration.
@@ -616,6 +649,25 @@ export interface HttpHookEntry extends HookEntryBase {
 }
 
 /**
+ * A registered prompt (model) hook.
+ *
+ * @example Read the template
+ * ```ts
+ * import type { PromptHookEntry } from "@hookgate/core";
+ *
+ * function describe(entry: PromptHookEntry): string {
+ *   return entry.hook.prompt;
+ * }
+ * ```
+ */
+export interface PromptHookEntry extends HookEntryBase {
+  /** The transport. */
+  readonly transport: "prompt";
+  /** The prompt hook as registered. */
+  readonly hook: PromptHook;
+}
+
+/**
  * A registry entry, discriminated by `transport`.
  *
  * @example Describe any entry
@@ -630,11 +682,13 @@ export interface HttpHookEntry extends HookEntryBase {
  *       return entry.hook.command;
  *     case "http":
  *       return entry.hook.url;
+ *     case "prompt":
+ *       return entry.hook.model ?? "default model";
  *   }
  * }
  * ```
  */
-export type HookEntry = InProcessHookEntry | CommandHookEntry | HttpHookEntry;
+export type HookEntry = InProcessHookEntry | CommandHookEntry | HttpHookEntry | PromptHookEntry;
 
 /**
  * Where and under which cancellation an event runs.
@@ -748,6 +802,12 @@ export interface HookInvocationRecord {
   action?: NormalizedOutcome["action"];
   /** The failure, when it failed. */
   failure?: HookFailure;
+  /** The model a prompt hook asked. */
+  model?: string;
+  /** The prompt sent (only with `traceModelIO`). */
+  prompt?: string;
+  /** The model's raw answer (only with `traceModelIO`). */
+  answer?: string;
 }
 
 /**

@@ -40,3 +40,20 @@ Deno.test("permissionFlags() is empty for no hooks and ready to paste otherwise"
 Deno.test("runPermissionProblem() finds nothing missing under unscoped --allow-run", () => {
   equal(runPermissionProblem("anything-at-all"), undefined);
 });
+
+Deno.test("requiredPermissions() adds model hosts and key variables for prompt hooks", () => {
+  const needs = requiredPermissions({
+    Stop: [{ type: "prompt", prompt: "p" }, { type: "prompt", prompt: "q", model: "b" }],
+  }, {
+    models: {
+      default: "a",
+      endpoints: {
+        a: { provider: "openai", model: "m", apiKeyEnv: "OPENAI_API_KEY" },
+        b: { provider: "anthropic", baseUrl: "http://127.0.0.1:9000/v1", model: "m", apiKeyEnv: "ANTHROPIC_API_KEY" },
+      },
+    },
+  });
+  deepEqual(needs.net, ["127.0.0.1:9000", "api.openai.com"]);
+  deepEqual(needs.env, ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"]);
+  deepEqual(needs.run, []);
+});
