@@ -17,11 +17,12 @@ export function truncate(text: string, max: number = MAX_REASON_CHARS): string {
 
 /**
  * The candidate closest to `input` by edit distance (case-insensitive), if
- * it is close enough to be a plausible typo.
+ * it is close enough to be a plausible typo, or one that `input` is a prefix
+ * of (or that is a prefix of `input`).
  */
 export function closest(
   input: string,
-  candidates: Iterable<string>,
+  candidates: readonly string[],
 ): string | undefined {
   const needle = input.toLowerCase();
   let best: string | undefined;
@@ -34,7 +35,15 @@ export function closest(
     }
   }
   const limit = Math.max(2, Math.floor(needle.length / 3));
-  return bestDistance <= limit ? best : undefined;
+  if (bestDistance <= limit) return best;
+  // A truncated or extended name ("apiKey" for "apiKeyEnv") is a plausible slip too.
+  if (needle.length >= 3) {
+    for (const candidate of candidates) {
+      const lower = candidate.toLowerCase();
+      if (lower.startsWith(needle) || needle.startsWith(lower)) return candidate;
+    }
+  }
+  return undefined;
 }
 
 function editDistance(a: string, b: string): number {

@@ -126,3 +126,40 @@ Deno.test("examples/hooks.jsonc and examples/wuu_hooks.json load cleanly and beh
     "Publish changes manually.",
   );
 });
+
+Deno.test("examples/prompt_hooks.jsonc loads cleanly and asks each client", async () => {
+  const { checkConfig, HookRegistry, HookRunner } = await import("../mod.ts");
+  const config = await checkConfig({
+    paths: [new URL("../examples/prompt_hooks.jsonc", import.meta.url).pathname],
+    defaultLayers: false,
+  });
+  equal(config.diagnostics.length, 0, JSON.stringify(config.diagnostics));
+  // Point both endpoints at a local fake model that denies everything.
+  const asked: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const path = new URL(request.url).pathname;
+    asked.push(`${path} ${(await request.json()).model}`);
+    const text = '{"ok": false, "reason": "not yet"}';
+    return path.endsWith("/messages")
+      ? Response.json({ content: [{ type: "text", text }] })
+      : Response.json({ choices: [{ message: { content: text } }] });
+  });
+  try {
+    const models = structuredClone(config.models!);
+    for (const endpoint of Object.values(models.endpoints)) {
+      endpoint.baseUrl = `http://127.0.0.1:${server.addr.port}/v1`;
+    }
+    Deno.env.set("OPENAI_API_KEY", "test");
+    Deno.env.set("ANTHROPIC_API_KEY", "test");
+    const registry = new HookRegistry();
+    registry.loadShellHooks(config.hooks);
+    const runner = new HookRunner({ registry, models });
+    equal((await runner.preToolUse("bash", { command: "git push" }, { cwd: "/p" })).reason, "not yet");
+    equal((await runner.stop({ cwd: "/p" })).block, true);
+    equal(asked.join(), "/v1/chat/completions gpt-4o-mini,/v1/messages claude-haiku-4-5");
+  } finally {
+    Deno.env.delete("OPENAI_API_KEY");
+    Deno.env.delete("ANTHROPIC_API_KEY");
+    await server.shutdown();
+  }
+});

@@ -48,6 +48,18 @@ export const wuuEntry = z.strictObject({
   timeout: z.number().optional(),
 });
 
+/** One entry of the `models` section. */
+export const modelEndpoint = z.strictObject({
+  provider: z.enum(["openai", "anthropic"]),
+  baseUrl: z.string().min(1).optional(),
+  model: z.string().min(1),
+  apiKeyEnv: z.string().min(1).optional(),
+  maxOutputBytes: z.number().int().min(1).max(MAX_OUTPUT_BYTES).optional(),
+});
+
+/** Every key a model endpoint may have. */
+export const MODEL_KEYS: readonly string[] = Object.keys(modelEndpoint.shape);
+
 /** The top-level keys of a native file besides `hooks`. */
 export const nativeTop = z.object({
   $schema: z.string().optional(),

@@ -7,6 +7,7 @@
 
 import { isAbsolute, join, resolve } from "node:path";
 import { HOOK_EVENT_NAMES } from "../events.ts";
+import type { ModelsConfig } from "../models/client.ts";
 import type { ConfiguredHooks } from "../types.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { type ConfigDialect, parseHooksConfig } from "./parse.ts";
@@ -92,6 +93,11 @@ export interface LoadedConfig {
   commandAllowlist: string[];
   /** HTTP URL patterns from every layer, or `undefined` when none sets any. */
   httpAllowedUrls?: string[];
+  /**
+   * Model endpoints from every layer (a later layer's endpoint replaces one
+   * of the same name; the last `default` wins), or `undefined` when none.
+   */
+  models?: ModelsConfig;
 }
 
 /**
@@ -155,6 +161,7 @@ export async function checkConfig(
   const diagnostics: ConfigDiagnostic[] = [];
   const commandAllowlist: string[] = [];
   let httpAllowedUrls: string[] | undefined;
+  let models: ModelsConfig | undefined;
   const seenNames = new Map<string, string>();
 
   for (const layer of layers) {
@@ -179,6 +186,13 @@ export async function checkConfig(
     if (parsed.httpAllowedUrls !== undefined) {
       httpAllowedUrls = [...httpAllowedUrls ?? [], ...parsed.httpAllowedUrls];
     }
+    if (parsed.models !== undefined) {
+      const defaultName = parsed.models.default ?? models?.default;
+      models = {
+        endpoints: { ...models?.endpoints, ...parsed.models.endpoints },
+        ...(defaultName === undefined ? {} : { default: defaultName }),
+      };
+    }
     for (const event of HOOK_EVENT_NAMES) {
       for (const hook of parsed.hooks[event] ?? []) {
         if (hook.name !== undefined) {
@@ -201,6 +215,7 @@ export async function checkConfig(
       }
     }
   }
+  diagnostics.push(...unresolvedModels(hooks, models, layers));
   const ok = !diagnostics.some((d) => d.severity === "error");
   return {
     hooks: ok ? hooks : {},
@@ -209,7 +224,51 @@ export async function checkConfig(
     layers,
     commandAllowlist,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
+    ...(models === undefined ? {} : { models }),
   };
+}
+
+/**
+ * Prompt hooks whose model cannot be resolved from the merged `models` load
+ * (a host may still supply a client), but they would pass through: say so.
+ */
+function unresolvedModels(
+  hooks: ConfiguredHooks,
+  models: ModelsConfig | undefined,
+  layers: ConfigLayer[],
+): ConfigDiagnostic[] {
+  const diagnostics: ConfigDiagnostic[] = [];
+  const endpoints = models?.endpoints ?? {};
+  const hasDefault = models?.default !== undefined && Object.hasOwn(endpoints, models.default);
+  if (models?.default !== undefined && !hasDefault) {
+    diagnostics.push({
+      severity: "error",
+      file: layers.findLast((layer) => layer.found)?.path ?? "",
+      line: 1,
+      column: 1,
+      path: ["models", "default"],
+      message: `models.default names "${models.default}", which no configuration layer defines`,
+      hint: `define it under "models", or name one of: ${Object.keys(endpoints).join(", ") || "(none defined)"}`,
+    });
+  }
+  for (const event of HOOK_EVENT_NAMES) {
+    for (const hook of hooks[event] ?? []) {
+      if (hook.type !== "prompt" || hasDefault) continue;
+      if (hook.model !== undefined && Object.hasOwn(endpoints, hook.model)) continue;
+      diagnostics.push({
+        severity: "warning",
+        file: hook.source ?? "",
+        line: 1,
+        column: 1,
+        path: ["hooks", event],
+        message: `prompt hook "${hook.name ?? hook.prompt.slice(0, 30)}" on ${event} has no model endpoint${
+          hook.model === undefined ? "" : ` named "${hook.model}"`
+        } and there is no default, so it will pass through unless the host supplies a model client`,
+        hint: 'add a "models" section with a "default" entry',
+      });
+    }
+  }
+  return diagnostics;
 }
 
 /**

@@ -13,7 +13,18 @@ import { isPlainObject } from "../outcome.ts";
 import type { ConfiguredHook, ConfiguredHooks, ShellHook } from "../types.ts";
 import { httpUrlProblem } from "../url_policy.ts";
 import { type JsoncDocument, type JsonPath, readJsonc } from "./_jsonc.ts";
-import { check, NATIVE_KEYS, nativeEntry, nativeTop, TOP_KEYS, WUU_KEYS, wuuEntry } from "./_schema.ts";
+import {
+  check,
+  MODEL_KEYS,
+  modelEndpoint,
+  NATIVE_KEYS,
+  nativeEntry,
+  nativeTop,
+  TOP_KEYS,
+  WUU_KEYS,
+  wuuEntry,
+} from "./_schema.ts";
+import type { ModelEndpoint, ModelsConfig } from "../models/client.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 
 /**
@@ -76,6 +87,8 @@ export interface ParsedHooksConfig {
   commandAllowlist?: string[];
   /** URL patterns every HTTP hook must match (`httpAllowedUrls`). */
   httpAllowedUrls?: string[];
+  /** The model endpoints for prompt hooks (`models`). */
+  models?: ModelsConfig;
   /** Throws a {@linkcode HookConfigError} listing everything when not `ok`. */
   assertOk(): void;
 }
@@ -276,6 +289,10 @@ class ConfigParser {
         ): url is string => typeof url === "string");
       }
     }
+    if (root.models !== undefined) {
+      const models = this.#models(root.models);
+      if (models !== null) result.models = models;
+    }
     const hooks = root.hooks;
     if (hooks === undefined) return;
     if (!isPlainObject(hooks)) {
@@ -352,35 +369,32 @@ class ConfigParser {
     ) return null;
     const e = entry as Record<string, unknown>;
     const type = e.type ?? (e.url !== undefined ? "http" : "command");
-    if (type === "prompt") {
-      this.#error(
-        [...path, "type"],
-        "prompt hooks are not supported by this version of hookgate",
-        "use a command or HTTP hook",
-      );
-      return null;
-    }
-    const forbidden = type === "http" ? ["command", "args", "env", "passEnv", "prompt", "model"] : [
-      "url",
-      "headers",
-      "allowedEnvVars",
-      "allowMetadataHosts",
-      "prompt",
-      "model",
-    ];
+    const forbidden = type === "http"
+      ? ["command", "args", "env", "passEnv", "prompt", "model"]
+      : type === "prompt"
+      ? ["command", "args", "env", "passEnv", "url", "headers", "allowedEnvVars", "allowMetadataHosts"]
+      : ["url", "headers", "allowedEnvVars", "allowMetadataHosts", "prompt", "model"];
     let valid = true;
     for (const key of forbidden) {
       if (e[key] === undefined) continue;
       valid = false;
       this.#error(
         [...path, key],
-        `"${key}" does not apply to ${type === "http" ? "an HTTP" : "a command"} hook`,
-        type === "http" ? undefined : e.type === undefined ? 'add "type": "http" for an HTTP hook' : undefined,
+        `"${key}" does not apply to ${type === "http" ? "an HTTP" : type === "prompt" ? "a prompt" : "a command"} hook`,
+        e.type !== undefined
+          ? undefined
+          : key === "prompt" || key === "model"
+          ? 'add "type": "prompt" for a prompt hook'
+          : 'add "type": "http" for an HTTP hook',
         true,
       );
     }
     if (type === "http" && e.url === undefined) {
       this.#error(path, 'an HTTP hook needs a "url"');
+      return null;
+    }
+    if (type === "prompt" && e.prompt === undefined) {
+      this.#error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
       return null;
     }
     if (type === "command" && e.command === undefined) {
@@ -391,7 +405,10 @@ class ConfigParser {
       return null;
     }
     if (!valid) return null;
-    if (type === "http") {
+    if (type === "prompt") {
+      // Nothing transport-specific to check: the model is resolved against
+      // the merged "models" of every layer (see load.ts).
+    } else if (type === "http") {
       const problem = httpUrlProblem(
         String(e.url),
         e.allowMetadataHosts === true ? { allowMetadataHosts: true } : {},
@@ -405,7 +422,7 @@ class ConfigParser {
     }
     if (!this.#checkCommon(event, e, path)) return null;
     const { type: _type, ...rest } = e;
-    return (type === "http" ? { type: "http", ...rest } : rest) as unknown as ConfiguredHook;
+    return (type === "command" ? rest : { type, ...rest }) as unknown as ConfiguredHook;
   }
 
   #wuuEntry(
@@ -422,13 +439,12 @@ class ConfigParser {
       type?: string;
       command?: string;
       prompt?: string;
+      model?: string;
       timeout?: number;
     };
-    if (e.type === "prompt") {
-      this.#error(
-        [...path, "type"],
-        "prompt hooks are not supported by this version of hookgate",
-      );
+    if (e.type === "prompt") return this.#wuuPrompt(event, e, path);
+    if (e.model !== undefined) {
+      this.#error([...path, "model"], '"model" only applies to "type": "prompt" hooks', undefined, true);
       return null;
     }
     if (e.command === undefined) {
@@ -467,6 +483,93 @@ class ConfigParser {
       )
     ) return null;
     return hook;
+  }
+
+  #wuuPrompt(
+    event: HookEvent,
+    e: { matcher?: string; command?: string; prompt?: string; model?: string; timeout?: number },
+    path: JsonPath,
+  ): ConfiguredHook | null {
+    if (e.command !== undefined) {
+      this.#error([...path, "command"], '"command" does not apply to a prompt hook', undefined, true);
+      return null;
+    }
+    if (e.prompt === undefined) {
+      this.#error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
+      return null;
+    }
+    const hook: ConfiguredHook = {
+      type: "prompt",
+      prompt: e.prompt,
+      dialect: "wuu",
+      timeoutMs: this.#wuuTimeout(e.timeout, path),
+      ...(e.model === undefined ? {} : { model: e.model }),
+      ...(e.matcher === undefined ? {} : { matcher: e.matcher }),
+    };
+    if (!this.#checkCommon(event, hook as unknown as Record<string, unknown>, path)) return null;
+    return hook;
+  }
+
+  /** The `models` section: `default` plus named endpoints. */
+  #models(section: unknown): ModelsConfig | null {
+    if (!isPlainObject(section)) {
+      this.#error(["models"], '"models" must be an object of named endpoints and a "default"');
+      return null;
+    }
+    const models: ModelsConfig = { endpoints: {} };
+    let valid = true;
+    for (const [name, value] of Object.entries(section as Record<string, unknown>)) {
+      const path = ["models", name];
+      if (name === "default") {
+        if (typeof value !== "string" || value === "") {
+          this.#error(path, '"default" must name one of the endpoints in "models"');
+          valid = false;
+        } else {
+          models.default = value;
+        }
+        continue;
+      }
+      if (!isPlainObject(value)) {
+        this.#error(
+          path,
+          `model "${name}" must be an object`,
+          '{"provider": "openai", "model": "…", "apiKeyEnv": "…"}',
+        );
+        valid = false;
+        continue;
+      }
+      if (!check(modelEndpoint, value, path, this.#document, MODEL_KEYS, this.#diagnostics)) {
+        valid = false;
+        continue;
+      }
+      const endpoint = value as unknown as ModelEndpoint;
+      if (endpoint.apiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(endpoint.apiKeyEnv)) {
+        this.#error(
+          [...path, "apiKeyEnv"],
+          '"apiKeyEnv" must be the name of an environment variable',
+          "it names the variable that holds the key, never the key itself: keep keys out of configuration",
+        );
+        valid = false;
+        continue;
+      }
+      if (endpoint.baseUrl !== undefined) {
+        const problem = httpUrlProblem(endpoint.baseUrl);
+        if (problem !== undefined) {
+          this.#error([...path, "baseUrl"], problem);
+          valid = false;
+          continue;
+        }
+      }
+      models.endpoints[name] = endpoint;
+    }
+    if (models.default !== undefined && valid && !Object.hasOwn(models.endpoints, models.default)) {
+      this.#warning(
+        ["models", "default"],
+        `"default" names "${models.default}", which is not defined in this file`,
+        "it must be defined by another configuration layer",
+      );
+    }
+    return models;
   }
 
   /** Wuu timeouts are seconds; omitted or not positive means 30 s. */

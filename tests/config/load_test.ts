@@ -175,3 +175,29 @@ Deno.test("loadConfig() merges commandAllowlist and httpAllowedUrls across layer
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("loadConfig() merges models across layers and flags prompt hooks that cannot reach a model", async () => {
+  const dir = await tempTree({
+    "a.jsonc": `{"models": {"default": "fast", "fast": {"provider": "openai", "model": "m1"}}, "hooks": {}}`,
+    "b.jsonc": `{"models": {"fast": {"provider": "anthropic", "model": "m2"}}, "hooks": {}}`,
+    "c.jsonc": `{"hooks": {"Stop": [{"type": "prompt", "prompt": "p", "model": "nope"}]}}`,
+    "d.jsonc": `{"models": {"default": "missing"}, "hooks": {}}`,
+  });
+  try {
+    const merged = await loadConfig({ paths: [join(dir, "a.jsonc"), join(dir, "b.jsonc")], defaultLayers: false });
+    deepEqual(merged.models, { default: "fast", endpoints: { fast: { provider: "anthropic", model: "m2" } } });
+    const orphan = await loadConfig({ paths: [join(dir, "c.jsonc")], defaultLayers: false });
+    match(
+      formatDiagnostic(orphan.diagnostics[0]!),
+      /warning: prompt hook "p" on Stop has no model endpoint named "nope"/,
+    );
+    const broken = await checkConfig({ paths: [join(dir, "d.jsonc")], defaultLayers: false });
+    equal(broken.ok, false);
+    match(
+      formatDiagnostic(broken.diagnostics.at(-1)!),
+      /error: models\.default names "missing", which no configuration layer defines/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -369,3 +369,74 @@ Deno.test("ParsedHooksConfig.assertOk() throws a HookConfigError with every diag
     return true;
   });
 });
+
+// ---------------------------------------------------------------------------
+// Prompt hooks and models
+
+Deno.test("parseHooksConfig() reads prompt hooks and the models section", () => {
+  const config = parse(`{
+  "models": {
+    "default": "fast",
+    "fast": { "provider": "openai", "baseUrl": "http://127.0.0.1:8080/v1", "model": "m", "apiKeyEnv": "OPENAI_API_KEY" },
+  },
+  "hooks": { "PreToolUse": [{ "type": "prompt", "prompt": "Safe? $ARGUMENTS", "model": "fast", "timeoutMs": 20000 }] },
+}`);
+  deepEqual(config.diagnostics, []);
+  deepEqual(config.models, {
+    default: "fast",
+    endpoints: {
+      fast: { provider: "openai", baseUrl: "http://127.0.0.1:8080/v1", model: "m", apiKeyEnv: "OPENAI_API_KEY" },
+    },
+  });
+  deepEqual(config.hooks.PreToolUse, [{
+    type: "prompt",
+    prompt: "Safe? $ARGUMENTS",
+    model: "fast",
+    timeoutMs: 20000,
+    source: "hooks.jsonc",
+  }]);
+});
+
+Deno.test("parseHooksConfig() reads Wuu prompt hooks with their timeout in seconds", () => {
+  const config = parse(
+    `{"hooks": {"PreToolUse": [
+    { "type": "prompt", "matcher": "bash", "prompt": "Review-only? $ARGUMENTS", "timeout": 20 }
+  ]}}`,
+    "wuu",
+  );
+  deepEqual(config.diagnostics, []);
+  deepEqual(config.hooks.PreToolUse, [{
+    type: "prompt",
+    prompt: "Review-only? $ARGUMENTS",
+    dialect: "wuu",
+    timeoutMs: 20_000,
+    matcher: "bash",
+    source: "hooks.jsonc",
+  }]);
+});
+
+Deno.test("parseHooksConfig() checks prompt hooks and model endpoints", () => {
+  const config = parse(`{
+  "models": {
+    "a": { "provider": "openai", "model": "m", "apiKeyEnv": "sk-live-123abc" },
+    "b": { "provider": "openai", "model": "m", "baseUrl": "http://models.example.com/v1" },
+    "c": { "provider": "mistral", "model": "m" },
+    "d": { "provider": "openai", "model": "m", "apiKey": "x" },
+    "default": "z"
+  },
+  "hooks": { "Stop": [
+    { "type": "prompt" },
+    { "type": "prompt", "prompt": "p", "command": "true" },
+    { "command": "true", "model": "a" }
+  ]}
+}`);
+  deepEqual(lines(config.diagnostics), [
+    '3:61: error: "apiKeyEnv" must be the name of an environment variable (it names the variable that holds the key, never the key itself: keep keys out of configuration)',
+    '4:59: error: plain http:// is only allowed to loopback (127.0.0.0/8, [::1], localhost), not "models.example.com"; use https://',
+    '5:24: error: "provider" must be "openai" or "anthropic", got "mistral"',
+    '6:48: error: unknown key "apiKey" (did you mean "apiKeyEnv"?)',
+    '10:5: error: a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)',
+    '11:40: error: "command" does not apply to a prompt hook',
+    '12:26: error: "model" does not apply to a command hook (add "type": "prompt" for a prompt hook)',
+  ]);
+});
