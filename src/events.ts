@@ -9,6 +9,8 @@
  * @module
  */
 
+import { closest } from "./_text.ts";
+
 /**
  * A lifecycle point a hook can attach to.
  *
@@ -259,6 +261,34 @@ export const HOOK_EVENT_NAMES: readonly HookEvent[] = Object.freeze(
  */
 export function isHookEvent(name: string): name is HookEvent {
   return Object.hasOwn(HOOK_EVENTS, name);
+}
+
+/**
+ * Parses an event name: returns it typed, or throws with the nearest valid
+ * name as a suggestion.
+ *
+ * @param name The candidate event name.
+ * @returns The event.
+ * @throws {TypeError} When `name` is not an event, e.g. `Unknown hook event
+ * "PreTooluse"; did you mean "PreToolUse"?`.
+ *
+ * @example
+ * ```ts
+ * import { parseHookEvent } from "@hookgate/core";
+ * import { equal, throws } from "node:assert/strict";
+ *
+ * equal(parseHookEvent("Stop"), "Stop");
+ * throws(() => parseHookEvent("stopp"), /did you mean "Stop"\?/);
+ * ```
+ */
+export function parseHookEvent(name: string): HookEvent {
+  if (typeof name === "string" && isHookEvent(name)) return name;
+  const suggestion = typeof name === "string" ? closest(name, HOOK_EVENT_NAMES) : undefined;
+  throw new TypeError(
+    `Unknown hook event ${JSON.stringify(name)}${
+      suggestion ? `; did you mean "${suggestion}"?` : `; expected one of ${HOOK_EVENT_NAMES.join(", ")}`
+    }`,
+  );
 }
 
 function freeze(

@@ -5,8 +5,7 @@
  * @module
  */
 
-import { closest } from "./_text.ts";
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEvent, isHookEvent } from "./events.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEvent, parseHookEvent } from "./events.ts";
 import type {
   ConfiguredHook,
   ConfiguredHooks,
@@ -609,13 +608,13 @@ export function clampTimeout(
 }
 
 function checkEvent(event: string, action: string): asserts event is HookEvent {
-  if (typeof event === "string" && isHookEvent(event)) return;
-  const suggestion = typeof event === "string" ? closest(event, HOOK_EVENT_NAMES) : undefined;
-  throw new TypeError(
-    `Cannot ${action}: unknown event ${JSON.stringify(event)}${
-      suggestion ? `; did you mean "${suggestion}"?` : `; expected one of ${HOOK_EVENT_NAMES.join(", ")}`
-    }`,
-  );
+  try {
+    parseHookEvent(event);
+  } catch (error) {
+    throw new TypeError(
+      `Cannot ${action}: ${(error as Error).message.replace(/^Unknown hook event/, "unknown event")}`,
+    );
+  }
 }
 
 function countBuilt(built: Map<HookEvent, HookEntry[]>): number {

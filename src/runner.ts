@@ -8,7 +8,7 @@
 import { CallScope, Invocation } from "./_invocation.ts";
 import { truncate } from "./_text.ts";
 import { validateToolInput } from "./_tool_input.ts";
-import { HOOK_EVENTS, type HookEvent, type HookEventInfo } from "./events.ts";
+import { HOOK_EVENTS, type HookEvent, type HookEventInfo, parseHookEvent } from "./events.ts";
 import { compileMatcher } from "./matcher.ts";
 import type { HookRegistry } from "./registry.ts";
 import { runShellHookDetailed } from "./transports/command.ts";
@@ -688,11 +688,11 @@ export class HookRunner {
     fields: HookEventFields,
     env: PreToolUseEnv,
   ): Promise<HookEventResult> {
-    const info = HOOK_EVENTS[event];
-    if (info === undefined) {
-      return Promise.reject(
-        new TypeError(`Cannot run hooks: unknown event "${event}"`),
-      );
+    let info: HookEventInfo;
+    try {
+      info = HOOK_EVENTS[parseHookEvent(event)];
+    } catch (error) {
+      return Promise.reject(error);
     }
     if (info.toolEvent && typeof fields.toolName !== "string") {
       return Promise.reject(
