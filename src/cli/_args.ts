@@ -1,0 +1,53 @@
+// Flag parsing for every command, with node:util's parseArgs (strict), and
+// the messages a person needs when a flag is wrong.
+
+import { parseArgs } from "node:util";
+import { CliError } from "./_io.ts";
+
+export interface CommonFlags {
+  config: string[];
+  cwd: string | undefined;
+  json: boolean;
+}
+
+type Spec = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
+
+const COMMON: Spec = {
+  config: { type: "string", multiple: true },
+  cwd: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
+/** Parses `args` for a command; throws CliError on an unknown or malformed flag. */
+export function parseFlags(
+  command: string,
+  args: string[],
+  extra: Spec = {},
+): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { ...COMMON, ...extra },
+      strict: true,
+      allowPositionals: true,
+    });
+    return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
+  } catch (error) {
+    const message = (error as Error).message;
+    const unknown = /Unknown option '([^']+)'/.exec(message);
+    if (unknown) throw new CliError(`unknown option ${unknown[1]} for "${command}" (see hook-run ${command} --help)`);
+    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
+    if (missing) throw new CliError(`option ${missing[1]} needs a value`);
+    throw new CliError(`${message.replace(/\.$/, "")} (see hook-run ${command} --help)`);
+  }
+}
+
+/** The flags every command shares. */
+export function commonFlags(values: Record<string, unknown>): CommonFlags {
+  return {
+    config: (values.config as string[] | undefined) ?? [],
+    cwd: values.cwd as string | undefined,
+    json: values.json === true,
+  };
+}

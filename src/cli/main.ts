@@ -1,0 +1,103 @@
+/**
+ * `hook-run`: try, debug and deploy hookgate hooks from the command line.
+ *
+ * ```sh
+ * deno run -A jsr:@hookgate/core/cli run PreToolUse --tool bash --input '{"command": "rm -rf /"}'
+ * deno run -A jsr:@hookgate/core/cli check --config hooks.jsonc
+ * ```
+ *
+ * Commands: `run <Event>` (run an event through the configured hooks),
+ * `check` (validate the configuration), `list` (a table of the hooks),
+ * `permissions` (the Deno flags the hooks need). Bad input never ends in a
+ * stack trace: one clear line on stderr and exit code 1. Blocked events
+ * exit with 2. The CLI is a thin shell over the library: everything it does
+ * is available from `@hookgate/core`.
+ *
+ * @example Run the CLI in-process
+ * ```ts ignore
+ * import { main } from "@hookgate/core/cli";
+ *
+ * Deno.exit(await main(["check", "--config", "hooks.jsonc"]));
+ * ```
+ *
+ * @module
+ */
+
+import { checkCommand } from "./check.ts";
+import { CliError, type CliIo, processIo } from "./_io.ts";
+import { listCommand } from "./list.ts";
+import { permissionsCommand } from "./permissions.ts";
+import { runCommand } from "./run.ts";
+
+const VERSION = "0.1.0";
+
+const HELP = `hook-run ${VERSION}: lifecycle hooks for AI coding agents
+
+Usage:
+  hook-run run <Event> [--tool NAME] [--input JSON|@file|-] [--prompt TEXT] [--cwd DIR]
+                       [--config PATH]... [--no-hooks] [--json] [--trace]
+  hook-run check [--config PATH]... [--json]
+  hook-run list [--config PATH]... [--json]
+  hook-run permissions [--config PATH]... [--json]
+
+Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
+<project>/.hookgate/config.jsonc, then each --config. With none present, the
+bundled examples/hooks.jsonc is used so you can see hook-run work at once.
+
+Run "hook-run <command> --help" for a command's options.
+`;
+
+const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  run: runCommand,
+  check: checkCommand,
+  list: listCommand,
+  permissions: permissionsCommand,
+};
+
+/**
+ * Runs `hook-run` with the given arguments.
+ *
+ * @param args The arguments after the program name.
+ * @returns The exit code: 0 allowed or done, 2 blocked, 1 usage or
+ * configuration error, 130 interrupted.
+ *
+ * @example Print the help
+ * ```ts ignore
+ * import { main } from "@hookgate/core/cli";
+ *
+ * await main(["--help"]);
+ * ```
+ */
+export async function main(args: string[]): Promise<number> {
+  const io = processIo();
+  const [command, ...rest] = args;
+  try {
+    if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+      io.stdout(HELP);
+      return command === undefined ? 1 : 0;
+    }
+    if (command === "--version" || command === "-V") {
+      io.stdout(`hook-run ${VERSION}\n`);
+      return 0;
+    }
+    const handler = COMMANDS[command];
+    if (handler === undefined) {
+      throw new CliError(
+        `unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")}; see hook-run --help)`,
+      );
+    }
+    return await handler(rest, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`hook-run: ${error.message}\n`);
+      return 1;
+    }
+    // Not a usage problem: still one line, never a stack trace.
+    io.stderr(`hook-run: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

@@ -1,0 +1,73 @@
+// `hook-run permissions`: the minimal Deno flags for this configuration,
+// and the command lines that use them.
+
+import { permissionFlags } from "../../mod.ts";
+import { commonFlags, parseFlags } from "./_args.ts";
+import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
+import { type CliIo, unexpected } from "./_io.ts";
+
+export const PERMISSIONS_HELP = `Usage: hook-run permissions [--config PATH]... [--cwd DIR] [--json]
+
+Prints the narrowest Deno permission flags that let hook-run (or an agent
+embedding hookgate) run the configured hooks, and the matching deno run and
+deno compile command lines.
+`;
+
+/** What hook-run itself reads from the environment. */
+const CLI_ENV = ["HOME", "HOOKGATE_HOME", "NO_COLOR", "USERPROFILE"];
+
+export async function permissionsCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags("permissions", args);
+  if (values.help) {
+    io.stdout(PERMISSIONS_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw unexpected("permissions", positionals[0]!);
+  const flags = commonFlags(values);
+  const config = await loadCliConfig(flags.config, flags.cwd, true);
+  if (config.example) io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
+
+  const hookFlags = permissionFlags(config.hooks, config.models ? { models: config.models } : {});
+  const merged = new Map<string, Set<string>>();
+  for (const flag of hookFlags) {
+    const [name, list] = flag.split("=") as [string, string];
+    merged.set(name, new Set(list.split(",")));
+  }
+  const env = merged.get("--allow-env") ?? new Set<string>();
+  for (const name of CLI_ENV) env.add(name);
+  merged.set("--allow-env", env);
+  const reads = config.layers.map((layer) => layer.path);
+  merged.set("--allow-read", new Set(reads));
+  const order = ["--allow-read", "--allow-env", "--allow-run", "--allow-net"];
+  const all = order.filter((name) => merged.has(name)).map((name) =>
+    `${name}=${[...merged.get(name)!].sort().join(",")}`
+  );
+  const configArgs = flags.config.map((path) => ` --config ${quote(path)}`).join("");
+  const run = `deno run ${all.join(" ")} jsr:@hookgate/core/cli run <Event>${configArgs}`;
+  const compile = `deno compile ${all.join(" ")} -o hook-run jsr:@hookgate/core/cli`;
+
+  if (flags.json) {
+    io.stdout(JSON.stringify({ hooks: hookFlags, flags: all, run, compile }) + "\n");
+    return 0;
+  }
+  io.stdout(
+    [
+      "Permissions the configured hooks need:",
+      ...(hookFlags.length ? hookFlags.map((flag) => `  ${flag}`) : ["  (none)"]),
+      "",
+      "All flags for hook-run with this configuration (config files, its own environment, the hooks):",
+      ...all.map((flag) => `  ${flag}`),
+      "",
+      "Run:",
+      `  ${run}`,
+      "Compile into one binary:",
+      `  ${compile}`,
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
+
+function quote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,0 +1,367 @@
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { groupAlive } from "../_helpers.ts";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const entry = join(root, "src/cli/main.ts");
+/** The hook-run task's own permission flags: the CLI must work with exactly these. */
+const taskFlags = (JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"] as string)
+  .split(" ").filter((word) => word.startsWith("--allow-"));
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(
+  args: string[],
+  options: { cwd?: string; stdin?: string; env?: Record<string, string>; script?: string } = {},
+): Promise<CliRun> {
+  const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", ...taskFlags, options.script ?? entry, ...args],
+      cwd: options.cwd ?? home,
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { HOOKGATE_HOME: home, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
+    }).spawn();
+    if (options.stdin !== undefined) {
+      const writer = child.stdin.getWriter();
+      await writer.write(new TextEncoder().encode(options.stdin));
+      await writer.close();
+    }
+    const { code, stdout, stderr } = await child.output();
+    const decoder = new TextDecoder();
+    return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+async function withConfig(text: string, fn: (dir: string, file: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cli-" }));
+  try {
+    await Deno.writeTextFile(join(dir, "hooks.jsonc"), text);
+    await fn(dir, join(dir, "hooks.jsonc"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const GUARD = `{
+  "hooks": {
+    "PreToolUse": [
+      { "name": "guard", "matcher": "bash", "command": "grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; } || exit 0", "policy": true },
+      { "name": "rewrite", "matcher": "bash", "stage": "mutate", "command": "grep -q '\\"command\\":\\"ls\\"' && echo '{\\"action\\":\\"mutate\\",\\"input\\":{\\"command\\":\\"ls -la\\"}}' || true" }
+    ],
+    "SessionStart": [{ "name": "ctx", "command": "echo '{\\"additionalContext\\": \\"hello\\"}'" }]
+  }
+}`;
+
+// ---------------------------------------------------------------------------
+// run
+
+Deno.test("hook-run run prints one line per hook and the decision; exit 2 when blocked", async () => {
+  await withConfig(GUARD, async (dir, file) => {
+    const blocked = await cli([
+      "run",
+      "PreToolUse",
+      "--tool",
+      "bash",
+      "--input",
+      '{"command":"rm -rf /"}',
+      "--config",
+      file,
+    ], {
+      cwd: dir,
+    });
+    equal(blocked.code, 2, blocked.stderr);
+    const lines = blocked.stdout.trim().split("\n");
+    equal(lines[0], "PreToolUse bash");
+    match(lines[1]!, /^ {2}rewrite +command +mutate +[\d.]+ ms +allow$/);
+    match(lines[2]!, /^ {2}guard +command +validate +[\d.]+ ms +deny$/);
+    equal(lines[3], "blocked: no rm -rf");
+    const allowed = await cli(
+      ["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"ls"}', "--config", file],
+      {
+        cwd: dir,
+      },
+    );
+    equal(allowed.code, 0, allowed.stderr);
+    match(allowed.stdout, /allowed with rewritten input \{"command":"ls -la"\}/);
+  });
+});
+
+Deno.test("hook-run run --json prints one machine-readable object", async () => {
+  await withConfig(GUARD, async (dir, file) => {
+    const run = await cli(["run", "SessionStart", "--config", file, "--json"], { cwd: dir });
+    equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout);
+    equal(output.event, "SessionStart");
+    equal(output.decision, "allow");
+    deepEqual(output.result, { additionalContext: "hello" });
+    equal(output.hooks.length, 1);
+    equal(output.hooks[0].hookName, "ctx");
+    equal(output.hooks[0].transport, "command");
+    ok(output.hooks[0].durationMs >= 0);
+    deepEqual(output.config.files, [file]);
+  });
+});
+
+Deno.test("hook-run run --trace shows per-hook timings and failure details", async () => {
+  await withConfig(
+    `{"hooks": {"Stop": [{"name": "slow", "command": "sleep 5; true", "timeoutMs": 100}]}}`,
+    async (dir, file) => {
+      const run = await cli(["run", "Stop", "--config", file, "--trace"], { cwd: dir });
+      equal(run.code, 0, run.stderr);
+      match(run.stdout, /slow +command +- +[\d.]+ ms +failed: timeout/);
+      match(run.stdout, /started \+[\d.]+ ms, took [\d.]+ ms/);
+      match(run.stdout, /did not finish within 100 ms/);
+      match(run.stdout, /total [\d.]+ ms/);
+      match(run.stderr, /warning: Hook "slow" \(command\) on Stop failed: timeout/);
+    },
+  );
+});
+
+Deno.test("hook-run run with no configuration uses the bundled example, and says so", async () => {
+  const run = await cli(["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}']);
+  equal(run.code, 2);
+  match(run.stderr, /no configuration found; using the bundled example examples\/hooks\.jsonc/);
+  match(run.stdout, /blocked: rm -rf is blocked by the example policy/);
+});
+
+Deno.test("hook-run run reads --input from a file and from stdin, and --prompt", async () => {
+  await withConfig(GUARD, async (dir, file) => {
+    await Deno.writeTextFile(join(dir, "input.json"), '{"command": "rm -rf /"}');
+    const fromFile = await cli(["run", "PreToolUse", "--tool", "bash", "--input", "@input.json", "--config", file], {
+      cwd: dir,
+    });
+    equal(fromFile.code, 2);
+    const fromStdin = await cli(["run", "PreToolUse", "--tool", "bash", "--input", "-", "--config", file], {
+      cwd: dir,
+      stdin: '{"command": "rm -rf /"}',
+    });
+    equal(fromStdin.code, 2);
+  });
+  await withConfig(
+    `{"hooks": {"UserPromptSubmit": [{"command": "grep -q secret && echo '{\\"decision\\":\\"block\\",\\"reason\\":\\"no secrets\\"}' || true"}]}}`,
+    async (dir, file) => {
+      const run = await cli(["run", "UserPromptSubmit", "--prompt", "tell me the secret", "--config", file], {
+        cwd: dir,
+      });
+      equal(run.code, 2);
+      match(run.stdout, /blocked: no secrets/);
+    },
+  );
+});
+
+Deno.test("hook-run run --no-hooks runs only policy hooks", async () => {
+  await withConfig(GUARD, async (dir, file) => {
+    const run = await cli([
+      "run",
+      "PreToolUse",
+      "--tool",
+      "bash",
+      "--input",
+      '{"command":"ls"}',
+      "--config",
+      file,
+      "--no-hooks",
+    ], {
+      cwd: dir,
+    });
+    equal(run.code, 0, run.stderr);
+    ok(run.stdout.includes("guard"));
+    ok(!run.stdout.includes("rewrite"));
+  });
+});
+
+Deno.test("hook-run rejects bad input with one clear line and exit 1, never a stack trace", async (t) => {
+  const cases: [string[], RegExp][] = [
+    [["run", "PreTooluse", "--tool", "bash"], /^hook-run: unknown event "PreTooluse"; did you mean "PreToolUse"\?\n$/],
+    [
+      ["run", "PreToolUse", "--tool", "bash", "--input", "{command: ls}"],
+      /^hook-run: --input is not valid JSON: .+\n$/,
+    ],
+    [
+      ["run", "PreToolUse", "--tool", "bash", "--input", "[1]"],
+      /^hook-run: --input must be a JSON object, like '\{"command": "ls"\}'\n$/,
+    ],
+    [
+      ["run", "PreToolUse", "--tool", "bash", "--input", "@/nonexistent/input.json"],
+      /^hook-run: cannot read --input file "\/nonexistent\/input\.json": it does not exist\n$/,
+    ],
+    [
+      ["run", "PreToolUse", "--frobnicate"],
+      /^hook-run: unknown option --frobnicate for "run" \(see hook-run run --help\)\n$/,
+    ],
+    [["run", "PreToolUse"], /^hook-run: PreToolUse needs --tool NAME\n$/],
+    [["run", "Stop", "--tool", "bash"], /^hook-run: --tool does not apply to Stop: it has no tool\n$/],
+    [
+      ["run", "Stop", "--cwd", "/nonexistent/dir"],
+      /^hook-run: --cwd "\/nonexistent\/dir" does not exist or cannot be read\n$/,
+    ],
+    [["run"], /^hook-run: missing the event to run/],
+    [["run", "Stop", "--config"], /^hook-run: option --config needs a value\n$/],
+    [["frob"], /^hook-run: unknown command "frob" \(commands: run, check, list, permissions; see hook-run --help\)\n$/],
+    [["check", "extra"], /^hook-run: unexpected argument "extra" for "check"/],
+    [
+      ["run", "Stop", "--config", "/nonexistent/hooks.jsonc"],
+      /hooks\.jsonc:1:1: error: the file does not exist \(check the --config path\)\nhook-run: the configuration has 1 error\n$/,
+    ],
+  ];
+  for (const [args, stderr] of cases) {
+    await t.step(args.join(" "), async () => {
+      const run = await cli(args);
+      equal(run.code, 1);
+      match(run.stderr, stderr);
+      ok(!/\n\s+at /.test(run.stderr), "no stack trace");
+      equal(run.stdout, "");
+    });
+  }
+});
+
+Deno.test("hook-run run kills running hook process groups on Ctrl-C and exits 130", async () => {
+  await withConfig(
+    `{"hooks": {"Stop": [{"name": "sleeper", "command": "echo $$ > pid; sleep 30 & sleep 30", "timeoutMs": 60000}]}}`,
+    async (dir, file) => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "--quiet", ...taskFlags, entry, "run", "Stop", "--config", file],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+        env: { HOOKGATE_HOME: dir, NO_COLOR: "1" },
+      }).spawn();
+      let pid: number | undefined;
+      for (let i = 0; i < 200 && pid === undefined; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        pid = Number(await Deno.readTextFile(join(dir, "pid")).catch(() => "")) || undefined;
+      }
+      ok(pid !== undefined, "the hook started");
+      equal(await groupAlive(pid!), true);
+      const sent = performance.now();
+      child.kill("SIGINT");
+      const { code, stderr } = await child.output();
+      equal(code, 130);
+      match(new TextDecoder().decode(stderr), /interrupted; running hooks were killed/);
+      ok(performance.now() - sent < 5000);
+      equal(await groupAlive(pid!), false, "the hook's process group is gone");
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------
+// check, list, permissions
+
+Deno.test("hook-run check prints every diagnostic as file:line:col and exits 1 on errors", async () => {
+  await withConfig(
+    `{"hooks": {"PreTooluse": [], "Stop": [{"command": "true", "timeoutMs": 900000}]}}`,
+    async (dir, file) => {
+      const run = await cli(["check", "--config", file], { cwd: dir });
+      equal(run.code, 1);
+      deepEqual(run.stdout.trim().split("\n"), [
+        `${file}:1:12: error: unknown event "PreTooluse" (did you mean "PreToolUse"?)`,
+        `${file}:1:72: error: "timeoutMs" must be at most 600000, got 900000 (timeouts are in milliseconds; 10 minutes (600000) is the longest)`,
+        "failed: 2 errors, 0 warnings in 1 file",
+      ]);
+    },
+  );
+  await withConfig(GUARD, async (dir, file) => {
+    const run = await cli(["check", "--config", file], { cwd: dir });
+    equal(run.code, 0, run.stdout);
+    equal(run.stdout, "ok: 3 hooks; 0 errors, 0 warnings in 1 file\n");
+  });
+});
+
+Deno.test("hook-run list shows events and hooks with their resolved controls", async () => {
+  await withConfig(GUARD, async (dir, file) => {
+    const run = await cli(["list", "--config", file], { cwd: dir });
+    equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trim().split("\n");
+    match(lines[0]!, /^EVENT +NAME +MATCHER +TRANSPORT +STAGE +POLICY +FAILURE +TIMEOUT +SOURCE$/);
+    match(lines[1]!, /^PreToolUse +guard +bash +command +validate +policy +open +5000 ms +hooks\.jsonc$/);
+    match(lines[3]!, /^SessionStart +ctx +\* +command +- +- +open +5000 ms +hooks\.jsonc$/);
+    const json = JSON.parse((await cli(["list", "--config", file, "--json"], { cwd: dir })).stdout);
+    deepEqual(json.map((row: { name: string }) => row.name), ["guard", "rewrite", "ctx"]);
+  });
+});
+
+Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form hooks", async () => {
+  await withConfig(
+    `{"hooks": {
+      "PreToolUse": [{"command": "python3 /abs/check.py"}, {"command": "node", "args": ["/abs/hook.js"], "passEnv": ["GH_TOKEN"]}],
+      "Stop": [{"type": "http", "url": "http://127.0.0.1:8787/stop", "allowedEnvVars": ["POLICY_TOKEN"]}]
+    }}`,
+    async (dir, file) => {
+      const run = await cli(["permissions", "--config", file], { cwd: dir });
+      equal(run.code, 0, run.stderr);
+      match(run.stdout, /^ {2}--allow-run=kill,node,python3(,setsid)?$/m);
+      match(run.stdout, /^ {2}--allow-net=127\.0\.0\.1:8787$/m);
+      match(run.stdout, /^ {2}--allow-env=.*GH_TOKEN.*POLICY_TOKEN/m);
+      match(run.stdout, /^ {2}--allow-read=.*hooks\.jsonc/m);
+      match(run.stdout, /deno run --allow-read=.* jsr:@hookgate\/core\/cli run <Event> --config /);
+      match(run.stdout, /deno compile --allow-read=.* -o hook-run jsr:@hookgate\/core\/cli/);
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------
+// The single file: bundle (always) and compile (with a denort binary)
+
+Deno.test("deno bundle produces one JS file that runs the same case", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-bundle-" });
+  try {
+    const out = join(dir, "hook-run.js");
+    const bundle = await new Deno.Command(Deno.execPath(), {
+      args: ["bundle", "--quiet", "--platform=deno", "-o", out, entry],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    equal(bundle.code, 0, new TextDecoder().decode(bundle.stderr));
+    const args = ["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}'];
+    const fromSource = await cli(args);
+    const fromBundle = await cli(args, { script: out });
+    equal(fromBundle.code, 2, fromBundle.stderr);
+    equal(fromBundle.stdout.replace(/[\d.]+ ms/g, "N ms"), fromSource.stdout.replace(/[\d.]+ ms/g, "N ms"));
+    equal(fromBundle.stderr, fromSource.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+const denort = Deno.env.get("DENORT_BIN");
+Deno.test({
+  name: `deno compile produces a single binary that runs the same case${
+    denort ? "" : " (skipped: set DENORT_BIN to a denort binary; it cannot be downloaded on this machine)"
+  }`,
+  ignore: !denort,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "hookgate-compile-" });
+    try {
+      const out = join(dir, "hookgate");
+      const compile = await new Deno.Command(Deno.execPath(), {
+        args: ["compile", "--quiet", ...taskFlags, "-o", out, entry],
+        cwd: root,
+        stderr: "piped",
+      }).output();
+      equal(compile.code, 0, new TextDecoder().decode(compile.stderr));
+      const home = await Deno.makeTempDir();
+      const run = await new Deno.Command(out, {
+        args: ["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}'],
+        cwd: home,
+        env: { HOOKGATE_HOME: home, NO_COLOR: "1" },
+        stdout: "piped",
+      }).output();
+      await Deno.remove(home, { recursive: true });
+      equal(run.code, 2);
+      match(new TextDecoder().decode(run.stdout), /blocked: rm -rf is blocked by the example policy/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
