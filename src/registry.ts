@@ -469,81 +469,50 @@ export class HookRegistry {
     const label = hook?.name ? ` "${hook.name}"` : position === undefined ? "" : ` #${position}`;
     const where = `Cannot register ${event} hook${label}`;
     if (typeof hook !== "object" || hook === null) {
-      throw new TypeError(
-        `${where}: expected an object, got ${hook === null ? "null" : typeof hook}`,
-      );
+      throw new TypeError(`${where}: expected an object, got ${hook === null ? "null" : typeof hook}`);
     }
-    if (hook.type === "http") {
-      if (typeof hook.url !== "string" || hook.url === "") {
+    let transport: "command" | "http" | "prompt";
+    let name: string;
+    let options: HookRegistrationOptions = hook;
+    switch (hook.type) {
+      case "http":
+        if (typeof hook.url !== "string" || hook.url === "") {
+          throw new TypeError(`${where}: an HTTP hook needs a non-empty "url"`);
+        }
+        transport = "http";
+        name = hook.name ?? hook.url;
+        break;
+      case "prompt":
+        if (typeof hook.prompt !== "string" || hook.prompt.trim() === "") {
+          throw new TypeError(`${where}: a prompt hook needs a non-empty "prompt"`);
+        }
+        transport = "prompt";
+        name = hook.name ?? `prompt(${hook.model ?? "default model"})`;
+        options = { ...hook, timeoutMs: hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS };
+        break;
+      case undefined:
+      case "command":
+        if (typeof hook.command !== "string" || hook.command.trim() === "") {
+          throw new TypeError(`${where}: a command hook needs a non-empty "command" (or "type": "http" with "url")`);
+        }
+        if (hook.args !== undefined && (!Array.isArray(hook.args) || hook.args.some((a) => typeof a !== "string"))) {
+          throw new TypeError(`${where}: "args" must be an array of strings`);
+        }
+        transport = "command";
+        name = hook.name ?? hook.command;
+        break;
+      default:
         throw new TypeError(
-          `${where}: an HTTP hook needs a non-empty "url"`,
+          `${where}: unknown "type" ${
+            JSON.stringify((hook as { type: unknown }).type)
+          }; expected "command", "http" or "prompt"`,
         );
-      }
-      return {
-        ...this.#base(
-          event,
-          hook.matcher,
-          hook.name ?? hook.url,
-          hook,
-          "validate",
-          configured,
-        ),
-        transport: "http",
-        hook: Object.freeze({ ...hook }),
-      };
-    }
-    if (hook.type === "prompt") {
-      if (typeof hook.prompt !== "string" || hook.prompt.trim() === "") {
-        throw new TypeError(`${where}: a prompt hook needs a non-empty "prompt"`);
-      }
-      const timeoutMs = hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS;
-      return {
-        ...this.#base(
-          event,
-          hook.matcher,
-          hook.name ?? `prompt(${hook.model ?? "default model"})`,
-          {
-            ...hook,
-            timeoutMs,
-          },
-          "validate",
-          configured,
-        ),
-        transport: "prompt",
-        hook: Object.freeze({ ...hook }),
-      };
-    }
-    if (hook.type !== undefined && hook.type !== "command") {
-      throw new TypeError(
-        `${where}: unknown "type" ${JSON.stringify(hook.type)}; expected "command", "http" or "prompt"`,
-      );
-    }
-    if (typeof hook.command !== "string" || hook.command.trim() === "") {
-      throw new TypeError(
-        `${where}: a command hook needs a non-empty "command" (or "type": "http" with "url")`,
-      );
-    }
-    if (
-      hook.args !== undefined &&
-      (!Array.isArray(hook.args) ||
-        hook.args.some((a) => typeof a !== "string"))
-    ) {
-      throw new TypeError(
-        `${where}: "args" must be an array of strings`,
-      );
     }
     return {
-      ...this.#base(
-        event,
-        hook.matcher,
-        hook.name ?? hook.command,
-        hook,
-        "validate",
-        configured,
-      ),
-      transport: "command",
+      ...this.#base(event, hook.matcher, name, options, "validate", configured),
+      transport,
       hook: Object.freeze({ ...hook }),
-    };
+    } as HookEntry;
   }
 
   #base(

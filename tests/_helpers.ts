@@ -74,3 +74,18 @@ export async function groupAlive(pgid: number | null): Promise<boolean> {
       !stat.startsWith("Z");
   });
 }
+
+/**
+ * Wire answers every transport must read the same way, with the outcome
+ * each normalizes to (command stdout, HTTP bodies).
+ */
+export const WIRE_OUTCOMES: readonly [string, unknown][] = [
+  [`{"action":"allow"}`, { action: "allow" }],
+  [`{"action":"deny","reason":"no"}`, { action: "deny", reason: "no" }],
+  [`{"action":"mutate","input":{"command":"ls -la"}}`, { action: "mutate", input: { command: "ls -la" } }],
+  [`{"decision":"block","reason":"legacy"}`, { action: "deny", reason: "legacy" }],
+  [`{"modifiedInput":{"a":1}}`, { action: "mutate", input: { a: 1 } }],
+  [`{"continue":false,"reason":"wuu"}`, { action: "deny", reason: "wuu" }],
+  [`{"additionalContext":"ctx"}`, { action: "allow", additionalContext: "ctx" }],
+  [`  {"action":"allow"}  `, { action: "allow" }],
+];

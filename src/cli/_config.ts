@@ -5,7 +5,8 @@
 import { resolve } from "node:path";
 import example from "../../examples/hooks.jsonc" with { type: "text" };
 import { checkConfig, type LoadedConfig, parseHooksConfig } from "../../mod.ts";
-import { CliError } from "./_io.ts";
+import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
+import { CliError, type CliIo, unexpected } from "./_io.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";
@@ -39,4 +40,30 @@ export async function loadCliConfig(paths: string[], cwd: string | undefined, st
     );
   }
   return { ...config, example: false, projectRoot };
+}
+
+/**
+ * What check, list and permissions share: parse the flags (printing `help`
+ * and returning `null` for --help), refuse stray arguments, load the
+ * configuration, and say when the bundled example stands in.
+ */
+export async function setUpCommand(
+  command: string,
+  args: string[],
+  io: CliIo,
+  help: string,
+  strict: boolean,
+): Promise<{ flags: CommonFlags; config: CliConfig } | null> {
+  const { values, positionals } = parseFlags(command, args);
+  if (values.help) {
+    io.stdout(help);
+    return null;
+  }
+  if (positionals.length > 0) throw unexpected(command, positionals[0]!);
+  const flags = commonFlags(values);
+  const config = await loadCliConfig(flags.config, flags.cwd, strict);
+  if (config.example && !flags.json) {
+    io.stderr(`hook-run: no configuration found; ${command} uses the bundled example ${EXAMPLE_PATH}\n`);
+  }
+  return { flags, config };
 }

@@ -1,9 +1,8 @@
 // `hook-run check`: load and validate every layer, print every diagnostic.
 
 import { countShellHooks, formatDiagnostic } from "../../mod.ts";
-import { commonFlags, parseFlags } from "./_args.ts";
-import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
-import { type CliIo, paint, unexpected } from "./_io.ts";
+import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
+import { type CliIo, paint } from "./_io.ts";
 
 export const CHECK_HELP = `Usage: hook-run check [--config PATH]... [--cwd DIR] [--json]
 
@@ -13,14 +12,9 @@ there are errors.
 `;
 
 export async function checkCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags("check", args);
-  if (values.help) {
-    io.stdout(CHECK_HELP);
-    return 0;
-  }
-  if (positionals.length > 0) throw unexpected("check", positionals[0]!);
-  const flags = commonFlags(values);
-  const config = await loadCliConfig(flags.config, flags.cwd, false);
+  const setUp = await setUpCommand("check", args, io, CHECK_HELP, false);
+  if (setUp === null) return 0;
+  const { flags, config } = setUp;
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
   const errors = config.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = config.diagnostics.length - errors;
@@ -28,7 +22,6 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(JSON.stringify({ ok: config.ok, files, diagnostics: config.diagnostics }) + "\n");
     return config.ok ? 0 : 1;
   }
-  if (config.example) io.stderr(`hook-run: no configuration found; checking the bundled example ${EXAMPLE_PATH}\n`);
   for (const diagnostic of config.diagnostics) {
     const line = formatDiagnostic(diagnostic);
     io.stdout(`${diagnostic.severity === "error" ? paint(io, "red", line) : paint(io, "yellow", line)}\n`);

@@ -2,9 +2,8 @@
 
 import { relative } from "node:path";
 import { type HookEntry, HookRegistry } from "../../mod.ts";
-import { commonFlags, parseFlags } from "./_args.ts";
-import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
-import { type CliIo, paint, table, unexpected } from "./_io.ts";
+import { setUpCommand } from "./_config.ts";
+import { type CliIo, paint, table } from "./_io.ts";
 
 export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--cwd DIR] [--json]
 
@@ -13,15 +12,9 @@ matcher, transport, stage, policy, timeout and source file.
 `;
 
 export async function listCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags("list", args);
-  if (values.help) {
-    io.stdout(LIST_HELP);
-    return 0;
-  }
-  if (positionals.length > 0) throw unexpected("list", positionals[0]!);
-  const flags = commonFlags(values);
-  const config = await loadCliConfig(flags.config, flags.cwd, true);
-  if (config.example) io.stderr(`hook-run: no configuration found; listing the bundled example ${EXAMPLE_PATH}\n`);
+  const setUp = await setUpCommand("list", args, io, LIST_HELP, true);
+  if (setUp === null) return 0;
+  const { flags, config } = setUp;
   const registry = new HookRegistry();
   registry.loadShellHooks(config.hooks);
   const rows = registry.all().map((entry) => describe(entry, config.projectRoot));

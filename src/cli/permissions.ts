@@ -2,9 +2,8 @@
 // and the command lines that use them.
 
 import { permissionFlags } from "../../mod.ts";
-import { commonFlags, parseFlags } from "./_args.ts";
-import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
-import { type CliIo, unexpected } from "./_io.ts";
+import { setUpCommand } from "./_config.ts";
+import type { CliIo } from "./_io.ts";
 
 export const PERMISSIONS_HELP = `Usage: hook-run permissions [--config PATH]... [--cwd DIR] [--json]
 
@@ -17,15 +16,9 @@ deno compile command lines.
 const CLI_ENV = ["HOME", "HOOKGATE_HOME", "NO_COLOR", "USERPROFILE"];
 
 export async function permissionsCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags("permissions", args);
-  if (values.help) {
-    io.stdout(PERMISSIONS_HELP);
-    return 0;
-  }
-  if (positionals.length > 0) throw unexpected("permissions", positionals[0]!);
-  const flags = commonFlags(values);
-  const config = await loadCliConfig(flags.config, flags.cwd, true);
-  if (config.example) io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
+  const setUp = await setUpCommand("permissions", args, io, PERMISSIONS_HELP, true);
+  if (setUp === null) return 0;
+  const { flags, config } = setUp;
 
   const hookFlags = permissionFlags(config.hooks, config.models ? { models: config.models } : {});
   const merged = new Map<string, Set<string>>();

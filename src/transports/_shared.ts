@@ -1,6 +1,7 @@
 // Helpers shared by the command and HTTP transports.
 
 import { clampTimeout } from "../registry.ts";
+import type { HookFailure, HookRunResult } from "../types.ts";
 
 /** The default cap for a hook's output (stdout, stderr, a body): 64 KiB. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -52,4 +53,26 @@ export function deadlineSignal(
 export function timedOut(signal: AbortSignal): boolean {
   const reason = signal.reason;
   return reason instanceof DOMException && reason.name === "TimeoutError";
+}
+
+/**
+ * The bookkeeping every transport's detailed result shares: the clock
+ * starts now, and `finish` records a failure (clearing any outcome) and
+ * the duration.
+ */
+export function detailedResult<T extends HookRunResult & { durationMs: number }>(
+  initial: T,
+): { result: T; finish: (failure?: HookFailure) => T } {
+  const started = performance.now();
+  return {
+    result: initial,
+    finish(failure) {
+      if (failure !== undefined) {
+        initial.outcome = null;
+        initial.failure = failure;
+      }
+      initial.durationMs = performance.now() - started;
+      return initial;
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../outcome.ts";
 import { runPermissionProblem } from "../permissions.ts";
 import type { HookFailure, HookInput, HookOutcome, HookRunResult, Logger, ShellHookSpec } from "../types.ts";
 import { buildChildEnv } from "./child_env.ts";
-import { clampOutputBytes, deadlineSignal, timedOut } from "./_shared.ts";
+import { clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
 import { spawnHook, type SpawnResult } from "./_spawn.ts";
 
 export { killRunningHooks } from "./_spawn.ts";
@@ -128,8 +128,7 @@ export async function runShellHookDetailed(
   input: HookInput,
   options: RunShellHookOptions = {},
 ): Promise<ShellHookResult> {
-  const started = performance.now();
-  const result: ShellHookResult = {
+  const { result, finish } = detailedResult<ShellHookResult>({
     outcome: null,
     exitCode: null,
     signal: null,
@@ -138,15 +137,7 @@ export async function runShellHookDetailed(
     stderrTruncated: false,
     plan: null,
     durationMs: 0,
-  };
-  const finish = (failure?: HookFailure): ShellHookResult => {
-    if (failure !== undefined) {
-      result.outcome = null;
-      result.failure = failure;
-    }
-    result.durationMs = performance.now() - started;
-    return result;
-  };
+  });
 
   let plan: CommandPlan;
   try {

@@ -11,7 +11,7 @@ import { netPermissionProblem } from "../permissions.ts";
 import type { HookFailure, HookInput, HookRunResult, HttpHook, Logger } from "../types.ts";
 import { httpUrlProblem } from "../url_policy.ts";
 import { readBody } from "../http_body.ts";
-import { clampOutputBytes, deadlineSignal, timedOut } from "./_shared.ts";
+import { clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
 
 /**
  * Options of {@linkcode runHttpHookDetailed}.
@@ -112,21 +112,12 @@ export async function runHttpHookDetailed(
   input: HookInput,
   options: RunHttpHookOptions = {},
 ): Promise<HttpHookResult> {
-  const started = performance.now();
-  const result: HttpHookResult = {
+  const { result, finish } = detailedResult<HttpHookResult>({
     outcome: null,
     status: null,
     bodyTruncated: false,
     durationMs: 0,
-  };
-  const finish = (failure?: HookFailure): HttpHookResult => {
-    if (failure !== undefined) {
-      result.outcome = null;
-      result.failure = failure;
-    }
-    result.durationMs = performance.now() - started;
-    return result;
-  };
+  });
 
   const refusal = urlProblem(
     hook.url,

@@ -8,9 +8,9 @@
 import { encodePayload } from "../dialects/payload.ts";
 import { type ModelClient, ModelClientError, type ModelsConfig } from "../models/client.ts";
 import { createModelClient } from "../models/create.ts";
-import type { HookFailure, HookInput, HookRunResult, Logger, PromptHook } from "../types.ts";
+import type { HookInput, HookRunResult, Logger, PromptHook } from "../types.ts";
 import { DEFAULT_PROMPT_TIMEOUT_MS } from "../registry.ts";
-import { deadlineSignal, timedOut } from "./_shared.ts";
+import { deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
 
 /**
  * The system instruction every prompt hook sends: what to judge and the
@@ -125,16 +125,7 @@ export async function runPromptHookDetailed(
   input: HookInput,
   options: RunPromptHookOptions = {},
 ): Promise<PromptHookResult> {
-  const started = performance.now();
-  const result: PromptHookResult = { outcome: null, model: null, durationMs: 0 };
-  const finish = (failure?: HookFailure): PromptHookResult => {
-    if (failure !== undefined) {
-      result.outcome = null;
-      result.failure = failure;
-    }
-    result.durationMs = performance.now() - started;
-    return result;
-  };
+  const { result, finish } = detailedResult<PromptHookResult>({ outcome: null, model: null, durationMs: 0 });
 
   const resolved = resolveModel(hook.model, options);
   if (typeof resolved === "string") return finish({ kind: "error", message: resolved });

@@ -9,7 +9,7 @@ import {
   runShellHookDetailed,
   type ShellHookSpec,
 } from "../../mod.ts";
-import { groupAlive, memoryLogger } from "../_helpers.ts";
+import { groupAlive, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
 
 const hooksDir = fileURLToPath(new URL("../testdata/hooks/", import.meta.url));
 const input: HookInput = {
@@ -111,26 +111,7 @@ Deno.test("runShellHookDetailed() reports a hook killed by a signal as such, nev
 // Outputs
 
 Deno.test("runShellHookDetailed() parses each JSON outcome on exit 0", async (t) => {
-  const cases: [string, unknown][] = [
-    [`{"action":"allow"}`, { action: "allow" }],
-    [`{"action":"deny","reason":"no"}`, { action: "deny", reason: "no" }],
-    [`{"action":"mutate","input":{"command":"ls -la"}}`, {
-      action: "mutate",
-      input: { command: "ls -la" },
-    }],
-    [`{"decision":"block","reason":"legacy"}`, {
-      action: "deny",
-      reason: "legacy",
-    }],
-    [`{"modifiedInput":{"a":1}}`, { action: "mutate", input: { a: 1 } }],
-    [`{"continue":false,"reason":"wuu"}`, { action: "deny", reason: "wuu" }],
-    [`{"additionalContext":"ctx"}`, {
-      action: "allow",
-      additionalContext: "ctx",
-    }],
-    [`  {"action":"allow"}  `, { action: "allow" }],
-  ];
-  for (const [json, outcome] of cases) {
+  for (const [json, outcome] of WIRE_OUTCOMES) {
     await t.step(json.trim(), async () => {
       const result = await runClean({ command: `printf '%s\\n' '${json}'` });
       deepEqual(result.outcome, outcome);

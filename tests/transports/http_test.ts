@@ -1,6 +1,6 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type HookInput, HookRegistry, HookRunner, type HttpHook, runHttpHookDetailed } from "../../mod.ts";
-import { aborted, delay, memoryLogger } from "../_helpers.ts";
+import { aborted, delay, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
 
 const input: HookInput = {
   event: "PreToolUse",
@@ -81,27 +81,7 @@ Deno.test("runHttpHookDetailed() sends the Wuu dialect in snake_case", async () 
 });
 
 Deno.test("runHttpHookDetailed() reads each outcome kind from a 2xx body", async (t) => {
-  const cases: [string, unknown][] = [
-    [`{"action":"allow"}`, { action: "allow" }],
-    [`{"action":"deny","reason":"policy says no"}`, {
-      action: "deny",
-      reason: "policy says no",
-    }],
-    [`{"action":"mutate","input":{"command":"ls -la"}}`, {
-      action: "mutate",
-      input: { command: "ls -la" },
-    }],
-    [`{"decision":"block","reason":"legacy"}`, {
-      action: "deny",
-      reason: "legacy",
-    }],
-    [`{"additionalContext":"ctx"}`, {
-      action: "allow",
-      additionalContext: "ctx",
-    }],
-    ["", { action: "allow" }],
-    ["  \n ", { action: "allow" }],
-  ];
+  const cases: [string, unknown][] = [...WIRE_OUTCOMES, ["", { action: "allow" }], ["  \n ", { action: "allow" }]];
   for (const [body, outcome] of cases) {
     await t.step(JSON.stringify(body), async () => {
       await withServer(() => new Response(body), async (base) => {
