@@ -9,11 +9,11 @@
 import { MAX_REASON_CHARS, truncate } from "../_text.ts";
 import { type CommandPlan, commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../command_line.ts";
 import { encodePayload } from "../dialects/payload.ts";
-import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../outcome.ts";
+import { DEFAULT_BLOCK_REASON } from "../outcome.ts";
 import { runPermissionProblem } from "../permissions.ts";
 import type { HookFailure, HookInput, HookOutcome, HookRunResult, Logger, ShellHookSpec } from "../types.ts";
 import { buildChildEnv } from "./child_env.ts";
-import { clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
+import { answerOutcome, clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
 import { spawnHook, type SpawnResult } from "./_spawn.ts";
 
 export { killRunningHooks } from "./_spawn.ts";
@@ -278,28 +278,17 @@ function classify(
   const note = capped
     ? `${result.stdoutTruncated ? "stdout" : "stderr"} exceeded the ${cap}-byte cap; the hook was killed and `
     : "";
-  if (stdout === "") {
-    if (capped && result.stdoutTruncated) {
-      return { kind: "invalid_output", message: `${note}its output is empty` };
-    }
-    result.outcome = { action: "allow" };
-    return undefined;
+  if (stdout === "" && capped && result.stdoutTruncated) {
+    return { kind: "invalid_output", message: `${note}its output is empty` };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return {
-      kind: "invalid_output",
-      message: `${note}stdout is not one JSON object (${describeText(stdout)}); ` +
-        "print only the outcome JSON on stdout and diagnostics on stderr",
-    };
-  }
-  const outcome = normalizeOutcome(parsed);
-  if (typeof outcome === "string") {
-    return { kind: "invalid_output", message: `${note}${outcome}` };
-  }
-  result.outcome = outcome;
+  const answer = answerOutcome(
+    stdout,
+    "stdout",
+    "print only the outcome JSON on stdout and diagnostics on stderr",
+    note,
+  );
+  if ("failure" in answer) return answer.failure;
+  result.outcome = answer.outcome;
   return undefined;
 }
 
@@ -364,11 +353,4 @@ function firstLine(stderr: string): string {
   if (stderr === "") return "";
   const line = stderr.split("\n", 1)[0]!;
   return `: ${truncate(line, 200)}`;
-}
-
-// Says what the output looks like without repeating it: hook output may
-// echo the payload, and payloads are never logged.
-function describeText(text: string): string {
-  const kind = text.startsWith("{") ? "text that starts like JSON" : "plain text";
-  return `${text.length} characters of ${kind}`;
 }

@@ -6,12 +6,11 @@
  */
 
 import { encodePayload } from "../dialects/payload.ts";
-import { normalizeOutcome } from "../outcome.ts";
 import { netPermissionProblem } from "../permissions.ts";
 import type { HookFailure, HookInput, HookRunResult, HttpHook, Logger } from "../types.ts";
 import { httpUrlProblem } from "../url_policy.ts";
 import { readBody } from "../http_body.ts";
-import { clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
+import { answerOutcome, clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
 
 /**
  * Options of {@linkcode runHttpHookDetailed}.
@@ -203,33 +202,11 @@ export async function runHttpHookDetailed(
   }
 }
 
-function parseBody(
-  text: string,
-  truncated: boolean,
-  cap: number,
-  result: HttpHookResult,
-): HookFailure | undefined {
+function parseBody(text: string, truncated: boolean, cap: number, result: HttpHookResult): HookFailure | undefined {
   const note = truncated ? `the body exceeded the ${cap}-byte cap and was cut; ` : "";
-  const body = text.trim();
-  if (body === "") {
-    result.outcome = { action: "allow" };
-    return undefined;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return {
-      kind: "invalid_output",
-      message:
-        `${note}the body is not one JSON object (${body.length} characters); answer with an outcome object or nothing`,
-    };
-  }
-  const outcome = normalizeOutcome(parsed);
-  if (typeof outcome === "string") {
-    return { kind: "invalid_output", message: `${note}${outcome}` };
-  }
-  result.outcome = outcome;
+  const answer = answerOutcome(text, "the body", "answer with an outcome object or nothing", note);
+  if ("failure" in answer) return answer.failure;
+  result.outcome = answer.outcome;
   return undefined;
 }
 
