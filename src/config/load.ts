@@ -6,6 +6,7 @@
  */
 
 import { isAbsolute, join, resolve } from "node:path";
+import { readGrantedEnv } from "../_env.ts";
 import { HOOK_EVENT_NAMES } from "../events.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfiguredHooks } from "../types.ts";
@@ -316,16 +317,9 @@ export function configLayers(options: LoadConfigOptions = {}): ConfigLayer[] {
 }
 
 function defaultHome(): string | undefined {
-  const read = (name: string) => {
-    try {
-      return Deno.env.get(name);
-    } catch {
-      return undefined;
-    }
-  };
-  const explicit = read("HOOKGATE_HOME");
+  const explicit = readGrantedEnv("HOOKGATE_HOME");
   if (explicit) return explicit;
-  const home = read("HOME") ?? read("USERPROFILE");
+  const home = readGrantedEnv("HOME") ?? readGrantedEnv("USERPROFILE");
   return home ? join(home, ".config", "hookgate") : undefined;
 }
 

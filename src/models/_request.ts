@@ -2,6 +2,7 @@
 // permission preflight, byte cap and cancellation as HTTP hooks, and
 // messages that never carry a key, a prompt or an answer.
 
+import { readGrantedEnv } from "../_env.ts";
 import { readBody } from "../http_body.ts";
 import { netPermissionProblem } from "../permissions.ts";
 import { httpUrlProblem } from "../url_policy.ts";
@@ -14,7 +15,7 @@ const MAX_CAP = 1024 * 1024;
 export function apiKey(endpoint: ModelEndpoint, options: ModelClientOptions): string | undefined {
   const name = endpoint.apiKeyEnv;
   if (name === undefined) return undefined;
-  const value = (options.getEnv ?? readEnv)(name);
+  const value = (options.getEnv ?? readGrantedEnv)(name);
   if (value === undefined || value === "") {
     throw new ModelClientError(
       "rejected",
@@ -62,13 +63,4 @@ export async function postModelJson(
 /** The base URL without a trailing slash. */
 export function base(url: string): string {
   return url.replace(/\/+$/, "");
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") return undefined;
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { readGrantedEnv } from "../_env.ts";
+
 /**
  * Parent variables every command hook gets (plus every `LC_*`).
  *
@@ -166,16 +168,8 @@ function readParentEnv(passEnv: readonly string[]): Record<string, string> {
     for (
       const name of [...CHILD_ENV_ALLOWLIST, ...LOCALE_VARIABLES, ...passEnv]
     ) {
-      try {
-        if (
-          Deno.permissions.querySync({ name: "env", variable: name }).state !==
-            "granted"
-        ) continue;
-        const value = Deno.env.get(name);
-        if (value !== undefined) env[name] = value;
-      } catch {
-        // Not readable: the hook does without it.
-      }
+      const value = readGrantedEnv(name);
+      if (value !== undefined) env[name] = value;
     }
     return env;
   }

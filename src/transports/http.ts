@@ -9,6 +9,7 @@ import { encodePayload } from "../dialects/payload.ts";
 import { netPermissionProblem } from "../permissions.ts";
 import type { HookFailure, HookInput, HookRunResult, HttpHook, Logger } from "../types.ts";
 import { httpUrlProblem } from "../url_policy.ts";
+import { readGrantedEnv } from "../_env.ts";
 import { readBody } from "../http_body.ts";
 import { answerOutcome, clampOutputBytes, deadlineSignal, detailedResult, timedOut } from "./_shared.ts";
 
@@ -135,7 +136,7 @@ export async function runHttpHookDetailed(
     const expanded = interpolate(
       value,
       hook.allowedEnvVars ?? [],
-      options.getEnv ?? readEnv,
+      options.getEnv ?? readGrantedEnv,
     );
     if (!HEADER_NAME.test(name) || /[\r\n\0]/.test(expanded)) {
       return finish({
@@ -247,18 +248,6 @@ function interpolate(
       return allowed.includes(name) ? getEnv(name) ?? "" : "";
     },
   );
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    if (
-      Deno.permissions.querySync({ name: "env", variable: name }).state !==
-        "granted"
-    ) return undefined;
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
 }
 
 function describeError(error: unknown): string {

@@ -1,0 +1,15 @@
+// Reading the environment without ever throwing or prompting.
+
+/**
+ * The value of `name`, or `undefined` when it is unset or `--allow-env`
+ * does not grant it. A permission in the `prompt` state counts as not
+ * granted: hookgate must never stop an agent on an interactive prompt.
+ */
+export function readGrantedEnv(name: string): string | undefined {
+  try {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") return undefined;
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
