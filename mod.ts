@@ -5,7 +5,11 @@
  * well-defined points — block a tool call, rewrite its arguments, inject
  * context, run side effects — through one {@linkcode HookRegistry} and one
  * {@linkcode HookRunner}, whatever the hook's transport: an in-process
- * function, a command, an HTTP endpoint.
+ * function, a command, an HTTP endpoint, a model check.
+ *
+ * This module is the stable API. Transport-level helpers live behind
+ * subpaths: `@hookgate/core/transports`, `/dialects`, `/config`,
+ * `/permissions`, `/models`, and the CLI at `/cli`.
  *
  * @example Block a dangerous command, rewrite another
  * ```ts
@@ -37,74 +41,50 @@
  * @module
  */
 
-export * from "./src/events.ts";
-export * from "./src/types.ts";
-export { hookMatcherMatches } from "./src/matcher.ts";
-export { parseHookOutcome } from "./src/outcome.ts";
-export { HookRegistry, type LoadShellHooksOptions } from "./src/registry.ts";
-export { type HookEventFields, type HookEventResult, HookRunner, type HookRunnerOptions } from "./src/runner.ts";
+// Vocabulary: events, payloads, outcomes, results.
+export * from "./src/events/table.ts";
+export * from "./src/events/event_map.ts";
+export * from "./src/events/payload.ts";
+export * from "./src/events/outcome.ts";
+export * from "./src/events/results.ts";
+export * from "./src/events/hooks.ts";
+export * from "./src/events/configured.ts";
+export * from "./src/events/env.ts";
+export { parseHookOutcome } from "./src/events/parse_outcome.ts";
+// Matching, registry, runner.
+export { hookMatcherMatches } from "./src/matchers/exact.ts";
+export * from "./src/registry/types.ts";
 export {
-  DEFAULT_MAX_OUTPUT_BYTES,
-  killRunningHooks,
-  MAX_OUTPUT_BYTES,
+  type EventTable,
+  HookRegistry,
+  type HookRegistryOptions,
+  type LoadShellHooksOptions,
+} from "./src/registry/registry.ts";
+export { HookRunner } from "./src/runner/runner.ts";
+export type { HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
+// The seed's transport functions and limits.
+export {
   runShellHook,
   runShellHookDetailed,
   type RunShellHookOptions,
   type ShellHookResult,
-} from "./src/transports/command.ts";
-export {
-  buildChildEnv,
-  type BuildChildEnvOptions,
-  CHILD_ENV_ALLOWLIST,
-  looksLikeSecret,
-} from "./src/transports/child_env.ts";
-export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./src/transports/http.ts";
-export { type HttpUrlPolicy, httpUrlProblem, isLoopbackHost, urlMatchesPattern } from "./src/url_policy.ts";
-export { type CommandPlan, commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "./src/command_line.ts";
-export {
-  netPermissionProblem,
-  permissionFlags,
-  type PermissionOptions,
-  type RequiredPermissions,
-  requiredPermissions,
-  runPermissionProblem,
-} from "./src/permissions.ts";
-export {
-  parseModelVerdict,
-  PROMPT_HOOK_SYSTEM,
-  type PromptHookResult,
-  renderPrompt,
-  runPromptHookDetailed,
-  type RunPromptHookOptions,
-} from "./src/transports/prompt.ts";
-export {
-  type ModelClient,
-  ModelClientError,
-  type ModelClientOptions,
-  type ModelEndpoint,
-  type ModelProvider,
-  type ModelRequest,
-  type ModelsConfig,
-} from "./src/models/client.ts";
-export { createModelClient } from "./src/models/create.ts";
-export { createOpenAiClient } from "./src/models/openai.ts";
-export { ANTHROPIC_VERSION, createAnthropicClient } from "./src/models/anthropic.ts";
-export { encodePayload } from "./src/dialects/payload.ts";
-export { toWuuInput } from "./src/dialects/wuu.ts";
+} from "./src/transports/command/command.ts";
+export { killRunningHooks } from "./src/transports/command/processes.ts";
+export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./src/transports/http/http.ts";
+export { DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES } from "./src/_internal/limits.ts";
+export { type CommandPlan, DEFAULT_COMMAND_ALLOWLIST } from "./src/permissions/command_line.ts";
+export type { ModelClient, ModelEndpoint, ModelProvider, ModelRequest, ModelsConfig } from "./src/models/client.ts";
+// Configuration.
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
-export {
-  type ConfigDialect,
-  type ParsedHooksConfig,
-  parseHooksConfig,
-  type ParseHooksConfigOptions,
-} from "./src/config/parse.ts";
+export type { ConfigDialect } from "./src/config/parse.ts";
 export {
   checkConfig,
   type ConfigLayer,
-  configLayers,
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
 } from "./src/config/load.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";
+// One runner set-up for hosts.
+export { type HookHost, type HookHostOptions, openHookHost } from "./src/host/hook_host.ts";

@@ -1,5 +1,6 @@
 import { deepEqual } from "node:assert/strict";
-import { formatDiagnostic, parseHooksConfig } from "../mod.ts";
+import { formatDiagnostic } from "../mod.ts";
+import { parseHooksConfig } from "../src/config/mod.ts";
 
 Deno.test("README.md: every jsonc configuration example validates without errors", async () => {
   const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));

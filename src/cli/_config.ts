@@ -4,7 +4,8 @@
 
 import { resolve } from "node:path";
 import example from "../../examples/hooks.jsonc" with { type: "text" };
-import { checkConfig, type LoadedConfig, parseHooksConfig } from "../../mod.ts";
+import { checkConfig, type LoadedConfig } from "../../mod.ts";
+import { parseHooksConfig } from "../config/mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, unexpected } from "./_io.ts";
 

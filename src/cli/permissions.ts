@@ -1,7 +1,7 @@
 // `hook-run permissions`: the minimal Deno flags for this configuration,
 // and the command lines that use them.
 
-import { permissionFlags } from "../../mod.ts";
+import { permissionFlags } from "../config/mod.ts";
 import { setUpCommand } from "./_config.ts";
 import type { CliIo } from "./_io.ts";
 

@@ -78,7 +78,7 @@ export function formatDiagnostic(diagnostic: ConfigDiagnostic): string {
  *
  * @example Report every problem at once
  * ```ts
- * import { HookConfigError, parseHooksConfig } from "@hookgate/core";
+ * import { HookConfigError, parseHooksConfig } from "@hookgate/core/config";
  * import { ok } from "node:assert/strict";
  *
  * const config = parseHooksConfig('{"hooks": {"PreTooluse": []}}', { path: "x.jsonc" });

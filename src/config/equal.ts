@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ConfiguredHooks } from "../types.ts";
+import type { ConfiguredHooks } from "../events/configured.ts";
 
 /**
  * Compares two configured hook maps structurally, entry by entry: key order

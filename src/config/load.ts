@@ -6,10 +6,10 @@
  */
 
 import { isAbsolute, join, resolve } from "node:path";
-import { readGrantedEnv } from "../_env.ts";
-import { HOOK_EVENT_NAMES } from "../events.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import type { ConfiguredHooks } from "../types.ts";
+import type { ConfiguredHooks } from "../events/configured.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { type ConfigDialect, parseHooksConfig } from "./parse.ts";
 
@@ -280,7 +280,7 @@ function unresolvedModels(
  *
  * @example
  * ```ts
- * import { configLayers } from "@hookgate/core";
+ * import { configLayers } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
  *
  * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });

@@ -5,48 +5,45 @@
  * @module
  */
 
-import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../command_line.ts";
-import { closest } from "../_text.ts";
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEvent, isHookEvent } from "../events.ts";
-import { compileMatcher } from "../matcher.ts";
-import { isPlainObject } from "../outcome.ts";
-import type { ConfiguredHook, ConfiguredHooks, ShellHook } from "../types.ts";
-import { httpUrlProblem } from "../url_policy.ts";
+import type { z } from "zod";
+import { isPlainObject } from "../_internal/json.ts";
+import { closest } from "../_internal/text.ts";
+import type { DialectConfig, EntryContext } from "../dialects/config_types.ts";
+import { DIALECT_CONFIGS } from "../dialects/configs.ts";
+import type { HookEvent } from "../events/event_map.ts";
+import type { ConfiguredHooks } from "../events/configured.ts";
+import type { HookDialect } from "../events/hooks.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
+import { compileExactMatcher } from "../matchers/exact.ts";
+import type { ModelsConfig } from "../models/client.ts";
+import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
+import { httpUrlProblem } from "../permissions/url_policy.ts";
+import { check } from "./_check.ts";
 import { type JsoncDocument, type JsonPath, readJsonc } from "./_jsonc.ts";
-import {
-  check,
-  MODEL_KEYS,
-  modelEndpoint,
-  NATIVE_KEYS,
-  nativeEntry,
-  nativeTop,
-  TOP_KEYS,
-  WUU_KEYS,
-  wuuEntry,
-} from "./_schema.ts";
-import type { ModelEndpoint, ModelsConfig } from "../models/client.ts";
+import { parseModels } from "./_models.ts";
+import { nativeTop, TOP_KEYS } from "./_schema.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 
 /**
- * A configuration dialect: `native` (seed 000: `timeoutMs`, `failurePolicy`,
- * `stage`, …) or `wuu` (seed 001: `timeout` in seconds, one exact matcher,
- * snake_case payloads).
+ * A configuration dialect: the same names as {@linkcode HookDialect} —
+ * `native` (seed 000: `timeoutMs`, `failurePolicy`, `stage`, …) or `wuu`
+ * (seed 001: `timeout` in seconds, one exact matcher, snake_case payloads).
  *
  * @example
  * ```ts
- * import type { ConfigDialect } from "@hookgate/core";
+ * import type { ConfigDialect } from "@hookgate/core/config";
  *
  * const dialect: ConfigDialect = "wuu";
  * ```
  */
-export type ConfigDialect = "native" | "wuu";
+export type ConfigDialect = HookDialect;
 
 /**
  * Options of {@linkcode parseHooksConfig}.
  *
  * @example Force the Wuu dialect
  * ```ts
- * import type { ParseHooksConfigOptions } from "@hookgate/core";
+ * import type { ParseHooksConfigOptions } from "@hookgate/core/config";
  *
  * const options: ParseHooksConfigOptions = { path: "~/.wuu/config.json", dialect: "wuu" };
  * ```
@@ -66,7 +63,7 @@ export interface ParseHooksConfigOptions {
  *
  * @example Check before use
  * ```ts
- * import { parseHooksConfig } from "@hookgate/core";
+ * import { parseHooksConfig } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
  *
  * const config = parseHooksConfig('{"hooks": {"Stop": [{"command": "true"}]}}', { path: "a.jsonc" });
@@ -106,7 +103,7 @@ export interface ParsedHooksConfig {
  *
  * @example A typo is reported with its place and a suggestion
  * ```ts
- * import { formatDiagnostic, parseHooksConfig } from "@hookgate/core";
+ * import { formatDiagnostic, parseHooksConfig } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
  *
  * const config = parseHooksConfig(
@@ -133,25 +130,9 @@ export function parseHooksConfig(
 }
 
 const TOOL_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].toolEvent);
-const NATIVE_MARKERS = new Set([
-  "name",
-  "stage",
-  "args",
-  "env",
-  "passEnv",
-  "url",
-  "headers",
-  "allowedEnvVars",
-  "allowMetadataHosts",
-  "timeoutMs",
-  "failurePolicy",
-  "policy",
-  "background",
-  "maxOutputBytes",
-]);
-const WUU_MARKERS = new Set(["timeout"]);
+const DIALECTS = Object.values(DIALECT_CONFIGS);
 
-class ConfigParser {
+class ConfigParser implements EntryContext {
   #document: JsoncDocument;
   #options: ParseHooksConfigOptions;
   #diagnostics: ConfigDiagnostic[] = [];
@@ -166,10 +147,10 @@ class ConfigParser {
   run(empty: boolean): ParsedHooksConfig {
     const diagnostics = this.#diagnostics;
     diagnostics.push(...this.#document.errors);
-    let dialect: ConfigDialect | null = null;
+    let dialect: DialectConfig | null = null;
     const result: ParsedHooksConfig = {
       hooks: this.#hooks,
-      dialect,
+      dialect: null,
       diagnostics,
       ok: true,
       assertOk() {
@@ -179,30 +160,27 @@ class ConfigParser {
     if (!empty && !diagnostics.some((d) => d.severity === "error")) {
       const root = this.#document.value;
       if (!isPlainObject(root)) {
-        this.#error(
-          [],
-          "the file must contain a JSON object",
-          '{"hooks": {"<Event>": [ … ]}}',
-        );
+        this.error([], "the file must contain a JSON object", '{"hooks": {"<Event>": [ … ]}}');
       } else {
-        dialect = this.#dialect(root as Record<string, unknown>);
-        if (dialect !== null) {
-          this.#top(root as Record<string, unknown>, dialect, result);
-        }
+        dialect = this.#dialect(root);
+        if (dialect !== null) this.#top(root, dialect, result);
       }
     }
     diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
-    result.dialect = dialect;
+    result.dialect = dialect?.name ?? null;
     result.ok = !diagnostics.some((d) => d.severity === "error");
     if (!result.ok) result.hooks = {};
     return result;
   }
 
-  #dialect(root: Record<string, unknown>): ConfigDialect | null {
+  /** The declared dialect, else the one whose marker keys the entries use. */
+  #dialect(root: Record<string, unknown>): DialectConfig | null {
     const declared = this.#options.dialect ?? root.dialect;
-    if (declared === "native" || declared === "wuu") return declared;
+    if (typeof declared === "string" && Object.hasOwn(DIALECT_CONFIGS, declared)) {
+      return DIALECT_CONFIGS[declared as HookDialect];
+    }
     if (declared === "claude") {
-      this.#error(
+      this.error(
         ["dialect"],
         "the Claude Code settings dialect is not supported yet",
         "convert each {matcher, hooks: [...]} group into plain entries of its event",
@@ -210,25 +188,22 @@ class ConfigParser {
       return null;
     }
     if (declared !== undefined) {
-      this.#error(
+      this.error(
         ["dialect"],
-        `"dialect" must be "native" or "wuu", got ${JSON.stringify(declared)}`,
+        `"dialect" must be ${DIALECTS.map((d) => `"${d.name}"`).join(" or ")}, got ${JSON.stringify(declared)}`,
       );
       return null;
     }
     const hooks = root.hooks;
-    if (!isPlainObject(hooks)) return "native";
-    let native: JsonPath | undefined;
-    let wuu: JsonPath | undefined;
-    for (
-      const [event, list] of Object.entries(hooks as Record<string, unknown>)
-    ) {
+    if (!isPlainObject(hooks)) return DIALECT_CONFIGS.native;
+    const found = new Map<DialectConfig, JsonPath>();
+    for (const [event, list] of Object.entries(hooks)) {
       if (!Array.isArray(list)) continue;
       for (const [index, entry] of list.entries()) {
         if (!isPlainObject(entry)) continue;
         const path = ["hooks", event, index];
-        if (Array.isArray((entry as Record<string, unknown>).hooks)) {
-          this.#error(
+        if (Array.isArray(entry.hooks)) {
+          this.error(
             path,
             "this looks like Claude Code settings ({matcher, hooks: [...]} groups), which are not supported yet",
             "convert each group's hooks into plain entries of the event",
@@ -236,30 +211,32 @@ class ConfigParser {
           return null;
         }
         for (const key of Object.keys(entry)) {
-          if (NATIVE_MARKERS.has(key)) native ??= [...path, key];
-          if (WUU_MARKERS.has(key)) wuu ??= [...path, key];
+          for (const dialect of DIALECTS) {
+            if (dialect.markers.has(key) && !found.has(dialect)) found.set(dialect, [...path, key]);
+          }
         }
-        const type = (entry as Record<string, unknown>).type;
-        if (type === "http") native ??= [...path, "type"];
+        if (entry.type === "http" && !found.has(DIALECT_CONFIGS.native)) {
+          found.set(DIALECT_CONFIGS.native, [...path, "type"]);
+        }
       }
     }
-    if (native !== undefined && wuu !== undefined) {
-      this.#error(
-        wuu,
-        `the file mixes native keys ("${native.at(-1)}") and Wuu keys ("${wuu.at(-1)}"), so its dialect is ambiguous`,
+    if (found.size > 1) {
+      const [first, second] = DIALECTS.filter((dialect) => found.has(dialect)) as [DialectConfig, DialectConfig];
+      const secondPath = found.get(second)!;
+      this.error(
+        secondPath,
+        `the file mixes ${first.label} keys ("${found.get(first)!.at(-1)}") and ${second.label} keys ("${
+          secondPath.at(-1)
+        }"), so its dialect is ambiguous`,
         'add "dialect": "native" (timeoutMs in milliseconds) or "dialect": "wuu" (timeout in seconds) at the top',
       );
       return null;
     }
-    return wuu !== undefined ? "wuu" : "native";
+    return found.keys().next().value ?? DIALECT_CONFIGS.native;
   }
 
-  #top(
-    root: Record<string, unknown>,
-    dialect: ConfigDialect,
-    result: ParsedHooksConfig,
-  ): void {
-    if (dialect === "native") {
+  #top(root: Record<string, unknown>, dialect: DialectConfig, result: ParsedHooksConfig): void {
+    if (dialect.strictTop) {
       for (const key of Object.keys(root)) {
         if (TOP_KEYS.includes(key)) continue;
         const suggestion = closest(key, TOP_KEYS);
@@ -273,68 +250,55 @@ class ConfigParser {
       }
       const top = { ...root };
       delete top.hooks;
-      check(nativeTop, top, [], this.#document, TOP_KEYS, this.#diagnostics);
+      this.check(nativeTop, top, [], TOP_KEYS);
+    }
+    if (dialect.securityLists) {
       if (Array.isArray(root.commandAllowlist)) {
-        result.commandAllowlist = root.commandAllowlist.filter((
-          name,
-        ): name is string => typeof name === "string");
-        this.#allowlist = [
-          ...DEFAULT_COMMAND_ALLOWLIST,
-          ...result.commandAllowlist,
-        ];
+        result.commandAllowlist = root.commandAllowlist.filter((name): name is string => typeof name === "string");
+        this.#allowlist = [...DEFAULT_COMMAND_ALLOWLIST, ...result.commandAllowlist];
       }
       if (Array.isArray(root.httpAllowedUrls)) {
-        result.httpAllowedUrls = root.httpAllowedUrls.filter((
-          url,
-        ): url is string => typeof url === "string");
+        result.httpAllowedUrls = root.httpAllowedUrls.filter((url): url is string => typeof url === "string");
       }
     }
     if (root.models !== undefined) {
-      const models = this.#models(root.models);
+      const models = parseModels(root.models, this);
       if (models !== null) result.models = models;
     }
     const hooks = root.hooks;
     if (hooks === undefined) return;
     if (!isPlainObject(hooks)) {
-      this.#error(
-        ["hooks"],
-        `"hooks" must be an object mapping events to arrays of hooks`,
-      );
+      this.error(["hooks"], `"hooks" must be an object mapping events to arrays of hooks`);
       return;
     }
-    for (
-      const [event, list] of Object.entries(hooks as Record<string, unknown>)
-    ) {
+    for (const [event, list] of Object.entries(hooks)) {
       const path = ["hooks", event];
       if (!isHookEvent(event)) {
         const suggestion = closest(event, HOOK_EVENT_NAMES);
-        this.#diagnostics.push(this.#document.at(
+        this.error(
           path,
-          "error",
           `unknown event "${event}"`,
           suggestion ? `did you mean "${suggestion}"?` : `expected one of ${HOOK_EVENT_NAMES.join(", ")}`,
           true,
-        ));
-        continue;
-      }
-      if (!Array.isArray(list)) {
-        this.#error(
-          path,
-          `"${event}" must be an array of hooks`,
-          `"${event}": [{"command": "…"}]`,
         );
         continue;
       }
-      const names = new Map<string, number>();
-      for (const [index, entry] of list.entries()) {
-        const hook = dialect === "wuu"
-          ? this.#wuuEntry(event, entry, [...path, index])
-          : this.#nativeEntry(event, entry, [...path, index]);
-        if (hook === null) continue;
+      if (!Array.isArray(list)) {
+        this.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"command": "…"}]`);
+        continue;
+      }
+      this.#event(event, list, path, dialect);
+    }
+  }
+
+  #event(event: HookEvent, list: unknown[], path: JsonPath, dialect: DialectConfig): void {
+    const names = new Map<string, number>();
+    for (const [index, value] of list.entries()) {
+      for (const hook of dialect.entries(event, value, [...path, index], this)) {
         if (hook.name !== undefined) {
           const first = names.get(hook.name);
           if (first !== undefined) {
-            this.#error(
+            this.error(
               [...path, index, "name"],
               `duplicate hook name "${hook.name}" in ${event} (also entry ${first + 1})`,
               "names identify hooks in logs and traces; make each one unique",
@@ -343,264 +307,29 @@ class ConfigParser {
           }
           names.set(hook.name, index);
         }
-        (this.#hooks[event] ??= []).push({
-          ...hook,
-          source: this.#options.path,
-        });
+        (this.#hooks[event] ??= []).push({ ...hook, source: this.#options.path });
       }
     }
   }
 
-  #nativeEntry(
-    event: HookEvent,
-    entry: unknown,
-    path: JsonPath,
-  ): ConfiguredHook | null {
-    if (!this.#isObject(entry, path)) return null;
-    if (
-      !check(
-        nativeEntry,
-        entry,
-        path,
-        this.#document,
-        NATIVE_KEYS,
-        this.#diagnostics,
-      )
-    ) return null;
-    const e = entry as Record<string, unknown>;
-    const type = e.type ?? (e.url !== undefined ? "http" : "command");
-    const forbidden = type === "http"
-      ? ["command", "args", "env", "passEnv", "prompt", "model"]
-      : type === "prompt"
-      ? ["command", "args", "env", "passEnv", "url", "headers", "allowedEnvVars", "allowMetadataHosts"]
-      : ["url", "headers", "allowedEnvVars", "allowMetadataHosts", "prompt", "model"];
-    let valid = true;
-    for (const key of forbidden) {
-      if (e[key] === undefined) continue;
-      valid = false;
-      this.#error(
-        [...path, key],
-        `"${key}" does not apply to ${type === "http" ? "an HTTP" : type === "prompt" ? "a prompt" : "a command"} hook`,
-        e.type !== undefined
-          ? undefined
-          : key === "prompt" || key === "model"
-          ? 'add "type": "prompt" for a prompt hook'
-          : 'add "type": "http" for an HTTP hook',
-        true,
-      );
-    }
-    if (type === "http" && e.url === undefined) {
-      this.#error(path, 'an HTTP hook needs a "url"');
-      return null;
-    }
-    if (type === "prompt" && e.prompt === undefined) {
-      this.#error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
-      return null;
-    }
-    if (type === "command" && e.command === undefined) {
-      this.#error(
-        path,
-        'a hook needs "command" (a command hook) or "type": "http" with "url" (an HTTP hook)',
-      );
-      return null;
-    }
-    if (!valid) return null;
-    if (type === "prompt") {
-      // Nothing transport-specific to check: the model is resolved against
-      // the merged "models" of every layer (see load.ts).
-    } else if (type === "http") {
-      const problem = httpUrlProblem(
-        String(e.url),
-        e.allowMetadataHosts === true ? { allowMetadataHosts: true } : {},
-      );
-      if (problem !== undefined) {
-        this.#error([...path, "url"], problem);
-        return null;
-      }
-    } else {
-      this.#checkCommand(e as unknown as ShellHook, path);
-    }
-    if (!this.#checkCommon(event, e, path)) return null;
-    const { type: _type, ...rest } = e;
-    return (type === "command" ? rest : { type, ...rest }) as unknown as ConfiguredHook;
+  // The EntryContext the dialects read their entries through.
+
+  error(path: JsonPath, message: string, hint?: string, key?: boolean): void {
+    this.#diagnostics.push(this.#document.at(path, "error", message, hint, key));
   }
 
-  #wuuEntry(
-    event: HookEvent,
-    entry: unknown,
-    path: JsonPath,
-  ): ConfiguredHook | null {
-    if (!this.#isObject(entry, path)) return null;
-    if (
-      !check(wuuEntry, entry, path, this.#document, WUU_KEYS, this.#diagnostics)
-    ) return null;
-    const e = entry as {
-      matcher?: string;
-      type?: string;
-      command?: string;
-      prompt?: string;
-      model?: string;
-      timeout?: number;
-    };
-    if (e.type === "prompt") return this.#wuuPrompt(event, e, path);
-    if (e.model !== undefined) {
-      this.#error([...path, "model"], '"model" only applies to "type": "prompt" hooks', undefined, true);
-      return null;
-    }
-    if (e.command === undefined) {
-      this.#error(path, 'a Wuu command hook needs a "command"');
-      return null;
-    }
-    if (e.prompt !== undefined) {
-      this.#error(
-        [...path, "prompt"],
-        '"prompt" only applies to "type": "prompt" hooks',
-        undefined,
-        true,
-      );
-      return null;
-    }
-    const hook: ShellHook = {
-      command: e.command,
-      dialect: "wuu",
-      timeoutMs: this.#wuuTimeout(e.timeout, path),
-    };
-    if (e.matcher !== undefined) {
-      if (e.matcher.includes("|")) {
-        this.#warning(
-          [...path, "matcher"],
-          `Wuu matchers are one exact tool name; "${e.matcher}" is read as a list of names here`,
-        );
-      }
-      hook.matcher = e.matcher;
-    }
-    this.#checkCommand(hook, path);
-    if (
-      !this.#checkCommon(
-        event,
-        hook as unknown as Record<string, unknown>,
-        path,
-      )
-    ) return null;
-    return hook;
+  warning(path: JsonPath, message: string, hint?: string): void {
+    this.#diagnostics.push(this.#document.at(path, "warning", message, hint));
   }
 
-  #wuuPrompt(
-    event: HookEvent,
-    e: { matcher?: string; command?: string; prompt?: string; model?: string; timeout?: number },
-    path: JsonPath,
-  ): ConfiguredHook | null {
-    if (e.command !== undefined) {
-      this.#error([...path, "command"], '"command" does not apply to a prompt hook', undefined, true);
-      return null;
-    }
-    if (e.prompt === undefined) {
-      this.#error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
-      return null;
-    }
-    const hook: ConfiguredHook = {
-      type: "prompt",
-      prompt: e.prompt,
-      dialect: "wuu",
-      timeoutMs: this.#wuuTimeout(e.timeout, path),
-      ...(e.model === undefined ? {} : { model: e.model }),
-      ...(e.matcher === undefined ? {} : { matcher: e.matcher }),
-    };
-    if (!this.#checkCommon(event, hook as unknown as Record<string, unknown>, path)) return null;
-    return hook;
+  check(schema: z.ZodType, value: unknown, path: JsonPath, keys: readonly string[]): boolean {
+    return check(schema, value, path, this.#document, keys, this.#diagnostics);
   }
 
-  /** The `models` section: `default` plus named endpoints. */
-  #models(section: unknown): ModelsConfig | null {
-    if (!isPlainObject(section)) {
-      this.#error(["models"], '"models" must be an object of named endpoints and a "default"');
-      return null;
-    }
-    const models: ModelsConfig = { endpoints: {} };
-    let valid = true;
-    for (const [name, value] of Object.entries(section as Record<string, unknown>)) {
-      const path = ["models", name];
-      if (name === "default") {
-        if (typeof value !== "string" || value === "") {
-          this.#error(path, '"default" must name one of the endpoints in "models"');
-          valid = false;
-        } else {
-          models.default = value;
-        }
-        continue;
-      }
-      if (!isPlainObject(value)) {
-        this.#error(
-          path,
-          `model "${name}" must be an object`,
-          '{"provider": "openai", "model": "…", "apiKeyEnv": "…"}',
-        );
-        valid = false;
-        continue;
-      }
-      if (!check(modelEndpoint, value, path, this.#document, MODEL_KEYS, this.#diagnostics)) {
-        valid = false;
-        continue;
-      }
-      const endpoint = value as unknown as ModelEndpoint;
-      if (endpoint.apiKeyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(endpoint.apiKeyEnv)) {
-        this.#error(
-          [...path, "apiKeyEnv"],
-          '"apiKeyEnv" must be the name of an environment variable',
-          "it names the variable that holds the key, never the key itself: keep keys out of configuration",
-        );
-        valid = false;
-        continue;
-      }
-      if (endpoint.baseUrl !== undefined) {
-        const problem = httpUrlProblem(endpoint.baseUrl);
-        if (problem !== undefined) {
-          this.#error([...path, "baseUrl"], problem);
-          valid = false;
-          continue;
-        }
-      }
-      models.endpoints[name] = endpoint;
-    }
-    if (models.default !== undefined && valid && !Object.hasOwn(models.endpoints, models.default)) {
-      this.#warning(
-        ["models", "default"],
-        `"default" names "${models.default}", which is not defined in this file`,
-        "it must be defined by another configuration layer",
-      );
-    }
-    return models;
-  }
-
-  /** Wuu timeouts are seconds; omitted or not positive means 30 s. */
-  #wuuTimeout(seconds: number | undefined, path: JsonPath): number {
-    if (seconds === undefined || seconds <= 0) return 30_000;
-    if (seconds >= 1000) {
-      this.#warning(
-        [...path, "timeout"],
-        `"timeout" is ${seconds} seconds (${
-          duration(seconds)
-        }), almost surely milliseconds written as seconds; it is capped at 10 minutes`,
-        `Wuu timeouts are in seconds: write ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`,
-      );
-    } else if (seconds > 600) {
-      this.#warning(
-        [...path, "timeout"],
-        `"timeout" is ${seconds} seconds (${duration(seconds)}); the longest is 10 minutes, so it is capped`,
-      );
-    }
-    return Math.min(600_000, Math.max(1, Math.round(seconds * 1000)));
-  }
-
-  /** Checks shared by both dialects; returns `false` on an error. */
-  #checkCommon(
-    event: HookEvent,
-    e: Record<string, unknown>,
-    path: JsonPath,
-  ): boolean {
+  common(event: HookEvent, e: Record<string, unknown>, path: JsonPath): boolean {
     const info = HOOK_EVENTS[event];
     if (e.background === true && info.canBlock) {
-      this.#error(
+      this.error(
         [...path, "background"],
         `background hooks cannot block, so they are not allowed on ${event}`,
         "use them on events that cannot block, such as PostToolUse",
@@ -608,75 +337,46 @@ class ConfigParser {
       return false;
     }
     if (e.stage !== undefined && event !== "PreToolUse") {
-      this.#warning(
-        [...path, "stage"],
-        `"stage" only applies to PreToolUse; it is ignored on ${event}`,
-      );
+      this.warning([...path, "stage"], `"stage" only applies to PreToolUse; it is ignored on ${event}`);
     }
     const matcher = e.matcher;
     if (typeof matcher === "string") {
       const trimmed = matcher.trim();
       if (!info.toolEvent && trimmed !== "" && trimmed !== "*") {
-        this.#warning(
+        this.warning(
           [...path, "matcher"],
           `${event} has no tool name, so the matcher is ignored and the hook runs every time`,
           `matchers apply to ${TOOL_EVENT_NAMES.join(", ")}`,
         );
       } else if (info.toolEvent && /[\\^$.()[\]{}+?]|\*./.test(trimmed)) {
-        this.#warning(
+        this.warning(
           [...path, "matcher"],
           `matchers are exact tool names, not regular expressions: "${matcher}" only matches a tool with that literal name`,
           'list names with "|", for example "edit|write"',
         );
-      } else if (info.toolEvent && compileMatcher(trimmed)?.size === 0) {
-        this.#warning(
-          [...path, "matcher"],
-          `the matcher "${matcher}" names no tool, so the hook never runs`,
-        );
+      } else if (info.toolEvent && compileExactMatcher(trimmed)?.size === 0) {
+        this.warning([...path, "matcher"], `the matcher "${matcher}" names no tool, so the hook never runs`);
       }
     }
     return true;
   }
 
-  /** The allowlist is enforced at run time; a load-time warning saves a surprise. */
-  #checkCommand(hook: ShellHook, path: JsonPath): void {
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void {
+    // The allowlist is enforced at run time; a load-time warning saves a surprise.
     try {
       const problem = commandRejection(planCommand(hook), this.#allowlist);
       if (problem !== undefined) {
-        this.#warning(
-          [...path, "command"],
-          `this hook will be rejected when it runs: ${problem}`,
-        );
+        this.warning([...path, "command"], `this hook will be rejected when it runs: ${problem}`);
       }
     } catch {
       // An empty command is reported by the schema.
     }
   }
 
-  #isObject(entry: unknown, path: JsonPath): boolean {
-    if (isPlainObject(entry)) return true;
-    this.#error(
-      path,
-      "each hook must be an object",
-      '{"command": "…"} or {"type": "http", "url": "…"}',
-    );
+  url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean {
+    const problem = httpUrlProblem(url, allowMetadataHosts ? { allowMetadataHosts: true } : {});
+    if (problem === undefined) return true;
+    this.error(path, problem);
     return false;
   }
-
-  #error(path: JsonPath, message: string, hint?: string, key?: boolean): void {
-    this.#diagnostics.push(
-      this.#document.at(path, "error", message, hint, key),
-    );
-  }
-
-  #warning(path: JsonPath, message: string, hint?: string): void {
-    this.#diagnostics.push(this.#document.at(path, "warning", message, hint));
-  }
-}
-
-function duration(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = Math.round(seconds % 60);
-  if (minutes >= 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

@@ -6,8 +6,8 @@
  */
 
 import { dirname } from "node:path";
-import type { HookRegistry } from "../registry.ts";
-import type { Logger } from "../types.ts";
+import type { HookRegistry } from "../registry/registry.ts";
+import type { Logger } from "../events/env.ts";
 import { countShellHooks, shellHooksEqual } from "./equal.ts";
 import { type ConfigDiagnostic, formatDiagnostic } from "./diagnostics.ts";
 import { checkConfig, loadConfig, type LoadConfigOptions, type LoadedConfig } from "./load.ts";

@@ -2,14 +2,12 @@
 // permission preflight, byte cap and cancellation as HTTP hooks, and
 // messages that never carry a key, a prompt or an answer.
 
-import { readGrantedEnv } from "../_env.ts";
-import { readBody } from "../http_body.ts";
-import { netPermissionProblem } from "../permissions.ts";
-import { httpUrlProblem } from "../url_policy.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { clampOutputBytes } from "../_internal/limits.ts";
+import { readBody } from "../_internal/http_body.ts";
+import { netPermissionProblem } from "../permissions/preflight.ts";
+import { httpUrlProblem } from "../permissions/url_policy.ts";
 import { ModelClientError, type ModelClientOptions, type ModelEndpoint } from "./client.ts";
-
-const DEFAULT_CAP = 64 * 1024;
-const MAX_CAP = 1024 * 1024;
 
 /** Reads the endpoint's key variable; throws `rejected` when it is unset. */
 export function apiKey(endpoint: ModelEndpoint, options: ModelClientOptions): string | undefined {
@@ -50,7 +48,7 @@ export async function postModelJson(
       response.status,
     );
   }
-  const cap = Math.min(MAX_CAP, Math.max(1, maxOutputBytes ?? DEFAULT_CAP));
+  const cap = clampOutputBytes(maxOutputBytes);
   const { text, truncated } = await readBody(response, cap);
   if (truncated) throw new ModelClientError("error", `the model API's answer exceeded the ${cap}-byte cap`);
   try {

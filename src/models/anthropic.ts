@@ -5,6 +5,7 @@
  */
 
 import { apiKey, base, postModelJson } from "./_request.ts";
+import { modelBaseUrl } from "./_base_url.ts";
 import { type ModelClient, ModelClientError, type ModelClientOptions, type ModelEndpoint } from "./client.ts";
 
 /** The Messages API version sent in `anthropic-version`. */
@@ -22,14 +23,14 @@ export const ANTHROPIC_VERSION = "2023-06-01";
  *
  * @example
  * ```ts
- * import { createAnthropicClient } from "@hookgate/core";
+ * import { createAnthropicClient } from "@hookgate/core/models";
  *
  * const client = createAnthropicClient({ provider: "anthropic", model: "claude-haiku-4-5", apiKeyEnv: "ANTHROPIC_API_KEY" });
  * void client;
  * ```
  */
 export function createAnthropicClient(endpoint: ModelEndpoint, options: ModelClientOptions = {}): ModelClient {
-  const url = `${base(endpoint.baseUrl ?? "https://api.anthropic.com/v1")}/messages`;
+  const url = `${base(modelBaseUrl(endpoint))}/messages`;
   return {
     async complete(request) {
       const key = apiKey(endpoint, options);

@@ -133,7 +133,7 @@ export interface ModelsConfig {
  *
  * @example Tell the kinds apart
  * ```ts
- * import { ModelClientError } from "@hookgate/core";
+ * import { ModelClientError } from "@hookgate/core/models";
  * import { equal } from "node:assert/strict";
  *
  * const error = new ModelClientError("rejected", 'environment variable "OPENAI_API_KEY" is not set');
@@ -166,7 +166,7 @@ export class ModelClientError extends Error {
  *
  * @example
  * ```ts
- * import type { ModelClientOptions } from "@hookgate/core";
+ * import type { ModelClientOptions } from "@hookgate/core/models";
  *
  * const options: ModelClientOptions = { getEnv: (name) => name === "KEY" ? "k" : undefined };
  * ```

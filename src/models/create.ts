@@ -17,7 +17,7 @@ import { createOpenAiClient } from "./openai.ts";
  *
  * @example
  * ```ts
- * import { createModelClient } from "@hookgate/core";
+ * import { createModelClient } from "@hookgate/core/models";
  *
  * const client = createModelClient({ provider: "openai", baseUrl: "http://127.0.0.1:8080/v1", model: "m" });
  * void client;

@@ -6,6 +6,7 @@
  */
 
 import { apiKey, base, postModelJson } from "./_request.ts";
+import { modelBaseUrl } from "./_base_url.ts";
 import { type ModelClient, ModelClientError, type ModelClientOptions, type ModelEndpoint } from "./client.ts";
 
 /**
@@ -19,14 +20,14 @@ import { type ModelClient, ModelClientError, type ModelClientOptions, type Model
  *
  * @example
  * ```ts
- * import { createOpenAiClient } from "@hookgate/core";
+ * import { createOpenAiClient } from "@hookgate/core/models";
  *
  * const client = createOpenAiClient({ provider: "openai", baseUrl: "http://127.0.0.1:8080/v1", model: "local" });
  * void client;
  * ```
  */
 export function createOpenAiClient(endpoint: ModelEndpoint, options: ModelClientOptions = {}): ModelClient {
-  const url = `${base(endpoint.baseUrl ?? "https://api.openai.com/v1")}/chat/completions`;
+  const url = `${base(modelBaseUrl(endpoint))}/chat/completions`;
   return {
     async complete(request) {
       const key = apiKey(endpoint, options);

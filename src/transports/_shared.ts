@@ -1,21 +1,7 @@
 // Helpers shared by the command and HTTP transports.
 
-import { clampTimeout } from "../registry.ts";
-import { normalizeOutcome } from "../outcome.ts";
-import type { HookFailure, HookRunResult, NormalizedOutcome } from "../types.ts";
-
-/** The default cap for a hook's output (stdout, stderr, a body): 64 KiB. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
-/** The largest configurable cap: 1 MiB. */
-export const MAX_OUTPUT_BYTES = 1024 * 1024;
-
-/** Clamps a configured output cap to 1 byte – 1 MiB. */
-export function clampOutputBytes(bytes: number | undefined): number {
-  if (bytes === undefined || Number.isNaN(bytes)) {
-    return DEFAULT_MAX_OUTPUT_BYTES;
-  }
-  return Math.min(MAX_OUTPUT_BYTES, Math.max(1, Math.floor(bytes)));
-}
+import { clampTimeout } from "../_internal/limits.ts";
+import type { HookFailure, HookRunResult } from "../events/outcome.ts";
 
 /**
  * The signal a transport obeys. Under the runner (signal and deadline both
@@ -76,37 +62,4 @@ export function detailedResult<T extends HookRunResult & { durationMs: number }>
       return initial;
     },
   };
-}
-
-/**
- * Reads a hook's textual answer (stdout, a body): nothing means allow, one
- * JSON object is the outcome, anything else is `invalid_output`. `what`
- * names the text ("stdout"), `advice` says what to print instead, and
- * `note` prefixes the message (for a truncated answer). The message never
- * repeats the text: hook output may echo the payload, which is never logged.
- */
-export function answerOutcome(
-  text: string,
-  what: string,
-  advice: string,
-  note = "",
-): { outcome: NormalizedOutcome } | { failure: HookFailure } {
-  const answer = text.trim();
-  if (answer === "") return { outcome: { action: "allow" } };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer);
-  } catch {
-    const kind = answer.startsWith("{") ? "text that starts like JSON" : "plain text";
-    return {
-      failure: {
-        kind: "invalid_output",
-        message: `${note}${what} is not one JSON object (${answer.length} characters of ${kind}); ${advice}`,
-      },
-    };
-  }
-  const outcome = normalizeOutcome(parsed);
-  return typeof outcome === "string"
-    ? { failure: { kind: "invalid_output", message: `${note}${outcome}` } }
-    : { outcome };
 }

@@ -8,8 +8,10 @@
  * @module
  */
 
-import { normalizeOutcome } from "../outcome.ts";
-import type { HookFailure, HookInput, HookInvocationContext, InProcessHook, NormalizedOutcome } from "../types.ts";
+import type { HookInvocationContext, InProcessHook } from "../events/hooks.ts";
+import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
+import { normalizeOutcome } from "../events/parse_outcome.ts";
+import type { HookInput } from "../events/payload.ts";
 
 /** Receives the one result of an invocation. */
 export interface SettleSink {

@@ -1,6 +1,7 @@
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfig, configLayers, formatDiagnostic, HookConfigError, loadConfig } from "../../mod.ts";
+import { checkConfig, formatDiagnostic, HookConfigError, loadConfig } from "../../mod.ts";
+import { configLayers } from "../../src/config/mod.ts";
 
 async function tempTree(files: Record<string, string>): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "hookgate-config-" });

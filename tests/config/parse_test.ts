@@ -1,5 +1,6 @@
 import { deepEqual, equal, match, ok, throws } from "node:assert/strict";
-import { type ConfigDiagnostic, formatDiagnostic, HookConfigError, parseHooksConfig } from "../../mod.ts";
+import { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "../../mod.ts";
+import { parseHooksConfig } from "../../src/config/mod.ts";
 
 function parse(text: string, dialect?: "native" | "wuu") {
   return parseHooksConfig(text, {

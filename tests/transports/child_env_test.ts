@@ -1,5 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { buildChildEnv, looksLikeSecret } from "../../mod.ts";
+import { buildChildEnv, looksLikeSecret } from "../../src/transports/mod.ts";
 
 Deno.test("buildChildEnv() keeps only the allowlist and LC_*, drops secrets, then adds the hook's own", () => {
   const env = buildChildEnv({

@@ -1,14 +1,6 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import {
-  type HookInput,
-  HookRegistry,
-  HookRunner,
-  loadConfig,
-  type ModelsConfig,
-  parseModelVerdict,
-  renderPrompt,
-  runPromptHookDetailed,
-} from "../../mod.ts";
+import { type HookInput, HookRegistry, HookRunner, loadConfig, type ModelsConfig } from "../../mod.ts";
+import { parseModelVerdict, renderPrompt, runPromptHookDetailed } from "../../src/transports/mod.ts";
 import { delay, memoryLogger, trace } from "../_helpers.ts";
 
 const input: HookInput = {

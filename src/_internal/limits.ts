@@ -1,0 +1,36 @@
+// Every bound hookgate applies, defined once: deadlines, byte caps and
+// reason lengths. Everything else imports them from here.
+
+/** The default per-invocation deadline, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** The default deadline of background hooks, in milliseconds. */
+export const DEFAULT_BACKGROUND_TIMEOUT_MS = 60_000;
+/** The default deadline of prompt (model) hooks, in milliseconds. */
+export const DEFAULT_PROMPT_TIMEOUT_MS = 30_000;
+/** The longest deadline any hook may have: 10 minutes. */
+export const MAX_TIMEOUT_MS = 600_000;
+
+/** The default cap for a hook's output (stdout, stderr, a body): 64 KiB. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+/** The largest configurable output cap: 1 MiB. */
+export const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/** The longest block reason shown to the model. */
+export const MAX_REASON_CHARS = 2000;
+
+/**
+ * A deadline in milliseconds: the default when omitted, otherwise rounded
+ * and clamped to 1 ms – 10 min.
+ */
+export function clampTimeout(timeoutMs: number | undefined, background = false): number {
+  if (timeoutMs === undefined || Number.isNaN(timeoutMs)) {
+    return background ? DEFAULT_BACKGROUND_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
+  }
+  return Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(timeoutMs)));
+}
+
+/** An output cap in bytes: the default when omitted, otherwise 1 byte – 1 MiB. */
+export function clampOutputBytes(bytes: number | undefined): number {
+  if (bytes === undefined || Number.isNaN(bytes)) return DEFAULT_MAX_OUTPUT_BYTES;
+  return Math.min(MAX_OUTPUT_BYTES, Math.max(1, Math.floor(bytes)));
+}

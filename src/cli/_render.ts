@@ -1,0 +1,61 @@
+// Rendering a run for people: one line per hook and the decision.
+
+import type { HookEventResult, HookInvocationRecord } from "../../mod.ts";
+import { type CliIo, paint } from "./_io.ts";
+
+/** One hook's line (with --trace, its detail lines). */
+export function hookLine(
+  record: HookInvocationRecord,
+  width: number,
+  trace: boolean,
+  started: number,
+  io: CliIo,
+): string {
+  const outcome = record.failure
+    ? paint(io, "red", `failed: ${record.failure.kind}`)
+    : record.action === "deny"
+    ? paint(io, "red", "deny")
+    : record.action === "mutate"
+    ? paint(io, "yellow", "mutate")
+    : paint(io, "green", "allow");
+  const stage = record.event === "PreToolUse" ? record.stage : "-";
+  const cells = [
+    record.hookName.padEnd(width),
+    record.transport.padEnd(10),
+    stage.padEnd(8),
+    `${round(record.durationMs)} ms`.padStart(9),
+    outcome,
+  ];
+  let line = `  ${cells.join("  ")}\n`;
+  if (trace) {
+    const at = round(performance.now() - started - record.durationMs);
+    line += paint(io, "dim", `    started +${Math.max(0, at)} ms, took ${round(record.durationMs)} ms\n`);
+    if (record.failure) line += paint(io, "dim", `    ${record.failure.message}\n`);
+    if (record.model) line += paint(io, "dim", `    model: ${record.model}\n`);
+    if (record.prompt !== undefined) line += paint(io, "dim", `    prompt: ${oneLine(record.prompt)}\n`);
+    if (record.answer !== undefined) line += paint(io, "dim", `    answer: ${oneLine(record.answer)}\n`);
+  }
+  return line;
+}
+
+/** The decision line, with any rewrite and context. */
+export function decisionLine(result: HookEventResult, blocked: boolean, io: CliIo): string {
+  if (blocked) return `${paint(io, "red", "blocked")}: ${result.reason}\n`;
+  let text = paint(io, "green", "allowed");
+  if (result.input !== undefined) text += ` with rewritten input ${JSON.stringify(result.input)}`;
+  if (result.additionalContext !== undefined) {
+    text += `\n${result.contextAs === "feedback" ? "feedback" : "context"}: ${result.additionalContext}`;
+  }
+  return `${text}\n`;
+}
+
+/** Whitespace folded, cut at 300 characters. */
+export function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
+}
+
+/** Milliseconds to one decimal. */
+export function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,35 @@
+/**
+ * Configuration: JSONC files in the native or Wuu dialect, every problem
+ * reported with its place, layers (user → project → explicit), hot reload,
+ * and the Deno permission flags a configuration needs.
+ *
+ * @example Parse one file
+ * ```ts
+ * import { parseHooksConfig } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * const parsed = parseHooksConfig('{"hooks": {"Stop": [{"command": "true"}]}}', { path: "a.jsonc" });
+ * equal(parsed.ok, true);
+ * ```
+ *
+ * @module
+ */
+
+export { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig, type ParseHooksConfigOptions } from "./parse.ts";
+export {
+  checkConfig,
+  type ConfigLayer,
+  configLayers,
+  loadConfig,
+  type LoadConfigOptions,
+  type LoadedConfig,
+} from "./load.ts";
+export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watch.ts";
+export { countShellHooks, shellHooksEqual } from "./equal.ts";
+export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";
+export {
+  permissionFlags,
+  type PermissionOptions,
+  type RequiredPermissions,
+  requiredPermissions,
+} from "./permission_flags.ts";

@@ -1,0 +1,63 @@
+// Reading payload fields from the wire: every field an event carries, with
+// its type checked, named in the message when wrong. Shared by the
+// dialects' decodeInput.
+
+import { describe, isPlainObject } from "../_internal/json.ts";
+import type { AnyHookEventFields, HookEvent } from "../events/event_map.ts";
+import { HOOK_EVENTS, type HookPayloadField } from "../events/table.ts";
+
+const STRING_FIELDS = new Set<HookPayloadField>([
+  "toolName",
+  "error",
+  "prompt",
+  "filePath",
+  "compactReason",
+  "compactSummary",
+  "agentId",
+  "endReason",
+]);
+
+/**
+ * Checks and copies the fields `event` carries from `read(field)` (which
+ * maps a native field name to the wire value). Fields the runner fills in
+ * (`stopHookActive`) are never taken from the wire.
+ *
+ * @throws {TypeError} When a field has the wrong type, or a tool event has
+ * no tool name.
+ */
+export function readFields(
+  event: HookEvent,
+  read: (field: HookPayloadField) => unknown,
+  wireName: (field: HookPayloadField) => string,
+): AnyHookEventFields {
+  const info = HOOK_EVENTS[event];
+  const fields: Record<string, unknown> = {};
+  for (const field of info.fields) {
+    if (field === "stopHookActive") continue;
+    const value = read(field);
+    if (value === undefined || value === null) continue;
+    const name = wireName(field);
+    if (STRING_FIELDS.has(field)) {
+      if (typeof value !== "string") throw new TypeError(`"${name}" must be a string, got ${describe(value)}`);
+    } else if (field === "toolInput") {
+      if (!isPlainObject(value)) throw new TypeError(`"${name}" must be a JSON object, got ${describe(value)}`);
+    } else if (field === "toolResult") {
+      if (!isPlainObject(value) || typeof value.isError !== "boolean") {
+        throw new TypeError(`"${name}" must be an object {content, isError}`);
+      }
+    }
+    fields[field] = value;
+  }
+  if (info.toolEvent && typeof fields.toolName !== "string") {
+    throw new TypeError(`${event} needs "${wireName("toolName")}"`);
+  }
+  return fields as AnyHookEventFields;
+}
+
+/** Reads an optional string property, or throws naming it. */
+export function optionalString(value: Record<string, unknown>, key: string): string | undefined {
+  const found = value[key];
+  if (found === undefined || found === null) return undefined;
+  if (typeof found !== "string") throw new TypeError(`"${key}" must be a string, got ${describe(found)}`);
+  return found;
+}

@@ -1,0 +1,44 @@
+// How a dialect reads its configuration entries. The configuration room
+// implements the context (positions, diagnostics, shared checks); each
+// dialect owns its entry schema, its keys and what its entries mean.
+// Internal: it names zod types, which stay out of the public API.
+
+import type { z } from "zod";
+import type { HookEvent } from "../events/event_map.ts";
+import type { ConfiguredHook } from "../events/configured.ts";
+import type { HookDialect } from "../events/hooks.ts";
+
+/** A JSON path into a configuration file. */
+export type JsonPath = (string | number)[];
+
+/** What a dialect may ask of the configuration parser while reading entries. */
+export interface EntryContext {
+  /** Reports an error at `path` (at its key when `key`). */
+  error(path: JsonPath, message: string, hint?: string, key?: boolean): void;
+  /** Reports a warning at `path`. */
+  warning(path: JsonPath, message: string, hint?: string): void;
+  /** Validates `value` with `schema`, reporting every issue; `keys` feed "did you mean". */
+  check(schema: z.ZodType, value: unknown, path: JsonPath, keys: readonly string[]): boolean;
+  /** The checks every dialect shares (background, stage, matcher); `false` on an error. */
+  common(event: HookEvent, hook: Record<string, unknown>, path: JsonPath): boolean;
+  /** Warns when a command hook will be refused by the allowlist at run time. */
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void;
+  /** The URL rules for the URL at `path`; `false` (with an error there) when refused. */
+  url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean;
+}
+
+/** A dialect's configuration side. */
+export interface DialectConfig {
+  /** The dialect's name. */
+  readonly name: HookDialect;
+  /** Its name in messages ("Wuu"). */
+  readonly label: string;
+  /** Entry keys that mark a file as this dialect when it does not say. */
+  readonly markers: ReadonlySet<string>;
+  /** Whether unknown top-level keys deserve a warning (else they are the host's). */
+  readonly strictTop: boolean;
+  /** Whether top-level `commandAllowlist` and `httpAllowedUrls` are read. */
+  readonly securityLists: boolean;
+  /** Reads one element of an event's list: the hooks it declares (none when invalid). */
+  entries(event: HookEvent, value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook[];
+}

@@ -1,0 +1,12 @@
+// Every dialect's configuration side, by name, in detection order.
+
+import type { HookDialect } from "../events/hooks.ts";
+import type { DialectConfig } from "./config_types.ts";
+import { NATIVE_CONFIG } from "./native/config.ts";
+import { WUU_CONFIG } from "./wuu/config.ts";
+
+/** The dialects' configuration sides. */
+export const DIALECT_CONFIGS: Readonly<Record<HookDialect, DialectConfig>> = Object.freeze({
+  native: NATIVE_CONFIG,
+  wuu: WUU_CONFIG,
+});

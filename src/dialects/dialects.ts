@@ -1,0 +1,75 @@
+/**
+ * The dialects by name, and encoding a payload for the wire: the single
+ * place where bytes leave hookgate for command, HTTP and prompt hooks.
+ *
+ * @module
+ */
+
+import type { HookDialect } from "../events/hooks.ts";
+import type { HookInput } from "../events/payload.ts";
+import { NATIVE_DIALECT } from "./native/wire.ts";
+import type { Dialect } from "./types.ts";
+import { WUU_DIALECT } from "./wuu/wire.ts";
+
+const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
+  native: NATIVE_DIALECT,
+  wuu: WUU_DIALECT,
+});
+
+/**
+ * Every dialect name.
+ *
+ * @example
+ * ```ts
+ * import { DIALECT_NAMES } from "@hookgate/core/dialects";
+ * import { ok } from "node:assert/strict";
+ *
+ * ok(DIALECT_NAMES.includes("wuu"));
+ * ```
+ */
+export const DIALECT_NAMES: readonly HookDialect[] = Object.freeze(Object.keys(DIALECTS) as HookDialect[]);
+
+/**
+ * The dialect of a name (`undefined` means native).
+ *
+ * @param name The dialect's name.
+ * @returns The dialect.
+ * @throws {TypeError} When there is no such dialect.
+ *
+ * @example
+ * ```ts
+ * import { dialectOf } from "@hookgate/core/dialects";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(dialectOf("wuu").contextSeparator, "\n\n");
+ * ```
+ */
+export function dialectOf(name: HookDialect | undefined): Dialect {
+  if (name === undefined) return NATIVE_DIALECT;
+  const dialect = Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : undefined;
+  if (dialect === undefined) {
+    throw new TypeError(`Unknown hook dialect ${JSON.stringify(name)}; expected one of ${DIALECT_NAMES.join(", ")}`);
+  }
+  return dialect;
+}
+
+/**
+ * Serializes a payload as JSON in the given dialect.
+ *
+ * @param input The native payload.
+ * @param dialect The hook's dialect.
+ * @returns The JSON text (no trailing newline).
+ *
+ * @example Native and Wuu
+ * ```ts
+ * import { encodePayload } from "@hookgate/core/dialects";
+ * import { equal } from "node:assert/strict";
+ *
+ * const input = { event: "Stop" as const, cwd: "/p", sessionId: "s" };
+ * equal(encodePayload(input, "native"), '{"event":"Stop","cwd":"/p","sessionId":"s"}');
+ * equal(encodePayload(input, "wuu"), '{"hook_event_name":"Stop","session_id":"s","cwd":"/p"}');
+ * ```
+ */
+export function encodePayload(input: HookInput, dialect: HookDialect = "native"): string {
+  return JSON.stringify(dialectOf(dialect).encodeInput(input));
+}

@@ -1,0 +1,20 @@
+/**
+ * Wire dialects, both directions: how a payload is written for a hook and
+ * read from an agent, how a hook's answer is read, and how a result is
+ * written back — native camelCase and Wuu's snake_case.
+ *
+ * @example Encode a payload for a Wuu hook
+ * ```ts
+ * import { encodePayload } from "@hookgate/core/dialects";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(encodePayload({ event: "Stop", cwd: "/p", sessionId: "s" }, "wuu"), '{"hook_event_name":"Stop","session_id":"s","cwd":"/p"}');
+ * ```
+ *
+ * @module
+ */
+
+export { DIALECT_NAMES, dialectOf, encodePayload } from "./dialects.ts";
+export type { DecodedInput, DecodedOutput, Dialect, HookAnswer } from "./types.ts";
+export { toWuuInput } from "./wuu/wire.ts";
+export type { MatcherKind } from "../matchers/compile.ts";

@@ -1,0 +1,119 @@
+// The native dialect's configuration entries (seed 000): `timeoutMs`,
+// `failurePolicy`, `stage`, `policy`, command, HTTP and prompt hooks.
+
+import { z } from "zod";
+import { MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { isPlainObject } from "../../_internal/json.ts";
+import type { ConfiguredHook } from "../../events/configured.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+
+const stringList = z.array(z.string());
+const stringMap = z.record(z.string(), z.string());
+
+/** A native configured hook. */
+const nativeEntry = z.strictObject({
+  name: z.string().min(1).optional(),
+  matcher: z.string().optional(),
+  stage: z.enum(["mutate", "validate"]).optional(),
+  type: z.enum(["command", "http", "prompt"]).optional(),
+  command: z.string().min(1).optional(),
+  args: stringList.optional(),
+  env: stringMap.optional(),
+  passEnv: stringList.optional(),
+  url: z.string().min(1).optional(),
+  headers: stringMap.optional(),
+  allowedEnvVars: stringList.optional(),
+  allowMetadataHosts: z.boolean().optional(),
+  prompt: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional(),
+  failurePolicy: z.enum(["open", "closed"]).optional(),
+  policy: z.boolean().optional(),
+  background: z.boolean().optional(),
+  maxOutputBytes: z.number().int().min(1).max(MAX_OUTPUT_BYTES).optional(),
+  dialect: z.enum(["native", "wuu"]).optional(),
+});
+
+/** Every key a native entry may have, for "did you mean" hints. */
+export const NATIVE_KEYS: readonly string[] = Object.keys(nativeEntry.shape);
+
+const FORBIDDEN = {
+  http: ["command", "args", "env", "passEnv", "prompt", "model"],
+  prompt: ["command", "args", "env", "passEnv", "url", "headers", "allowedEnvVars", "allowMetadataHosts"],
+  command: ["url", "headers", "allowedEnvVars", "allowMetadataHosts", "prompt", "model"],
+} as const;
+const ARTICLE = { http: "an HTTP", prompt: "a prompt", command: "a command" } as const;
+
+/** The native dialect's configuration side. */
+export const NATIVE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
+  name: "native",
+  label: "native",
+  markers: new Set([
+    "name",
+    "stage",
+    "args",
+    "env",
+    "passEnv",
+    "url",
+    "headers",
+    "allowedEnvVars",
+    "allowMetadataHosts",
+    "timeoutMs",
+    "failurePolicy",
+    "policy",
+    "background",
+    "maxOutputBytes",
+  ]),
+  strictTop: true,
+  securityLists: true,
+  entries(event, value, path, context) {
+    const hook = nativeHook(value, path, context);
+    return hook !== null && context.common(event, hook as unknown as Record<string, unknown>, path) ? [hook] : [];
+  },
+});
+
+function nativeHook(value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook | null {
+  if (!isPlainObject(value)) {
+    context.error(path, "each hook must be an object", '{"command": "…"} or {"type": "http", "url": "…"}');
+    return null;
+  }
+  if (!context.check(nativeEntry, value, path, NATIVE_KEYS)) return null;
+  const type = (value.type ?? (value.url !== undefined ? "http" : "command")) as keyof typeof FORBIDDEN;
+  let valid = true;
+  for (const key of FORBIDDEN[type]) {
+    if (value[key] === undefined) continue;
+    valid = false;
+    context.error(
+      [...path, key],
+      `"${key}" does not apply to ${ARTICLE[type]} hook`,
+      value.type !== undefined
+        ? undefined
+        : key === "prompt" || key === "model"
+        ? 'add "type": "prompt" for a prompt hook'
+        : 'add "type": "http" for an HTTP hook',
+      true,
+    );
+  }
+  if (type === "http" && value.url === undefined) {
+    context.error(path, 'an HTTP hook needs a "url"');
+    return null;
+  }
+  if (type === "prompt" && value.prompt === undefined) {
+    context.error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
+    return null;
+  }
+  if (type === "command" && value.command === undefined) {
+    context.error(path, 'a hook needs "command" (a command hook) or "type": "http" with "url" (an HTTP hook)');
+    return null;
+  }
+  if (!valid) return null;
+  // Prompt hooks have nothing transport-specific to check here: the model is
+  // resolved against the merged "models" of every layer.
+  if (type === "http") {
+    if (!context.url(String(value.url), value.allowMetadataHosts === true, [...path, "url"])) return null;
+  } else if (type === "command") {
+    context.command(value as { command: string; args?: string[] }, path);
+  }
+  const { type: _type, ...rest } = value;
+  return (type === "command" ? rest : { type, ...rest }) as unknown as ConfiguredHook;
+}

@@ -1,0 +1,34 @@
+// The native dialect (seed 000): the payload as it is, camelCase; answers
+// by the seed's exit-code and JSON rules; results as the runner returns them.
+
+import { isPlainObject } from "../../_internal/json.ts";
+import { parseHookEvent } from "../../events/table.ts";
+import type { HookInput } from "../../events/payload.ts";
+import { decodeSeedAnswer } from "../_answer.ts";
+import { optionalString, readFields } from "../_fields.ts";
+import type { DecodedInput, Dialect } from "../types.ts";
+
+/** The native dialect. */
+export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
+  name: "native",
+  matcherKind: "exact",
+  contextSeparator: "\n",
+  encodeInput(input: HookInput): Record<string, unknown> {
+    return input as unknown as Record<string, unknown>;
+  },
+  decodeInput(value: unknown): DecodedInput {
+    if (!isPlainObject(value)) throw new TypeError("a native payload must be a JSON object");
+    const event = parseHookEvent(optionalString(value, "event") ?? "");
+    const fields = readFields(event, (field) => value[field], (field) => field);
+    const cwd = optionalString(value, "cwd");
+    const sessionId = optionalString(value, "sessionId");
+    return {
+      event,
+      fields,
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(sessionId === undefined ? {} : { sessionId }),
+    };
+  },
+  decodeOutput: (_event, answer) => decodeSeedAnswer(answer),
+  encodeResult: (_event, result) => ({ ...result }),
+});

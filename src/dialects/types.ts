@@ -1,0 +1,111 @@
+/**
+ * The dialect interface: a two-way translator between hookgate's native
+ * model and one wire format (native camelCase, Wuu's snake_case, …).
+ *
+ * @module
+ */
+
+import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import type { HookDialect } from "../events/hooks.ts";
+import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
+import type { HookInput } from "../events/payload.ts";
+import type { MatcherKind } from "../matchers/compile.ts";
+
+/**
+ * What a command or HTTP hook answered, as the transport read it: the text
+ * and, for commands, stderr and the exit code.
+ *
+ * @example A command that printed a JSON deny and exited 0
+ * ```ts
+ * import type { HookAnswer } from "@hookgate/core/dialects";
+ *
+ * const answer: HookAnswer = {
+ *   source: "stdout",
+ *   text: '{"action":"deny","reason":"no"}',
+ *   stderr: "",
+ *   exitCode: 0,
+ * };
+ * ```
+ */
+export interface HookAnswer {
+  /** Where the text came from: a command's stdout or an HTTP body. */
+  source: "stdout" | "body";
+  /** The answer text, trimmed. */
+  text: string;
+  /** A command's stderr, trimmed (`""` for HTTP). */
+  stderr: string;
+  /** A command's exit code; `null` for HTTP (or when it does not count). */
+  exitCode: number | null;
+  /** Prefix for failure messages (e.g. that the text was cut at a cap). */
+  note?: string;
+}
+
+/**
+ * A decoded hook answer: an outcome, or a failure.
+ *
+ * @example
+ * ```ts
+ * import type { DecodedOutput } from "@hookgate/core/dialects";
+ *
+ * const decoded: DecodedOutput = { outcome: { action: "allow" } };
+ * ```
+ */
+export type DecodedOutput = { outcome: NormalizedOutcome } | { failure: HookFailure };
+
+/**
+ * An event read from the wire: the event, its payload fields, and what the
+ * wire said about where it runs.
+ *
+ * @example
+ * ```ts
+ * import type { DecodedInput } from "@hookgate/core/dialects";
+ *
+ * const decoded: DecodedInput = { event: "Stop", fields: {}, cwd: "/p", sessionId: "s" };
+ * ```
+ */
+export interface DecodedInput {
+  /** The event. */
+  event: HookEvent;
+  /** Its payload fields. */
+  fields: AnyHookEventFields;
+  /** The working directory, when the wire carries one. */
+  cwd?: string;
+  /** The session, when the wire carries one. */
+  sessionId?: string;
+}
+
+/**
+ * One wire dialect, both directions: how a payload is written for a hook
+ * and read back from an agent, how a hook's answer is read (given the event
+ * and the exit code), and how a result is written for an agent.
+ *
+ * @example Round-trip a payload
+ * ```ts
+ * import { dialectOf } from "@hookgate/core/dialects";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const wuu = dialectOf("wuu");
+ * const wire = wuu.encodeInput({ event: "Stop", cwd: "/p", sessionId: "s" });
+ * deepEqual(wuu.decodeInput(wire), { event: "Stop", fields: {}, cwd: "/p", sessionId: "s" });
+ * ```
+ */
+export interface Dialect {
+  /** The dialect's name. */
+  readonly name: HookDialect;
+  /** How its matcher strings are read. */
+  readonly matcherKind: MatcherKind;
+  /** What separates two contexts when several hooks add one. */
+  readonly contextSeparator: string;
+  /** The payload as this dialect's hooks receive it (JSON-serializable). */
+  encodeInput(input: HookInput): Record<string, unknown>;
+  /**
+   * Reads a payload an agent sent in this dialect.
+   *
+   * @throws {TypeError} When it is not an event of this dialect.
+   */
+  decodeInput(value: unknown): DecodedInput;
+  /** Reads a command's or HTTP hook's answer, given the event. */
+  decodeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput;
+  /** The runner's result as this dialect's agents expect it. */
+  encodeResult(event: HookEvent, result: AnyHookEventResult): Record<string, unknown>;
+}

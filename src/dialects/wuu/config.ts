@@ -1,0 +1,119 @@
+// The Wuu dialect's configuration entries (seed 001): `timeout` in seconds
+// (omitted or not positive means 30), one exact case-insensitive matcher,
+// command and prompt hooks; every other key of the file is the host's.
+
+import { z } from "zod";
+import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { isPlainObject } from "../../_internal/json.ts";
+import type { ConfiguredHook, ShellHook } from "../../events/configured.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+
+/** A Wuu configured hook. */
+const wuuEntry = z.strictObject({
+  matcher: z.string().optional(),
+  type: z.enum(["command", "prompt"]).optional(),
+  command: z.string().min(1).optional(),
+  prompt: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  timeout: z.number().optional(),
+});
+
+/** Seed 001: "omitted or nonpositive means 30" (seconds). */
+const WUU_DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Every key a Wuu entry may have. */
+export const WUU_KEYS: readonly string[] = Object.keys(wuuEntry.shape);
+
+type WuuEntry = z.infer<typeof wuuEntry>;
+
+/** The Wuu dialect's configuration side. */
+export const WUU_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
+  name: "wuu",
+  label: "Wuu",
+  markers: new Set(["timeout"]),
+  strictTop: false,
+  securityLists: false,
+  entries(event, value, path, context) {
+    if (!isPlainObject(value)) {
+      context.error(path, "each hook must be an object", '{"command": "…"}');
+      return [];
+    }
+    if (!context.check(wuuEntry, value, path, WUU_KEYS)) return [];
+    const e = value as WuuEntry;
+    const hook = e.type === "prompt" ? wuuPrompt(e, path, context) : wuuCommand(e, path, context);
+    return hook !== null && context.common(event, hook as unknown as Record<string, unknown>, path) ? [hook] : [];
+  },
+});
+
+function wuuCommand(e: WuuEntry, path: JsonPath, context: EntryContext): ConfiguredHook | null {
+  if (e.model !== undefined) {
+    context.error([...path, "model"], '"model" only applies to "type": "prompt" hooks', undefined, true);
+    return null;
+  }
+  if (e.command === undefined) {
+    context.error(path, 'a Wuu command hook needs a "command"');
+    return null;
+  }
+  if (e.prompt !== undefined) {
+    context.error([...path, "prompt"], '"prompt" only applies to "type": "prompt" hooks', undefined, true);
+    return null;
+  }
+  const hook: ShellHook = { command: e.command, dialect: "wuu", timeoutMs: wuuTimeout(e.timeout, path, context) };
+  if (e.matcher !== undefined) {
+    if (e.matcher.includes("|")) {
+      context.warning(
+        [...path, "matcher"],
+        `Wuu matchers are one exact tool name; "${e.matcher}" is read as a list of names here`,
+      );
+    }
+    hook.matcher = e.matcher;
+  }
+  context.command(hook, path);
+  return hook;
+}
+
+function wuuPrompt(e: WuuEntry, path: JsonPath, context: EntryContext): ConfiguredHook | null {
+  if (e.command !== undefined) {
+    context.error([...path, "command"], '"command" does not apply to a prompt hook', undefined, true);
+    return null;
+  }
+  if (e.prompt === undefined) {
+    context.error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
+    return null;
+  }
+  return {
+    type: "prompt",
+    prompt: e.prompt,
+    dialect: "wuu",
+    timeoutMs: wuuTimeout(e.timeout, path, context),
+    ...(e.model === undefined ? {} : { model: e.model }),
+    ...(e.matcher === undefined ? {} : { matcher: e.matcher }),
+  };
+}
+
+/** Wuu timeouts are seconds; omitted or not positive means 30 s. */
+function wuuTimeout(seconds: number | undefined, path: JsonPath, context: EntryContext): number {
+  if (seconds === undefined || seconds <= 0) return WUU_DEFAULT_TIMEOUT_MS;
+  if (seconds >= 1000) {
+    context.warning(
+      [...path, "timeout"],
+      `"timeout" is ${seconds} seconds (${
+        duration(seconds)
+      }), almost surely milliseconds written as seconds; it is capped at 10 minutes`,
+      `Wuu timeouts are in seconds: write ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`,
+    );
+  } else if (seconds > 600) {
+    context.warning(
+      [...path, "timeout"],
+      `"timeout" is ${seconds} seconds (${duration(seconds)}); the longest is 10 minutes, so it is capped`,
+    );
+  }
+  return Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000)));
+}
+
+function duration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  if (minutes >= 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}

@@ -1,0 +1,178 @@
+/**
+ * Hooks declared by an operator: command, HTTP and prompt hooks, as
+ * configuration produces them and the registry stores them.
+ *
+ * @module
+ */
+
+import type { HookEvent } from "./event_map.ts";
+import type { HookDialect, HookMatcher, HookRegistrationOptions } from "./hooks.ts";
+
+/**
+ * The fields every configured (command or HTTP) hook shares.
+ *
+ * @example Shared controls
+ * ```ts
+ * import type { ConfiguredHookBase } from "@hookgate/core";
+ *
+ * const base: ConfiguredHookBase = { matcher: "bash", timeoutMs: 3000 };
+ * ```
+ */
+export interface ConfiguredHookBase extends HookRegistrationOptions {
+  /** Which tools the hook applies to. */
+  matcher?: HookMatcher;
+  /**
+   * The payload dialect the hook expects.
+   *
+   * @default {"native"}
+   */
+  dialect?: HookDialect;
+  /**
+   * The cap for stdout, stderr or the response body, in bytes (≤ 1 MiB).
+   *
+   * @default {65536}
+   */
+  maxOutputBytes?: number;
+  /** The configuration file the hook came from, for diagnostics. */
+  source?: string;
+}
+
+/**
+ * A command hook: the payload JSON goes to stdin, an outcome JSON comes back
+ * on stdout, exit code 2 denies. Without `args` the command is shell form
+ * (`sh -c`); with `args` it is exec form, spawned without a shell.
+ *
+ * @example A shell-form guard
+ * ```ts
+ * import type { ShellHook } from "@hookgate/core";
+ *
+ * const hook: ShellHook = {
+ *   name: "bash-safety",
+ *   matcher: "bash",
+ *   command: "bash ./scripts/guard-bash.sh",
+ *   failurePolicy: "closed",
+ * };
+ * ```
+ */
+export interface ShellHook extends ConfiguredHookBase {
+  /** The transport; omitted means command. */
+  type?: "command";
+  /** The command line (shell form) or the program (exec form). */
+  command: string;
+  /** Exec-form arguments; when present no shell is involved. */
+  args?: string[];
+  /** Extra environment variables for the child. */
+  env?: Record<string, string>;
+  /**
+   * Parent environment variables to pass through by name. The child gets a
+   * sanitized environment; this is the only way a variable that looks like
+   * a secret (`*_TOKEN`, `*_KEY`, …) reaches it.
+   */
+  passEnv?: string[];
+}
+
+/**
+ * An HTTP hook: the payload is POSTed as JSON, the response body is the
+ * outcome. `https://` anywhere, `http://` only to loopback.
+ *
+ * @example A local policy service
+ * ```ts
+ * import type { HttpHook } from "@hookgate/core";
+ *
+ * const hook: HttpHook = {
+ *   type: "http",
+ *   url: "http://127.0.0.1:8787/hook",
+ *   headers: { authorization: "Bearer $POLICY_TOKEN" },
+ *   allowedEnvVars: ["POLICY_TOKEN"],
+ * };
+ * ```
+ */
+export interface HttpHook extends ConfiguredHookBase {
+  /** The transport. */
+  type: "http";
+  /** The endpoint. */
+  url: string;
+  /** Static headers; `$VAR`/`${VAR}` expand only for `allowedEnvVars`. */
+  headers?: Record<string, string>;
+  /** Environment variables that header values may reference. */
+  allowedEnvVars?: string[];
+  /**
+   * Allow link-local and cloud metadata addresses (169.254.0.0/16,
+   * `fd00:ec2::254`), which are refused by default.
+   *
+   * @default {false}
+   */
+  allowMetadataHosts?: boolean;
+}
+
+/**
+ * A prompt (model) hook: asks a model whether the action fits. The
+ * template's `$ARGUMENTS` is replaced by the payload JSON (appended when
+ * absent); the model answers `{"ok": boolean, "reason"?: string}`, and
+ * `ok: false` denies. A missing model, a failed request or an unparseable
+ * answer is a failure: under the default `failurePolicy: "open"` the hook
+ * passes through — prompt hooks must not be the only security boundary.
+ *
+ * @example A review-only guard
+ * ```ts
+ * import type { PromptHook } from "@hookgate/core";
+ *
+ * const hook: PromptHook = {
+ *   type: "prompt",
+ *   matcher: "bash",
+ *   prompt: "Does this command only read files? $ARGUMENTS",
+ *   model: "fast",
+ *   timeoutMs: 20_000,
+ * };
+ * ```
+ */
+export interface PromptHook extends ConfiguredHookBase {
+  /** The transport. */
+  type: "prompt";
+  /** The instruction; `$ARGUMENTS` stands for the payload JSON (`\$` escapes). */
+  prompt: string;
+  /**
+   * An entry of the `models` configuration, or a model name for the
+   * default entry's client.
+   */
+  model?: string;
+}
+
+/**
+ * A hook declared by an operator: command, HTTP or prompt.
+ *
+ * @example A map of configured hooks
+ * ```ts
+ * import type { ConfiguredHook, HookEvent } from "@hookgate/core";
+ *
+ * const hooks: Partial<Record<HookEvent, ConfiguredHook[]>> = {
+ *   SessionStart: [{ command: "echo '{}'" }],
+ * };
+ * ```
+ */
+export type ConfiguredHook = ShellHook | HttpHook | PromptHook;
+
+/**
+ * The configured hooks of every event, as loaded from configuration.
+ *
+ * @example An empty map
+ * ```ts
+ * import type { ConfiguredHooks } from "@hookgate/core";
+ *
+ * const none: ConfiguredHooks = {};
+ * ```
+ */
+export type ConfiguredHooks = Partial<Record<HookEvent, ConfiguredHook[]>>;
+
+/**
+ * What the command transport needs to run a hook: the command hook fields
+ * (only `command` is required).
+ *
+ * @example The smallest spec
+ * ```ts
+ * import type { ShellHookSpec } from "@hookgate/core";
+ *
+ * const spec: ShellHookSpec = { command: "cat", timeoutMs: 1000 };
+ * ```
+ */
+export type ShellHookSpec = Omit<ShellHook, "type">;

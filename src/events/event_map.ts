@@ -1,0 +1,180 @@
+/**
+ * The type of each event: its payload fields and its result, in one map.
+ * {@linkcode HookEvent} is its key set, the runner's generic `run` is typed
+ * by it, and the event table must have a row for every key.
+ *
+ * @module
+ */
+
+import type {
+  AgentFields,
+  CompactFields,
+  FileChangedFields,
+  NoFields,
+  PostCompactFields,
+  PromptFields,
+  SessionEndFields,
+  ToolCallFields,
+  ToolFailureFields,
+  ToolResult,
+  ToolResultFields,
+} from "./payload.ts";
+import type {
+  BlockResult,
+  ContextResult,
+  NoResult,
+  PostToolUseResult,
+  PreToolUseResult,
+  PromptResult,
+  StopResult,
+} from "./results.ts";
+
+/**
+ * Each event's payload fields (what the caller gives besides `cwd`) and its
+ * result.
+ *
+ * @example Type a helper by event
+ * ```ts
+ * import type { HookEventMap } from "@hookgate/core";
+ *
+ * type StopFields = HookEventMap["Stop"]["fields"];
+ * type StopOutcome = HookEventMap["Stop"]["result"];
+ * const result: StopOutcome = { block: true, reason: "tests fail" };
+ * ```
+ */
+export interface HookEventMap {
+  /** Before a tool runs. */
+  PreToolUse: { fields: ToolCallFields; result: PreToolUseResult };
+  /** During tool authorization. */
+  PermissionRequest: { fields: ToolCallFields; result: BlockResult };
+  /** After a tool succeeded. */
+  PostToolUse: { fields: ToolResultFields; result: PostToolUseResult };
+  /** After a tool failed. */
+  PostToolUseFailure: { fields: ToolFailureFields; result: PostToolUseResult };
+  /** Before a user turn. */
+  UserPromptSubmit: { fields: PromptFields; result: PromptResult };
+  /** Once per session. */
+  SessionStart: { fields: NoFields; result: ContextResult };
+  /** Session teardown. */
+  SessionEnd: { fields: SessionEndFields; result: NoResult };
+  /** End of every turn. */
+  Stop: { fields: NoFields; result: StopResult };
+  /** Before a subagent turn. */
+  SubagentStart: { fields: AgentFields; result: ContextResult };
+  /** After a subagent turn. */
+  SubagentStop: { fields: AgentFields; result: StopResult };
+  /** Before compaction. */
+  PreCompact: { fields: CompactFields; result: BlockResult };
+  /** After compaction. */
+  PostCompact: { fields: PostCompactFields; result: BlockResult };
+  /** After a tool wrote or edited a file. */
+  FileChanged: { fields: FileChangedFields; result: NoResult };
+}
+
+/**
+ * A lifecycle point a hook can attach to.
+ *
+ * The first five come from the primary contract; the rest are Wuu's.
+ *
+ * @example Narrow a string to an event
+ * ```ts
+ * import { type HookEvent, isHookEvent } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const name: string = "PreToolUse";
+ * const event: HookEvent | undefined = isHookEvent(name) ? name : undefined;
+ * equal(event, "PreToolUse");
+ * ```
+ */
+export type HookEvent = keyof HookEventMap;
+
+/**
+ * The event-specific payload fields given to `HookRunner.run`: everything
+ * of the payload except what the runner fills in (`event`, `cwd`,
+ * `sessionId`). For one event it is that event's fields; for an event not
+ * known statically, every field the payload may carry.
+ *
+ * @example Fields of a FileChanged run
+ * ```ts
+ * import type { HookEventFields } from "@hookgate/core";
+ *
+ * const fields: HookEventFields<"FileChanged"> = { filePath: "/abs/project/src/a.ts" };
+ * const any: HookEventFields = { toolName: "bash", toolInput: {} };
+ * ```
+ */
+export type HookEventFields<E extends HookEvent = HookEvent> = HookEvent extends E ? AnyHookEventFields
+  : HookEventMap[E]["fields"];
+
+/**
+ * The result of `HookRunner.run`: that event's result type, or — for an
+ * event not known statically — every field any event may set.
+ *
+ * @example Read a generic result
+ * ```ts
+ * import type { HookEventResult } from "@hookgate/core";
+ *
+ * function blocked(result: HookEventResult): boolean {
+ *   return result.block === true;
+ * }
+ * ```
+ */
+export type HookEventResult<E extends HookEvent = HookEvent> = HookEvent extends E ? AnyHookEventResult
+  : HookEventMap[E]["result"];
+
+/**
+ * Every payload field any event may carry (all optional).
+ *
+ * @example
+ * ```ts
+ * import type { AnyHookEventFields } from "@hookgate/core";
+ *
+ * const fields: AnyHookEventFields = { prompt: "hello" };
+ * ```
+ */
+export interface AnyHookEventFields {
+  /** The tool (tool events). */
+  toolName?: string;
+  /** The tool's arguments (tool events). */
+  toolInput?: Record<string, unknown>;
+  /** The tool's result (PostToolUse). */
+  toolResult?: ToolResult;
+  /** The tool's failure (PostToolUseFailure). */
+  error?: string;
+  /** The user's prompt (UserPromptSubmit). */
+  prompt?: string;
+  /** The file (FileChanged). */
+  filePath?: string;
+  /** Why compaction runs. */
+  compactReason?: string;
+  /** The compaction summary (PostCompact). */
+  compactSummary?: string;
+  /** The subagent (subagent events). */
+  agentId?: string;
+  /** Why the session ends (SessionEnd). */
+  endReason?: string;
+  /** Set by the runner's loop guard (Stop, SubagentStop). */
+  stopHookActive?: boolean;
+}
+
+/**
+ * Every field any event's result may set.
+ *
+ * @example
+ * ```ts
+ * import type { AnyHookEventResult } from "@hookgate/core";
+ *
+ * const result: AnyHookEventResult = { block: true, reason: "no" };
+ * ```
+ */
+export interface AnyHookEventResult {
+  /** The operation must not go ahead (events that can block). */
+  block?: boolean;
+  /** Why it was blocked. */
+  reason?: string;
+  /** The rewritten tool input (PreToolUse). */
+  input?: Record<string, unknown>;
+  /** Joined context, where the event supports it. */
+  additionalContext?: string;
+  /** How to present the context (PostToolUse and PostToolUseFailure). */
+  contextAs?: "context" | "feedback";
+}

@@ -1,0 +1,178 @@
+/**
+ * The controls every hook shares, whatever its transport, and the shape of
+ * an in-process hook.
+ *
+ * @module
+ */
+
+import type { HookInput } from "./payload.ts";
+import type { AnyHookOutcome } from "./outcome.ts";
+
+/**
+ * A matcher: `"*"`, `""` or omitted match every tool; otherwise a
+ * pipe-delimited, case-insensitive list of exact tool names such as
+ * `"edit|write"`. Events without a tool name ignore it.
+ *
+ * @example A matcher for two tools
+ * ```ts
+ * import { type HookMatcher, hookMatcherMatches } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const matcher: HookMatcher = "edit|write";
+ * equal(hookMatcherMatches(matcher, "Write"), true);
+ * ```
+ */
+export type HookMatcher = string;
+
+/**
+ * What happens when a hook fails: `"open"` (the default) skips it with a
+ * warning; `"closed"` turns the failure into a model-visible deny on events
+ * that can block.
+ *
+ * @example Fail closed
+ * ```ts
+ * import type { FailurePolicy } from "@hookgate/core";
+ *
+ * const policy: FailurePolicy = "closed";
+ * ```
+ */
+export type FailurePolicy = "open" | "closed";
+
+/**
+ * The PreToolUse stage: `"mutate"` hooks run first and may rewrite the
+ * input; `"validate"` hooks then see the final input and may only deny.
+ *
+ * @example A validator
+ * ```ts
+ * import type { HookStage } from "@hookgate/core";
+ *
+ * const stage: HookStage = "validate";
+ * ```
+ */
+export type HookStage = "mutate" | "validate";
+
+/**
+ * How a hook is reached.
+ *
+ * @example Label a transport
+ * ```ts
+ * import type { HookTransport } from "@hookgate/core";
+ *
+ * const transport: HookTransport = "command";
+ * ```
+ */
+export type HookTransport = "in-process" | "command" | "http" | "prompt";
+
+/**
+ * The wire dialect of a configured hook: which payload field names it
+ * receives (`native` camelCase, or Wuu's snake_case). Outputs of every
+ * dialect are accepted from every hook.
+ *
+ * @example A Wuu-style hook
+ * ```ts
+ * import type { HookDialect } from "@hookgate/core";
+ *
+ * const dialect: HookDialect = "wuu";
+ * ```
+ */
+export type HookDialect = "native" | "wuu";
+
+/**
+ * Controls shared by every hook, whatever its transport.
+ *
+ * @example A fail-closed policy validator
+ * ```ts
+ * import type { HookRegistrationOptions } from "@hookgate/core";
+ *
+ * const options: HookRegistrationOptions = {
+ *   name: "bash-safety",
+ *   stage: "validate",
+ *   timeoutMs: 3000,
+ *   failurePolicy: "closed",
+ *   policy: true,
+ * };
+ * ```
+ */
+export interface HookRegistrationOptions {
+  /** A name for logs, traces and diagnostics. */
+  name?: string;
+  /**
+   * The per-invocation deadline in milliseconds, clamped to 1 ms – 10 min.
+   *
+   * @default {5000} (60 000 for background hooks)
+   */
+  timeoutMs?: number;
+  /**
+   * What a failure means.
+   *
+   * @default {"open"}
+   */
+  failurePolicy?: FailurePolicy;
+  /**
+   * The PreToolUse stage.
+   *
+   * @default {"mutate"} for in-process hooks, `"validate"` for configured ones
+   */
+  stage?: HookStage;
+  /**
+   * A trusted policy hook: it keeps running when ordinary hooks are
+   * disabled (`allowNonPolicy: false`, `--no-hooks`).
+   *
+   * @default {false}
+   */
+  policy?: boolean;
+  /**
+   * Run fire-and-forget on events that cannot block (typically
+   * PostToolUse): at most one run per hook at a time, bursts coalesce to the
+   * latest payload.
+   *
+   * @default {false}
+   */
+  background?: boolean;
+}
+
+/**
+ * What an in-process hook receives besides the payload. The signal fires on
+ * the hook's deadline and on the caller's abort; `deadlineAt` is the
+ * deadline in `Date.now()` milliseconds.
+ *
+ * @example Pass the signal on
+ * ```ts
+ * import type { HookInvocationContext } from "@hookgate/core";
+ *
+ * async function hook(_input: unknown, context: HookInvocationContext) {
+ *   context.signal.throwIfAborted();
+ *   return {};
+ * }
+ * ```
+ */
+export interface HookInvocationContext {
+  /** Fires on timeout (reason: `TimeoutError`) or the caller's abort. */
+  readonly signal: AbortSignal;
+  /** When the hook's time is up, in `Date.now()` milliseconds. */
+  readonly deadlineAt: number;
+}
+
+/**
+ * An in-process hook: an awaited function call. Returning `undefined`, `{}`
+ * or `{action: "allow"}` means no objection; anything that is not an object
+ * is `invalid_output`.
+ *
+ * @example A hook that blocks `rm -rf`
+ * ```ts
+ * import type { InProcessHook } from "@hookgate/core";
+ *
+ * const guard: InProcessHook = (input) =>
+ *   String(input.toolInput?.command ?? "").includes("rm -rf")
+ *     ? { action: "deny", reason: "rm -rf is not allowed" }
+ *     : undefined;
+ * ```
+ */
+export type InProcessHook = (
+  input: HookInput,
+  context: HookInvocationContext,
+) =>
+  | AnyHookOutcome
+  | void
+  | undefined
+  | PromiseLike<AnyHookOutcome | void | undefined>;

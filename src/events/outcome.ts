@@ -1,0 +1,161 @@
+/**
+ * What a hook may answer and what every answer becomes: the outcome types of
+ * the native model, and the failure a hook invocation may end in.
+ *
+ * @module
+ */
+
+/**
+ * Why a hook invocation failed:
+ * - `aborted`: the caller's signal fired;
+ * - `error`: the hook threw, could not be started, or its server failed;
+ * - `exit`: a command hook exited non-zero (other than 2) or died by a signal;
+ * - `invalid_output`: the hook answered something that is not an outcome;
+ * - `rejected`: hookgate refused to run it (allowlist, URL rule, permission);
+ * - `timeout`: it did not finish before its deadline.
+ *
+ * @example Switch on a failure kind
+ * ```ts
+ * import type { FailureKind } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * function retryable(kind: FailureKind): boolean {
+ *   return kind === "timeout" || kind === "error";
+ * }
+ * equal(retryable("rejected"), false);
+ * ```
+ */
+export type FailureKind =
+  | "aborted"
+  | "error"
+  | "exit"
+  | "invalid_output"
+  | "rejected"
+  | "timeout";
+
+/**
+ * A failed invocation, as data: hook failures are never thrown at the host.
+ *
+ * @example A timeout failure
+ * ```ts
+ * import type { HookFailure } from "@hookgate/core";
+ *
+ * const failure: HookFailure = {
+ *   kind: "timeout",
+ *   message: "did not finish within 3000 ms",
+ * };
+ * ```
+ */
+export interface HookFailure {
+  /** The failure kind. */
+  kind: FailureKind;
+  /** What went wrong, without payload contents. */
+  message: string;
+}
+
+/**
+ * The explicit outcome of a PreToolUse hook. The three forms are mutually
+ * exclusive: `allow` has no objection (it never bypasses permissions),
+ * `deny` needs a non-empty reason, `mutate` replaces the whole tool input.
+ *
+ * @example Deny with a reason
+ * ```ts
+ * import type { PreToolUseOutcome } from "@hookgate/core";
+ *
+ * const outcome: PreToolUseOutcome = {
+ *   action: "deny",
+ *   reason: "blocked: rm -rf",
+ * };
+ * ```
+ */
+export type PreToolUseOutcome =
+  | { action: "allow" }
+  | { action: "deny"; reason: string }
+  | { action: "mutate"; input: Record<string, unknown> };
+
+/**
+ * The general outcome shape: the explicit `action` form plus the legacy
+ * `decision`/`modifiedInput` form, and `additionalContext` for events that
+ * inject context. Every field is optional; `{}` means allow, no side effect.
+ * It is also the shape every normalized outcome takes.
+ *
+ * @example Add context after a tool ran
+ * ```ts
+ * import type { HookOutcome } from "@hookgate/core";
+ *
+ * const outcome: HookOutcome = { additionalContext: "Lint: 2 warnings" };
+ * ```
+ */
+export interface HookOutcome {
+  /** The explicit action. */
+  action?: "allow" | "deny" | "mutate";
+  /** Why a hook denied (required with `action: "deny"`). */
+  reason?: string;
+  /** The replacement tool input (with `action: "mutate"`). */
+  input?: Record<string, unknown>;
+  /** Legacy form of `action`: `"block"` denies. */
+  decision?: "block" | "allow";
+  /** Legacy form of `action: "mutate"` with `input`. */
+  modifiedInput?: Record<string, unknown>;
+  /** Text to add to what the model sees, where the event supports it. */
+  additionalContext?: string;
+}
+
+/**
+ * Anything a hook may return at the transport boundary; normalized by
+ * {@linkcode parseHookOutcome} before the runner looks at it.
+ *
+ * @example Either form
+ * ```ts
+ * import type { AnyHookOutcome } from "@hookgate/core";
+ *
+ * const outcomes: AnyHookOutcome[] = [
+ *   { action: "allow" },
+ *   { decision: "block", reason: "no" },
+ * ];
+ * ```
+ */
+export type AnyHookOutcome = PreToolUseOutcome | HookOutcome;
+
+/**
+ * A normalized outcome: what every wire shape becomes.
+ *
+ * @example The outcome of an empty answer
+ * ```ts
+ * import type { NormalizedOutcome } from "@hookgate/core";
+ *
+ * const allow: NormalizedOutcome = { action: "allow" };
+ * ```
+ */
+export interface NormalizedOutcome {
+  /** The action: `allow` also stands for "no output". */
+  action: "allow" | "deny" | "mutate";
+  /** The deny reason (always non-empty for `deny`). */
+  reason?: string;
+  /** The replacement input (always set for `mutate`). */
+  input?: Record<string, unknown>;
+  /** Context to add, where the event supports it. */
+  additionalContext?: string;
+}
+
+/**
+ * What the command and HTTP transports return: an outcome, or a failure
+ * (then `outcome` is `null`). Never thrown.
+ *
+ * @example Handle a detailed result
+ * ```ts
+ * import type { HookRunResult } from "@hookgate/core";
+ *
+ * function summary(result: HookRunResult): string {
+ *   return result.failure
+ *     ? `${result.failure.kind}: ${result.failure.message}`
+ *     : result.outcome?.action ?? "allow";
+ * }
+ * ```
+ */
+export interface HookRunResult {
+  /** The normalized outcome, or `null` on failure. */
+  outcome: NormalizedOutcome | null;
+  /** Why the hook failed. */
+  failure?: HookFailure;
+}

@@ -1,0 +1,163 @@
+/**
+ * The native outcome model's reader: every shape a hook may answer with —
+ * native `action`, the seed's legacy `decision`/`modifiedInput`, and the
+ * snake_case spellings of the same fields that Wuu-style hooks print —
+ * becomes one {@linkcode NormalizedOutcome}. Dialects whose fields mean
+ * something else (Claude's `continue: false` halts the agent) decode their
+ * own output and never come here.
+ *
+ * @module
+ */
+
+import { describe, isPlainObject } from "../_internal/json.ts";
+import type { NormalizedOutcome } from "./outcome.ts";
+
+/** The outcome of "no output", shared because it is by far the most common. */
+export const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
+
+/**
+ * Normalizes anything a hook returned into one outcome.
+ *
+ * Rules: `undefined`, `null` and `{}` mean allow. `action` must be
+ * `allow`, `deny` (with a non-empty `reason`) or `mutate` (with a plain
+ * object `input`). The legacy `decision: "block"` and Wuu's
+ * `continue: false` deny (reason defaults to "blocked by hook"); the legacy
+ * `modifiedInput` and Wuu's `updated_input` mutate. When one answer mixes
+ * signals, deny wins over mutate (a hook that asks to block is never
+ * downgraded). `additionalContext` (or `additional_context`) must be a
+ * string. Unknown fields are ignored; known fields of the wrong type make the
+ * whole answer invalid.
+ *
+ * @param value What the hook returned or printed (parsed JSON).
+ * @returns The normalized outcome.
+ * @throws {TypeError} When the value is not a valid outcome; the message
+ * says which field is wrong.
+ *
+ * @example Legacy and snake_case forms
+ * ```ts
+ * import { parseHookOutcome } from "@hookgate/core";
+ * import { deepEqual, throws } from "node:assert/strict";
+ *
+ * deepEqual(parseHookOutcome({ decision: "block", reason: "no" }), {
+ *   action: "deny",
+ *   reason: "no",
+ * });
+ * deepEqual(parseHookOutcome({ updated_input: { command: "ls" } }), {
+ *   action: "mutate",
+ *   input: { command: "ls" },
+ * });
+ * throws(() => parseHookOutcome({ action: "deny" }), TypeError);
+ * ```
+ */
+export function parseHookOutcome(value: unknown): NormalizedOutcome {
+  const result = normalizeOutcome(value);
+  if (typeof result === "string") {
+    throw new TypeError(`Cannot parse hook outcome: ${result}`);
+  }
+  return result;
+}
+
+/**
+ * Non-throwing core of {@linkcode parseHookOutcome}: the outcome, or a
+ * message saying why the value is not one. Used on the hot path.
+ */
+export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
+  if (value === undefined || value === null) return ALLOW;
+  if (!isPlainObject(value)) {
+    return `expected a JSON object, got ${describe(value)}`;
+  }
+  const o = value as Record<string, unknown>;
+  const action = o.action;
+  if (
+    action === "allow" && o.reason === undefined && o.input === undefined &&
+    o.additionalContext === undefined && o.decision === undefined
+  ) {
+    // The common explicit allow, without the full walk below.
+    return ALLOW;
+  }
+
+  let context: string | undefined;
+  const contextValue = o.additionalContext ?? o.additional_context;
+  if (contextValue !== undefined) {
+    if (typeof contextValue !== "string") {
+      return `"additionalContext" must be a string, got ${describe(contextValue)}`;
+    }
+    if (contextValue !== "") context = contextValue;
+  }
+
+  let reason: string | undefined;
+  const reasonValue = o.reason ?? o.stopReason ?? o.stop_reason;
+  if (reasonValue !== undefined && reasonValue !== null) {
+    if (typeof reasonValue !== "string") {
+      return `"reason" must be a string, got ${describe(reasonValue)}`;
+    }
+    if (reasonValue.trim() !== "") reason = reasonValue;
+  }
+
+  if (
+    action !== undefined && action !== "allow" && action !== "deny" &&
+    action !== "mutate"
+  ) {
+    return `"action" must be "allow", "deny" or "mutate", got ${describe(action)}`;
+  }
+  const decision = o.decision;
+  if (
+    decision !== undefined && decision !== null && decision !== "block" &&
+    decision !== "allow" && decision !== "approve"
+  ) {
+    return `"decision" must be "block" or "allow", got ${describe(decision)}`;
+  }
+  const proceed = o.continue;
+  if (proceed !== undefined && typeof proceed !== "boolean") {
+    return `"continue" must be a boolean, got ${describe(proceed)}`;
+  }
+
+  let input: Record<string, unknown> | undefined;
+  for (const key of INPUT_KEYS) {
+    const candidate = o[key];
+    if (candidate === undefined || candidate === null) continue;
+    if (!isPlainObject(candidate)) {
+      return `"${key}" must be a JSON object, got ${describe(candidate)}`;
+    }
+    input = candidate as Record<string, unknown>;
+    if (key === "input" && action !== "mutate") {
+      return `"input" is only valid with "action": "mutate"`;
+    }
+    break;
+  }
+
+  if (action === "deny" || decision === "block" || proceed === false) {
+    if (action === "deny" && reason === undefined) {
+      return `"action": "deny" needs a non-empty "reason"`;
+    }
+    return withContext(
+      { action: "deny", reason: reason ?? DEFAULT_BLOCK_REASON },
+      context,
+    );
+  }
+  if (action === "mutate" || input !== undefined) {
+    if (input === undefined) {
+      return `"action": "mutate" needs an "input" object`;
+    }
+    return withContext({ action: "mutate", input }, context);
+  }
+  return context === undefined ? ALLOW : { action: "allow", additionalContext: context };
+}
+
+/** The reason used when a hook blocks without giving one. */
+export const DEFAULT_BLOCK_REASON = "blocked by hook";
+
+const INPUT_KEYS = [
+  "input",
+  "modifiedInput",
+  "updated_input",
+  "updatedInput",
+] as const;
+
+function withContext(
+  outcome: NormalizedOutcome,
+  context: string | undefined,
+): NormalizedOutcome {
+  if (context !== undefined) outcome.additionalContext = context;
+  return outcome;
+}

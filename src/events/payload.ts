@@ -1,0 +1,231 @@
+/**
+ * The payload every hook receives: one flat, JSON-serializable object, the
+ * same for every transport, and the fields each event adds to it.
+ *
+ * @module
+ */
+
+import type { HookEvent } from "./event_map.ts";
+
+/**
+ * A tool's result as hooks see it on PostToolUse.
+ *
+ * @example A successful result
+ * ```ts
+ * import type { ToolResult } from "@hookgate/core";
+ *
+ * const result: ToolResult = { content: "3 files", isError: false };
+ * ```
+ */
+export interface ToolResult {
+  /** The result content (text or any JSON value). */
+  content: unknown;
+  /** Whether the tool reported an error. */
+  isError: boolean;
+}
+
+/**
+ * The payload every hook receives, identical for every transport: flat and
+ * JSON-serializable. Command hooks read it on stdin, HTTP hooks as the POST
+ * body, in-process hooks as their first argument.
+ *
+ * @example A PreToolUse payload
+ * ```ts
+ * import type { HookInput } from "@hookgate/core";
+ *
+ * const input: HookInput = {
+ *   event: "PreToolUse",
+ *   toolName: "bash",
+ *   toolInput: { command: "ls" },
+ *   cwd: "/abs/project",
+ *   sessionId: "01J0000000000000000000000",
+ * };
+ * ```
+ */
+export interface HookInput {
+  /** The event being run. */
+  event: HookEvent;
+  /** The working directory of the agent (absolute). */
+  cwd: string;
+  /** The session identifier; the runner always fills it in. */
+  sessionId?: string;
+  /** The tool name (tool events only). */
+  toolName?: string;
+  /** The tool arguments (tool events only). Treat as read-only. */
+  toolInput?: Record<string, unknown>;
+  /** The tool result (PostToolUse only). */
+  toolResult?: ToolResult;
+  /** The error text of a failed tool (PostToolUseFailure only). */
+  error?: string;
+  /** The user's prompt (UserPromptSubmit only). */
+  prompt?: string;
+  /** The file written or edited (FileChanged only). */
+  filePath?: string;
+  /** Why compaction runs (PreCompact and PostCompact). */
+  compactReason?: string;
+  /** The compaction summary up for adoption (PostCompact only). */
+  compactSummary?: string;
+  /** The subagent's identifier (SubagentStart and SubagentStop). */
+  agentId?: string;
+  /** Why the session ends (SessionEnd only). */
+  endReason?: string;
+  /**
+   * Whether the turn is already continuing because a Stop hook blocked
+   * (Stop and SubagentStop): check it to avoid endless loops.
+   */
+  stopHookActive?: boolean;
+}
+
+/**
+ * The fields of tool-call events (PreToolUse, PermissionRequest).
+ *
+ * @example
+ * ```ts
+ * import type { ToolCallFields } from "@hookgate/core";
+ *
+ * const fields: ToolCallFields = { toolName: "bash", toolInput: { command: "ls" } };
+ * ```
+ */
+export interface ToolCallFields {
+  /** The tool. */
+  toolName: string;
+  /** Its arguments. */
+  toolInput: Record<string, unknown>;
+}
+
+/**
+ * The fields of PostToolUse: the call and its result.
+ *
+ * @example
+ * ```ts
+ * import type { ToolResultFields } from "@hookgate/core";
+ *
+ * const fields: ToolResultFields = {
+ *   toolName: "bash",
+ *   toolInput: { command: "ls" },
+ *   toolResult: { content: "a b", isError: false },
+ * };
+ * ```
+ */
+export interface ToolResultFields extends ToolCallFields {
+  /** What the tool returned. */
+  toolResult: ToolResult;
+}
+
+/**
+ * The fields of PostToolUseFailure: the call and its error text.
+ *
+ * @example
+ * ```ts
+ * import type { ToolFailureFields } from "@hookgate/core";
+ *
+ * const fields: ToolFailureFields = { toolName: "bash", toolInput: {}, error: "exit 1" };
+ * ```
+ */
+export interface ToolFailureFields extends ToolCallFields {
+  /** The failure text. */
+  error: string;
+}
+
+/**
+ * The fields of UserPromptSubmit.
+ *
+ * @example
+ * ```ts
+ * import type { PromptFields } from "@hookgate/core";
+ *
+ * const fields: PromptFields = { prompt: "fix the tests" };
+ * ```
+ */
+export interface PromptFields {
+  /** The user's prompt. */
+  prompt: string;
+}
+
+/**
+ * The fields of SubagentStart and SubagentStop.
+ *
+ * @example
+ * ```ts
+ * import type { AgentFields } from "@hookgate/core";
+ *
+ * const fields: AgentFields = { agentId: "reviewer" };
+ * ```
+ */
+export interface AgentFields {
+  /** The subagent. */
+  agentId: string;
+}
+
+/**
+ * The fields of SessionEnd.
+ *
+ * @example
+ * ```ts
+ * import type { SessionEndFields } from "@hookgate/core";
+ *
+ * const fields: SessionEndFields = { endReason: "logout" };
+ * ```
+ */
+export interface SessionEndFields {
+  /** Why the session ends. */
+  endReason?: string;
+}
+
+/**
+ * The fields of PreCompact.
+ *
+ * @example
+ * ```ts
+ * import type { CompactFields } from "@hookgate/core";
+ *
+ * const fields: CompactFields = { compactReason: "auto" };
+ * ```
+ */
+export interface CompactFields {
+  /** Why compaction runs. */
+  compactReason?: string;
+}
+
+/**
+ * The fields of PostCompact.
+ *
+ * @example
+ * ```ts
+ * import type { PostCompactFields } from "@hookgate/core";
+ *
+ * const fields: PostCompactFields = { compactSummary: "…", compactReason: "auto" };
+ * ```
+ */
+export interface PostCompactFields extends CompactFields {
+  /** The summary up for adoption. */
+  compactSummary: string;
+}
+
+/**
+ * The fields of FileChanged.
+ *
+ * @example
+ * ```ts
+ * import type { FileChangedFields } from "@hookgate/core";
+ *
+ * const fields: FileChangedFields = { filePath: "/abs/project/src/a.ts" };
+ * ```
+ */
+export interface FileChangedFields {
+  /** The file written or edited. */
+  filePath: string;
+}
+
+/**
+ * The fields of events that carry none besides `event`, `cwd` and
+ * `sessionId` (SessionStart, Stop).
+ *
+ * @example
+ * ```ts
+ * import type { NoFields } from "@hookgate/core";
+ *
+ * const fields: NoFields = {};
+ * ```
+ */
+export type NoFields = Record<string, never>;

@@ -1,0 +1,142 @@
+/**
+ * What the runner returns for each event.
+ *
+ * @module
+ */
+
+/**
+ * The result of PreToolUse. `input` is present only when a hook replaced
+ * the input (and it passed re-validation); run the tool with it.
+ *
+ * @example Act on a result
+ * ```ts
+ * import type { PreToolUseResult } from "@hookgate/core";
+ *
+ * function toolInput(
+ *   result: PreToolUseResult,
+ *   original: Record<string, unknown>,
+ * ): Record<string, unknown> | Error {
+ *   if (result.block) return new Error(result.reason);
+ *   return result.input ?? original;
+ * }
+ * ```
+ */
+export interface PreToolUseResult {
+  /** The tool must not run. */
+  block?: boolean;
+  /** Why, for the model (≤ 2 000 characters). */
+  reason?: string;
+  /** The rewritten tool input. */
+  input?: Record<string, unknown>;
+}
+
+/**
+ * The result of UserPromptSubmit (and the shape of other blocking events
+ * that also add context).
+ *
+ * @example End the turn on a block
+ * ```ts
+ * import type { PromptResult } from "@hookgate/core";
+ *
+ * const result: PromptResult = { block: true, reason: "off-topic" };
+ * ```
+ */
+export interface PromptResult {
+  /** The turn ends without a model call. */
+  block?: boolean;
+  /** Why, for the model and the user. */
+  reason?: string;
+  /** Context to add beside the prompt. */
+  additionalContext?: string;
+}
+
+/**
+ * The result of PostToolUse and PostToolUseFailure. `contextAs` tells how
+ * to present the context: `"context"` for plain notes, `"feedback"` when a
+ * hook objected (a deny after the fact cannot undo the tool, so its reason
+ * is delivered as feedback the model should act on).
+ *
+ * @example Append context to a tool result
+ * ```ts
+ * import type { PostToolUseResult } from "@hookgate/core";
+ *
+ * const result: PostToolUseResult = {
+ *   additionalContext: "Lint: 1 error",
+ *   contextAs: "feedback",
+ * };
+ * ```
+ */
+export interface PostToolUseResult {
+  /** The joined context of every hook, in registration order. */
+  additionalContext?: string;
+  /** How to present it. */
+  contextAs?: "context" | "feedback";
+}
+
+/**
+ * The result of events that only add context (SessionStart,
+ * SubagentStart).
+ *
+ * @example Context for the system prompt
+ * ```ts
+ * import type { ContextResult } from "@hookgate/core";
+ *
+ * const result: ContextResult = { additionalContext: "Use conventional commits." };
+ * ```
+ */
+export interface ContextResult {
+  /** The joined context of every hook, in registration order. */
+  additionalContext?: string;
+}
+
+/**
+ * The result of events that can only block (PermissionRequest, PreCompact,
+ * PostCompact).
+ *
+ * @example A refused compaction
+ * ```ts
+ * import type { BlockResult } from "@hookgate/core";
+ *
+ * const result: BlockResult = { block: true, reason: "keep the full log" };
+ * ```
+ */
+export interface BlockResult {
+  /** The operation must not go ahead. */
+  block?: boolean;
+  /** Why. */
+  reason?: string;
+}
+
+/**
+ * The result of Stop and SubagentStop: `block` keeps the turn going with
+ * `reason` as the next instruction (or, for hosts following Wuu, marks the
+ * turn failed).
+ *
+ * @example Keep going
+ * ```ts
+ * import type { StopResult } from "@hookgate/core";
+ *
+ * const result: StopResult = { block: true, reason: "tests are failing" };
+ * ```
+ */
+export interface StopResult {
+  /** The stop is refused. */
+  block?: boolean;
+  /** Why, as the instruction to continue. */
+  reason?: string;
+  /** Joined context of the hooks. */
+  additionalContext?: string;
+}
+
+/**
+ * The result of events with side effects only (SessionEnd, FileChanged):
+ * nothing to act on.
+ *
+ * @example
+ * ```ts
+ * import type { NoResult } from "@hookgate/core";
+ *
+ * const result: NoResult = {};
+ * ```
+ */
+export type NoResult = Record<string, never>;

@@ -1,0 +1,289 @@
+/**
+ * The lifecycle events a hook can attach to, as one table.
+ *
+ * Every behaviour that differs between events — which payload fields it
+ * carries, whether a matcher applies, whether a hook can block, which
+ * outcome fields are honoured, how several hooks combine, whether the Stop
+ * loop guard applies — is a column of {@linkcode HOOK_EVENTS}. The runner
+ * never branches on an event's name: adding an event is one row here plus
+ * its payload and result types in {@linkcode HookEventMap}.
+ *
+ * @module
+ */
+
+import { closest } from "../_internal/text.ts";
+import type { HookEvent, HookEventMap } from "./event_map.ts";
+import type { HookInput } from "./payload.ts";
+
+export type { HookEvent, HookEventMap };
+
+/**
+ * How the hooks of one event combine (each name is a rule module of the
+ * runner):
+ * - `"two-stage"`: mutators run one after another, each seeing the previous
+ *   output, then validators see the final input; the first deny stops all;
+ * - `"serial"`: hooks run one after another in registration order and the
+ *   first block wins;
+ * - `"fan-out"`: hooks run in parallel and their results are joined in
+ *   registration order.
+ *
+ * @example Read the rule for an event
+ * ```ts
+ * import { HOOK_EVENTS, type HookCombineRule } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const rule: HookCombineRule = HOOK_EVENTS.UserPromptSubmit.combine;
+ * equal(rule, "serial");
+ * ```
+ */
+export type HookCombineRule = "two-stage" | "serial" | "fan-out";
+
+/**
+ * A payload field an event may carry besides `event`, `cwd` and
+ * `sessionId`.
+ *
+ * @example The fields of PostToolUse
+ * ```ts
+ * import { HOOK_EVENTS, type HookPayloadField } from "@hookgate/core";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const fields: readonly HookPayloadField[] = HOOK_EVENTS.PostToolUse.fields;
+ * deepEqual(fields, ["toolName", "toolInput", "toolResult"]);
+ * ```
+ */
+export type HookPayloadField = Exclude<keyof HookInput, "event" | "cwd" | "sessionId">;
+
+/**
+ * What one event means for hooks: one row of {@linkcode HOOK_EVENTS}.
+ *
+ * @example Check whether an event can block
+ * ```ts
+ * import { HOOK_EVENTS, type HookEventInfo } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const info: HookEventInfo = HOOK_EVENTS.PreCompact;
+ * equal(info.canBlock, true);
+ * ```
+ */
+export interface HookEventInfo {
+  /** Whether the payload carries `toolName`; only then does a matcher apply. */
+  readonly toolEvent: boolean;
+  /** Whether a deny (or exit code 2) changes what happens next. */
+  readonly canBlock: boolean;
+  /** Whether `action: "mutate"` is honoured (mutate-stage hooks only). */
+  readonly canMutate: boolean;
+  /** Whether `additionalContext` is passed back to the caller. */
+  readonly context: boolean;
+  /**
+   * Whether a deny is delivered as feedback context (the tool already ran:
+   * a deny cannot undo it, but the model should hear the objection), and
+   * the result says how to present the context (`contextAs`). Elsewhere a
+   * deny on an event that cannot block is ignored with a warning.
+   */
+  readonly denyAsFeedback: boolean;
+  /** How several hooks for the event combine. */
+  readonly combine: HookCombineRule;
+  /** The payload fields the event carries, in wire order. */
+  readonly fields: readonly HookPayloadField[];
+  /**
+   * Whether the Stop loop guard applies: a block keeps the agent going, the
+   * payload's `stopHookActive` says so, and consecutive blocks are capped
+   * (per `agentId` when the event carries one).
+   */
+  readonly loopGuard: boolean;
+  /** Whether the event starts a new turn, which resets the loop guard. */
+  readonly startsTurn: boolean;
+  /** When the event fires and what blocking means for it. */
+  readonly description: string;
+}
+
+type Row = Partial<HookEventInfo> & Pick<HookEventInfo, "combine" | "description">;
+
+/** A row with every column not given set to `false` or empty. */
+function row(info: Row): HookEventInfo {
+  return Object.freeze({
+    toolEvent: false,
+    canBlock: false,
+    canMutate: false,
+    context: false,
+    denyAsFeedback: false,
+    fields: [],
+    loopGuard: false,
+    startsTurn: false,
+    ...info,
+  });
+}
+
+const TOOL_CALL = ["toolName", "toolInput"] as const;
+
+/**
+ * The event table: one row per {@linkcode HookEvent}. Columns not listed in
+ * a row are `false` (or, for `fields`, empty).
+ *
+ * @example List the events that can block
+ * ```ts
+ * import { HOOK_EVENTS } from "@hookgate/core";
+ * import { ok } from "node:assert/strict";
+ *
+ * const blocking = Object.entries(HOOK_EVENTS)
+ *   .filter(([, info]) => info.canBlock)
+ *   .map(([event]) => event);
+ * ok(blocking.includes("PreToolUse"));
+ * ok(!blocking.includes("PostToolUse"));
+ * ```
+ */
+export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.freeze({
+  PreToolUse: row({
+    toolEvent: true,
+    canBlock: true,
+    canMutate: true,
+    combine: "two-stage",
+    fields: TOOL_CALL,
+    description: "Before a tool runs; a deny means the tool never runs",
+  }),
+  PermissionRequest: row({
+    toolEvent: true,
+    canBlock: true,
+    combine: "serial",
+    fields: TOOL_CALL,
+    description: "During tool authorization; a deny refuses it, an allow grants nothing",
+  }),
+  PostToolUse: row({
+    toolEvent: true,
+    denyAsFeedback: true,
+    context: true,
+    combine: "fan-out",
+    fields: [...TOOL_CALL, "toolResult"],
+    description: "After a tool succeeded; context is appended to its result",
+  }),
+  PostToolUseFailure: row({
+    toolEvent: true,
+    denyAsFeedback: true,
+    context: true,
+    combine: "fan-out",
+    fields: [...TOOL_CALL, "error"],
+    description: "After a tool failed; hook errors never replace the original failure",
+  }),
+  UserPromptSubmit: row({
+    canBlock: true,
+    context: true,
+    combine: "serial",
+    fields: ["prompt"],
+    startsTurn: true,
+    description: "Before a user turn is processed; a block ends the turn without a model call",
+  }),
+  SessionStart: row({
+    context: true,
+    combine: "fan-out",
+    description: "Once, when the session starts; context is added to the system prompt",
+  }),
+  SessionEnd: row({
+    combine: "fan-out",
+    fields: ["endReason"],
+    description: "When the session is torn down; side effects only",
+  }),
+  Stop: row({
+    canBlock: true,
+    context: true,
+    combine: "fan-out",
+    fields: ["stopHookActive"],
+    loopGuard: true,
+    description: "At the end of every turn; a block keeps the turn going (or marks it failed)",
+  }),
+  SubagentStart: row({
+    context: true,
+    combine: "fan-out",
+    fields: ["agentId"],
+    description: "Before a subagent turn; context is given to the subagent",
+  }),
+  SubagentStop: row({
+    canBlock: true,
+    context: true,
+    combine: "fan-out",
+    fields: ["agentId", "stopHookActive"],
+    loopGuard: true,
+    description: "After a subagent turn; a block keeps the subagent going",
+  }),
+  PreCompact: row({
+    canBlock: true,
+    combine: "serial",
+    fields: ["compactReason"],
+    description: "Before compaction; a block prevents it",
+  }),
+  PostCompact: row({
+    canBlock: true,
+    combine: "serial",
+    fields: ["compactSummary", "compactReason"],
+    description: "After compaction; a block rejects adopting the result",
+  }),
+  FileChanged: row({
+    combine: "fan-out",
+    fields: ["filePath"],
+    description: "After a successful file write or edit by a tool; side effects only",
+  }),
+});
+
+/**
+ * Every event name, in table order.
+ *
+ * @example Iterate over the events
+ * ```ts
+ * import { HOOK_EVENT_NAMES } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(HOOK_EVENT_NAMES[0], "PreToolUse");
+ * ```
+ */
+export const HOOK_EVENT_NAMES: readonly HookEvent[] = Object.freeze(
+  Object.keys(HOOK_EVENTS) as HookEvent[],
+);
+
+/**
+ * Tells whether a string names a {@linkcode HookEvent} (case-sensitive).
+ *
+ * @param name The candidate event name.
+ * @returns `true` when `name` is a known event.
+ *
+ * @example Validate user input
+ * ```ts
+ * import { isHookEvent } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isHookEvent("Stop"), true);
+ * equal(isHookEvent("stop"), false);
+ * ```
+ */
+export function isHookEvent(name: string): name is HookEvent {
+  return Object.hasOwn(HOOK_EVENTS, name);
+}
+
+/**
+ * Parses an event name: returns it typed, or throws with the nearest valid
+ * name as a suggestion.
+ *
+ * @param name The candidate event name.
+ * @returns The event.
+ * @throws {TypeError} When `name` is not an event, e.g. `Unknown hook event
+ * "PreTooluse"; did you mean "PreToolUse"?`.
+ *
+ * @example
+ * ```ts
+ * import { parseHookEvent } from "@hookgate/core";
+ * import { equal, throws } from "node:assert/strict";
+ *
+ * equal(parseHookEvent("Stop"), "Stop");
+ * throws(() => parseHookEvent("stopp"), /did you mean "Stop"\?/);
+ * ```
+ */
+export function parseHookEvent(name: string): HookEvent {
+  if (typeof name === "string" && isHookEvent(name)) return name;
+  throw new TypeError(unknownEventMessage(name, HOOK_EVENT_NAMES));
+}
+
+/** `Unknown hook event "x"; did you mean "y"?` against any list of names. */
+export function unknownEventMessage(name: unknown, names: readonly string[]): string {
+  const suggestion = typeof name === "string" ? closest(name, names) : undefined;
+  return `Unknown hook event ${JSON.stringify(name)}${
+    suggestion ? `; did you mean "${suggestion}"?` : `; expected one of ${names.join(", ")}`
+  }`;
+}

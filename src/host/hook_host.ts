@@ -1,0 +1,170 @@
+/**
+ * One runner set-up for every host: configuration layers → registry →
+ * runner, optionally kept live by hot reload. The CLI's `run` (and any
+ * agent embedding hookgate) gets a ready runner from one call.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { checkConfig, type LoadConfigOptions, type LoadedConfig } from "../config/load.ts";
+import { HookConfigError } from "../config/diagnostics.ts";
+import { type ConfigWatcher, watchConfig } from "../config/watch.ts";
+import type { Logger } from "../events/env.ts";
+import type { ModelClient } from "../models/client.ts";
+import { DEFAULT_COMMAND_ALLOWLIST } from "../permissions/command_line.ts";
+import { HookRegistry } from "../registry/registry.ts";
+import { HookRunner } from "../runner/runner.ts";
+import type { HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
+
+/**
+ * Options of {@linkcode openHookHost}: where configuration comes from and
+ * how the runner reports.
+ *
+ * @example A host that traces every invocation
+ * ```ts
+ * import type { HookHostOptions } from "@hookgate/core";
+ *
+ * const options: HookHostOptions = {
+ *   projectRoot: "/abs/project",
+ *   onInvocation: (record) => console.log(record.hookName),
+ * };
+ * ```
+ */
+export interface HookHostOptions extends LoadConfigOptions {
+  /**
+   * Run only hooks marked `policy: true` (`--no-hooks`).
+   *
+   * @default {false}
+   */
+  noHooks?: boolean;
+  /**
+   * Keep the registry in step with the files (hot reload) until
+   * {@linkcode HookHost.close}.
+   *
+   * @default {false}
+   */
+  watch?: boolean;
+  /**
+   * Use this configuration instead of loading the layers (for example a
+   * bundled default); `watch` is ignored then.
+   */
+  config?: LoadedConfig;
+  /** Where warnings (and, with `watch`, reload messages) go. */
+  logger?: Logger;
+  /** Called after every invocation. */
+  onInvocation?: (record: HookInvocationRecord) => void;
+  /** Include prompt hooks' prompts and answers in invocation records. */
+  traceModelIO?: boolean;
+  /** A host's model client for prompt hooks. */
+  modelClient?: ModelClient;
+  /** The Stop loop guard's cap (`0`: none). */
+  stopBlockCap?: number;
+}
+
+/**
+ * A configured runner and what it was made from.
+ *
+ * @example Run an event and close
+ * ```ts
+ * import { openHookHost } from "@hookgate/core";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const host = await openHookHost({ defaultLayers: false });
+ * deepEqual(await host.runner.stop({ cwd: Deno.cwd() }), {});
+ * await host.close();
+ * ```
+ */
+export interface HookHost extends AsyncDisposable {
+  /** The registry, holding the configured hooks (add in-process ones freely). */
+  readonly registry: HookRegistry;
+  /** The runner. */
+  readonly runner: HookRunner;
+  /** The configuration now live (it follows reloads when watching). */
+  readonly config: LoadedConfig;
+  /** The project root the layers were looked up in (absolute). */
+  readonly projectRoot: string;
+  /** Waits for background hooks, kills running ones, stops watching. */
+  close(): Promise<void>;
+}
+
+/**
+ * Loads the configuration layers, registers their hooks and builds the
+ * runner with the configuration's allowlist, URL patterns and models.
+ *
+ * @param options Where configuration comes from, and runner reporting.
+ * @returns The host.
+ * @throws {HookConfigError} When the configuration has errors (every
+ * diagnostic attached).
+ *
+ * @example A host from explicit files only
+ * ```ts
+ * import { openHookHost } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/hooks.jsonc`, '{"hooks": {"Stop": [{"command": "true"}]}}');
+ * const host = await openHookHost({ paths: [`${dir}/hooks.jsonc`], defaultLayers: false });
+ * equal(host.runner.has("Stop"), true);
+ * await host.close();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function openHookHost(options: HookHostOptions = {}): Promise<HookHost> {
+  const projectRoot = resolve(options.projectRoot ?? Deno.cwd());
+  const loadOptions: LoadConfigOptions = { ...options, projectRoot };
+  const registry = new HookRegistry();
+  const policyOnly = options.noHooks === true;
+  let watcher: ConfigWatcher | null = null;
+  let config: LoadedConfig;
+  if (options.config !== undefined) {
+    config = options.config;
+    if (!config.ok) throw new HookConfigError(config.diagnostics);
+    registry.loadShellHooks(config.hooks, { policyOnly });
+  } else if (options.watch) {
+    watcher = await watchConfig({
+      ...loadOptions,
+      registry,
+      policyOnly,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    config = watcher.config;
+  } else {
+    config = await checkConfig(loadOptions);
+    if (!config.ok) throw new HookConfigError(config.diagnostics);
+    registry.loadShellHooks(config.hooks, { policyOnly });
+  }
+  const current = () => watcher?.config ?? config;
+  const runnerOptions: HookRunnerOptions = {
+    registry,
+    allowNonPolicy: !policyOnly,
+    commandAllowlist: [...DEFAULT_COMMAND_ALLOWLIST, ...config.commandAllowlist],
+    ...(config.httpAllowedUrls ? { httpAllowedUrls: config.httpAllowedUrls } : {}),
+    // A function, so that hot reload reaches prompt hooks' endpoints.
+    models: () => current().models,
+    projectDir: projectRoot,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
+    ...(options.traceModelIO ? { traceModelIO: true } : {}),
+    ...(options.modelClient ? { modelClient: options.modelClient } : {}),
+    ...(options.stopBlockCap !== undefined ? { stopBlockCap: options.stopBlockCap } : {}),
+  };
+  const runner = new HookRunner(runnerOptions);
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    closed ??= (async () => {
+      await watcher?.close();
+      await runner.idle();
+      await runner.killRunningHooks();
+    })();
+  return {
+    registry,
+    runner,
+    get config() {
+      return current();
+    },
+    projectRoot,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}

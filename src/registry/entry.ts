@@ -1,0 +1,158 @@
+// Building registry entries: defaults applied, controls validated, one
+// message style. Shared by every register method and by loading configured
+// hooks, so a hook is checked the same way whichever door it comes in by.
+
+import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS } from "../_internal/limits.ts";
+import { dialectOf } from "../dialects/dialects.ts";
+import type { HookEvent } from "../events/event_map.ts";
+import type { ConfiguredHook } from "../events/configured.ts";
+import type { HookMatcher, HookRegistrationOptions, HookStage, InProcessHook } from "../events/hooks.ts";
+import { type HookEventInfo, unknownEventMessage } from "../events/table.ts";
+import type { HookEntry, HookEntryBase } from "./types.ts";
+
+/** The event table a registry accepts, by event name. */
+export type EventTable = Readonly<Record<string, HookEventInfo>>;
+
+/** Throws `Cannot <action>: unknown event …` unless the table has `event`. */
+export function checkEvent(events: EventTable, event: string, action: string): asserts event is HookEvent {
+  if (typeof event === "string" && Object.hasOwn(events, event)) return;
+  throw new TypeError(
+    `Cannot ${action}: ${
+      unknownEventMessage(event, Object.keys(events)).replace(/^Unknown hook event/, "unknown event")
+    }`,
+  );
+}
+
+/** An in-process entry. */
+export function inProcessEntry(
+  events: EventTable,
+  id: number,
+  event: HookEvent,
+  matcher: HookMatcher | undefined,
+  hook: InProcessHook,
+  owner: string | undefined,
+  options: HookRegistrationOptions,
+): HookEntry {
+  checkEvent(events, event, "register in-process hook");
+  if (typeof hook !== "function") {
+    throw new TypeError(`Cannot register in-process hook for ${event}: expected a function, got ${typeof hook}`);
+  }
+  const name = options.name ?? (hook.name || `${owner ?? "anonymous"}#${id}`);
+  return {
+    ...entryBase(events[event]!, id, event, matcher, name, options, "mutate", false),
+    ...(owner === undefined ? {} : { owner }),
+    transport: "in-process",
+    hook,
+  };
+}
+
+/** A command, HTTP or prompt entry; `position` names an unnamed hook in messages. */
+export function configuredEntry(
+  events: EventTable,
+  id: number,
+  event: HookEvent,
+  hook: ConfiguredHook,
+  configured: boolean,
+  position?: number,
+): HookEntry {
+  checkEvent(events, event, "register hook");
+  const label = hook?.name ? ` "${hook.name}"` : position === undefined ? "" : ` #${position}`;
+  const where = `Cannot register ${event} hook${label}`;
+  if (typeof hook !== "object" || hook === null) {
+    throw new TypeError(`${where}: expected an object, got ${hook === null ? "null" : typeof hook}`);
+  }
+  let transport: "command" | "http" | "prompt";
+  let name: string;
+  let options: HookRegistrationOptions = hook;
+  switch (hook.type) {
+    case "http":
+      if (typeof hook.url !== "string" || hook.url === "") {
+        throw new TypeError(`${where}: an HTTP hook needs a non-empty "url"`);
+      }
+      transport = "http";
+      name = hook.name ?? hook.url;
+      break;
+    case "prompt":
+      if (typeof hook.prompt !== "string" || hook.prompt.trim() === "") {
+        throw new TypeError(`${where}: a prompt hook needs a non-empty "prompt"`);
+      }
+      transport = "prompt";
+      name = hook.name ?? `prompt(${hook.model ?? "default model"})`;
+      options = { ...hook, timeoutMs: hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS };
+      break;
+    case undefined:
+    case "command":
+      if (typeof hook.command !== "string" || hook.command.trim() === "") {
+        throw new TypeError(`${where}: a command hook needs a non-empty "command" (or "type": "http" with "url")`);
+      }
+      if (hook.args !== undefined && (!Array.isArray(hook.args) || hook.args.some((a) => typeof a !== "string"))) {
+        throw new TypeError(`${where}: "args" must be an array of strings`);
+      }
+      transport = "command";
+      name = hook.name ?? hook.command;
+      break;
+    default:
+      throw new TypeError(
+        `${where}: unknown "type" ${
+          JSON.stringify((hook as { type: unknown }).type)
+        }; expected "command", "http" or "prompt"`,
+      );
+  }
+  try {
+    dialectOf(hook.dialect);
+  } catch (error) {
+    throw new TypeError(`${where}: ${(error as Error).message}`);
+  }
+  return {
+    ...entryBase(events[event]!, id, event, hook.matcher, name, options, "validate", configured),
+    transport,
+    hook: Object.freeze({ ...hook }),
+  } as HookEntry;
+}
+
+function entryBase(
+  info: HookEventInfo,
+  id: number,
+  event: HookEvent,
+  matcher: HookMatcher | undefined,
+  name: string,
+  options: HookRegistrationOptions,
+  defaultStage: HookStage,
+  configured: boolean,
+): Omit<HookEntryBase, "owner"> {
+  const background = options.background === true;
+  if (background && info.canBlock) {
+    throw new RangeError(
+      `Cannot register ${event} hook "${name}": background hooks cannot block, so they are only allowed on events that cannot block (for example PostToolUse)`,
+    );
+  }
+  const stage = options.stage ?? defaultStage;
+  if (stage !== "mutate" && stage !== "validate") {
+    throw new TypeError(
+      `Cannot register ${event} hook "${name}": "stage" must be "mutate" or "validate", got ${JSON.stringify(stage)}`,
+    );
+  }
+  const failurePolicy = options.failurePolicy ?? "open";
+  if (failurePolicy !== "open" && failurePolicy !== "closed") {
+    throw new TypeError(
+      `Cannot register ${event} hook "${name}": "failurePolicy" must be "open" or "closed", got ${
+        JSON.stringify(failurePolicy)
+      }`,
+    );
+  }
+  if (matcher !== undefined && typeof matcher !== "string") {
+    throw new TypeError(`Cannot register ${event} hook "${name}": "matcher" must be a string`);
+  }
+  return {
+    id,
+    event,
+    name,
+    matcher: matcher ?? "*",
+    stage,
+    timeoutMs: clampTimeout(options.timeoutMs, background),
+    failurePolicy,
+    policy: options.policy === true,
+    background,
+    configured,
+  };
+}

@@ -1,0 +1,501 @@
+/**
+ * The hook registry: one ordered list of entries per event, shared by every
+ * transport and every owner (runtime configuration, plugins, extensions).
+ *
+ * @module
+ */
+
+import type { HookEvent } from "../events/event_map.ts";
+import type { ConfiguredHook, ConfiguredHooks, HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
+import type { HookMatcher, HookRegistrationOptions, InProcessHook } from "../events/hooks.ts";
+import { HOOK_EVENTS } from "../events/table.ts";
+import { checkEvent, configuredEntry, type EventTable, inProcessEntry } from "./entry.ts";
+import type { HookEntry } from "./types.ts";
+
+export type { EventTable };
+
+/**
+ * Options of {@linkcode HookRegistry}.
+ *
+ * @example A registry for the built-in events
+ * ```ts
+ * import { HookRegistry, type HookRegistryOptions } from "@hookgate/core";
+ *
+ * const options: HookRegistryOptions = {};
+ * const registry = new HookRegistry(options);
+ * ```
+ */
+export interface HookRegistryOptions {
+  /**
+   * The event table: which events exist and their rules. A host with its
+   * own events passes the built-in table plus its rows.
+   *
+   * @default {HOOK_EVENTS}
+   */
+  events?: EventTable;
+}
+
+/**
+ * Options of {@linkcode HookRegistry.loadShellHooks} and
+ * {@linkcode HookRegistry.replaceShellHooks}.
+ *
+ * @example Load only policy hooks
+ * ```ts
+ * import type { LoadShellHooksOptions } from "@hookgate/core";
+ *
+ * const options: LoadShellHooksOptions = { policyOnly: true };
+ * ```
+ */
+export interface LoadShellHooksOptions {
+  /**
+   * Register only entries marked `policy: true` (for `--no-hooks`).
+   *
+   * @default {false}
+   */
+  policyOnly?: boolean;
+}
+
+const EMPTY: readonly HookEntry[] = Object.freeze([]);
+
+/**
+ * The ordered set of registered hooks.
+ *
+ * Entries of one event run in registration order, whatever their
+ * transport. Each event's list is an immutable snapshot replaced on every
+ * change, so the runner iterates without copying and a registration made
+ * while an event runs takes effect from the next run.
+ *
+ * Configured entries (from {@linkcode loadShellHooks}) belong to the
+ * runtime: {@linkcode replaceShellHooks} swaps them atomically and
+ * {@linkcode drainByOwner} never touches them.
+ *
+ * @example Register and remove an in-process hook
+ * ```ts
+ * import { HookRegistry } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const registry = new HookRegistry();
+ * const off = registry.registerInProcess("PostToolUse", "edit|write", () => ({
+ *   additionalContext: "remember to run the linter",
+ * }), "lint-plugin");
+ * equal(registry.has("PostToolUse"), true);
+ * off();
+ * equal(registry.has("PostToolUse"), false);
+ * ```
+ */
+export class HookRegistry {
+  #lists: Partial<Record<HookEvent, readonly HookEntry[]>> = {};
+  #nextId = 1;
+  #events: EventTable;
+  #eventNames: readonly HookEvent[];
+
+  /**
+   * Creates an empty registry.
+   *
+   * @param options The event table (the built-in events by default).
+   */
+  constructor(options: HookRegistryOptions = {}) {
+    this.#events = options.events ?? HOOK_EVENTS;
+    this.#eventNames = Object.freeze(Object.keys(this.#events) as HookEvent[]);
+  }
+
+  /**
+   * The event table this registry accepts; the runner reads each event's
+   * rules from it.
+   *
+   * @returns The table.
+   *
+   * @example
+   * ```ts
+   * import { HOOK_EVENTS, HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * equal(new HookRegistry().events, HOOK_EVENTS);
+   * ```
+   */
+  get events(): EventTable {
+    return this.#events;
+  }
+
+  /**
+   * Registers an in-process hook.
+   *
+   * @param event The event.
+   * @param matcher Which tools it applies to (`undefined` or `"*"`: all).
+   * @param hook The function.
+   * @param owner The plugin that owns it, for {@linkcode drainByOwner}.
+   * @param options Name, deadline, failure policy, stage, policy marker.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} On an unknown event or a hook that is not a function.
+   * @throws {RangeError} On a background hook for an event that can block.
+   *
+   * @example A mutate-stage rewrite
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PreToolUse", "bash", (input) => ({
+   *   action: "mutate",
+   *   input: { ...input.toolInput, timeout_ms: 30_000 },
+   * }), "my-plugin", { name: "bash-timeout" });
+   * ```
+   */
+  registerInProcess(
+    event: HookEvent,
+    matcher: HookMatcher | undefined,
+    hook: InProcessHook,
+    owner?: string,
+    options: HookRegistrationOptions = {},
+  ): () => void {
+    const entry = inProcessEntry(this.#events, this.#nextId, event, matcher, hook, owner, options);
+    this.#nextId++;
+    return this.#add(entry);
+  }
+
+  /**
+   * Registers a command hook outside configuration (it is not replaced by
+   * {@linkcode replaceShellHooks}).
+   *
+   * @param event The event.
+   * @param hook The command hook.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} When the hook is malformed.
+   *
+   * @example Run a script on Stop
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * const off = registry.registerShell("Stop", { command: "true" });
+   * off();
+   * ```
+   */
+  registerShell(event: HookEvent, hook: ShellHook): () => void {
+    return this.#add(
+      this.#configured(event, { ...hook, type: "command" }),
+    );
+  }
+
+  /**
+   * Registers an HTTP hook outside configuration.
+   *
+   * @param event The event.
+   * @param hook The HTTP hook.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} When the hook is malformed.
+   *
+   * @example A local policy service
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerHttp("PreToolUse", {
+   *   type: "http",
+   *   url: "http://127.0.0.1:8787/hook",
+   * });
+   * ```
+   */
+  registerHttp(event: HookEvent, hook: HttpHook): () => void {
+    return this.#add(
+      this.#configured(event, { ...hook, type: "http" }),
+    );
+  }
+
+  /**
+   * Registers a prompt (model) hook outside configuration.
+   *
+   * @param event The event.
+   * @param hook The prompt hook.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} When the hook is malformed.
+   *
+   * @example A model check on PreToolUse
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerPrompt("PreToolUse", {
+   *   type: "prompt",
+   *   matcher: "bash",
+   *   prompt: "Is this command read-only? $ARGUMENTS",
+   * });
+   * ```
+   */
+  registerPrompt(event: HookEvent, hook: PromptHook): () => void {
+    return this.#add(this.#configured(event, { ...hook, type: "prompt" }));
+  }
+
+  /**
+   * Adds configured hooks after the existing entries.
+   *
+   * @param hooks Configured hooks per event.
+   * @param options `policyOnly` keeps only `policy: true` entries.
+   * @returns How many entries were registered.
+   * @throws {TypeError} When any hook is malformed; nothing is registered then.
+   *
+   * @example Load hooks at boot
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * const count = registry.loadShellHooks({
+   *   SessionStart: [{ command: "echo '{}'" }],
+   *   Stop: [{ command: "true", policy: true }],
+   * }, { policyOnly: true });
+   * equal(count, 1);
+   * ```
+   */
+  loadShellHooks(
+    hooks: ConfiguredHooks,
+    options: LoadShellHooksOptions = {},
+  ): number {
+    const built = this.#build(hooks, options);
+    for (const [event, entries] of built) {
+      this.#lists[event] = Object.freeze([...this.list(event), ...entries]);
+    }
+    return countBuilt(built);
+  }
+
+  /**
+   * Atomically replaces every configured entry: the new set is built (and
+   * validated) first, and only then swapped in. In-process and
+   * {@linkcode registerShell}/{@linkcode registerHttp} entries are untouched.
+   * The new entries take the place of the old ones in each event's order.
+   *
+   * @param hooks The new configured hooks per event.
+   * @param options `policyOnly` keeps only `policy: true` entries.
+   * @returns How many entries are now configured.
+   * @throws {TypeError} When any hook is malformed; the old set stays live.
+   *
+   * @example Hot reload
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.loadShellHooks({ Stop: [{ command: "true" }] });
+   * registry.replaceShellHooks({ SessionEnd: [{ command: "true" }] });
+   * equal(registry.has("Stop"), false);
+   * equal(registry.has("SessionEnd"), true);
+   * ```
+   */
+  replaceShellHooks(
+    hooks: ConfiguredHooks,
+    options: LoadShellHooksOptions = {},
+  ): number {
+    const built = this.#build(hooks, options);
+    for (const event of this.#eventNames) {
+      const current = this.list(event);
+      const fresh = built.get(event) ?? [];
+      const first = current.findIndex((entry) => entry.configured);
+      if (first === -1 && fresh.length === 0) continue;
+      const kept = current.filter((entry) => !entry.configured);
+      const at = first === -1 ? kept.length : current.slice(0, first).filter((e) => !e.configured).length;
+      this.#set(event, [...kept.slice(0, at), ...fresh, ...kept.slice(at)]);
+    }
+    return countBuilt(built);
+  }
+
+  /**
+   * The entries of one event, in run order. The array is an immutable
+   * snapshot: it does not change when the registry does.
+   *
+   * @param event The event.
+   * @returns The entries (empty when none).
+   *
+   * @example Inspect an event
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerShell("Stop", { command: "true", name: "notify" });
+   * equal(registry.list("Stop")[0]?.name, "notify");
+   * ```
+   */
+  list(event: HookEvent): readonly HookEntry[] {
+    return this.#lists[event] ?? EMPTY;
+  }
+
+  /**
+   * Whether any hook is registered for the event. O(1).
+   *
+   * @param event The event.
+   * @returns `true` when at least one entry exists.
+   *
+   * @example Guard payload construction
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * equal(new HookRegistry().has("PreToolUse"), false);
+   * ```
+   */
+  has(event: HookEvent): boolean {
+    return (this.#lists[event]?.length ?? 0) > 0;
+  }
+
+  /**
+   * Every entry of every event, in registration order.
+   *
+   * @returns All entries.
+   *
+   * @example Count everything
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerShell("Stop", { command: "true" });
+   * registry.registerShell("SessionEnd", { command: "true" });
+   * equal(registry.all().length, 2);
+   * ```
+   */
+  all(): HookEntry[] {
+    return this.#eventNames.flatMap((event) => this.list(event)).sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Removes every in-process entry registered by `owner` — the backstop of
+   * plugin teardown. Configured entries are never removed.
+   *
+   * @param owner The plugin name.
+   * @returns How many entries were removed.
+   *
+   * @example Tear a plugin down
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("Stop", "*", () => {}, "plugin-a");
+   * registry.registerInProcess("SessionStart", "*", () => {}, "plugin-a");
+   * equal(registry.drainByOwner("plugin-a"), 2);
+   * ```
+   */
+  drainByOwner(owner: string): number {
+    let removed = 0;
+    for (const event of this.#eventNames) {
+      const current = this.list(event);
+      const kept = current.filter((entry) => entry.owner !== owner || entry.configured);
+      if (kept.length !== current.length) {
+        removed += current.length - kept.length;
+        this.#set(event, kept);
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * How many entries `owner` has registered.
+   *
+   * @param owner The plugin name.
+   * @returns The count.
+   *
+   * @example Count a plugin's hooks
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("Stop", "*", () => {}, "plugin-a");
+   * equal(registry.countByOwner("plugin-a"), 1);
+   * ```
+   */
+  countByOwner(owner: string): number {
+    let count = 0;
+    for (const event of this.#eventNames) {
+      for (const entry of this.list(event)) if (entry.owner === owner) count++;
+    }
+    return count;
+  }
+
+  /**
+   * Removes every entry, configured ones included (session teardown, tests).
+   *
+   * @example Start over
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerShell("Stop", { command: "true" });
+   * registry.clear();
+   * equal(registry.all().length, 0);
+   * ```
+   */
+  clear(): void {
+    this.#lists = {};
+  }
+
+  #add(entry: HookEntry): () => void {
+    this.#set(entry.event, [...this.list(entry.event), entry]);
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      const current = this.list(entry.event);
+      if (current.includes(entry)) {
+        this.#set(
+          entry.event,
+          current.filter((candidate) => candidate !== entry),
+        );
+      }
+    };
+  }
+
+  #set(event: HookEvent, entries: HookEntry[]): void {
+    if (entries.length === 0) delete this.#lists[event];
+    else this.#lists[event] = Object.freeze(entries);
+  }
+
+  #build(
+    hooks: ConfiguredHooks,
+    options: LoadShellHooksOptions,
+  ): Map<HookEvent, HookEntry[]> {
+    if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
+      throw new TypeError(
+        "Cannot load hooks: expected an object mapping events to arrays of hooks",
+      );
+    }
+    const built = new Map<HookEvent, HookEntry[]>();
+    const firstId = this.#nextId;
+    try {
+      for (const [event, list] of Object.entries(hooks)) {
+        checkEvent(this.#events, event, "load hooks");
+        if (list === undefined) continue;
+        if (!Array.isArray(list)) {
+          throw new TypeError(
+            `Cannot load hooks: "${event}" must be an array of hooks, got ${typeof list}`,
+          );
+        }
+        const entries: HookEntry[] = [];
+        for (const [index, hook] of (list as ConfiguredHook[]).entries()) {
+          if (options.policyOnly && hook?.policy !== true) continue;
+          entries.push(configuredEntry(this.#events, this.#nextId++, event, hook, true, index + 1));
+        }
+        if (entries.length > 0) built.set(event, entries);
+      }
+    } catch (error) {
+      this.#nextId = firstId;
+      throw error;
+    }
+    return built;
+  }
+
+  #configured(event: HookEvent, hook: ConfiguredHook): HookEntry {
+    const entry = configuredEntry(this.#events, this.#nextId, event, hook, false);
+    this.#nextId++;
+    return entry;
+  }
+}
+
+/**
+ * Resolves a timeout: the default when omitted, clamped to 1 ms – 10 min.
+ */
+function countBuilt(built: Map<HookEvent, HookEntry[]>): number {
+  let count = 0;
+  for (const entries of built.values()) count += entries.length;
+  return count;
+}

@@ -1,0 +1,149 @@
+/**
+ * Registry entries: a registered hook with its resolved controls,
+ * discriminated by transport.
+ *
+ * @module
+ */
+
+import type { HookEvent } from "../events/event_map.ts";
+import type { FailurePolicy, HookMatcher, HookStage, InProcessHook } from "../events/hooks.ts";
+import type { HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
+
+/**
+ * The fields every registry entry has, whatever its transport. Values are
+ * resolved: defaults applied, timeouts clamped.
+ *
+ * @example Read an entry's controls
+ * ```ts
+ * import { HookRegistry, type HookEntryBase } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const registry = new HookRegistry();
+ * registry.registerInProcess("Stop", "*", () => {}, "demo");
+ * const entry: HookEntryBase = registry.list("Stop")[0]!;
+ * equal(entry.timeoutMs, 5000);
+ * ```
+ */
+export interface HookEntryBase {
+  /** Unique, increasing with registration: the order of hooks. */
+  readonly id: number;
+  /** The event the entry belongs to. */
+  readonly event: HookEvent;
+  /** A display name. */
+  readonly name: string;
+  /** The matcher as given (`"*"` when omitted). */
+  readonly matcher: HookMatcher;
+  /** The PreToolUse stage. */
+  readonly stage: HookStage;
+  /** The deadline per invocation, in milliseconds. */
+  readonly timeoutMs: number;
+  /** What a failure means. */
+  readonly failurePolicy: FailurePolicy;
+  /** Whether the hook survives `allowNonPolicy: false`. */
+  readonly policy: boolean;
+  /** Whether the hook runs fire-and-forget. */
+  readonly background: boolean;
+  /** The plugin that registered it, for `drainByOwner`. */
+  readonly owner?: string;
+  /** Whether the entry came from `loadShellHooks`/`replaceShellHooks`. */
+  readonly configured: boolean;
+}
+
+/**
+ * A registered in-process hook.
+ *
+ * @example Recognise an in-process entry
+ * ```ts
+ * import type { HookEntry, InProcessHookEntry } from "@hookgate/core";
+ *
+ * function isInProcess(entry: HookEntry): entry is InProcessHookEntry {
+ *   return entry.transport === "in-process";
+ * }
+ * ```
+ */
+export interface InProcessHookEntry extends HookEntryBase {
+  /** The transport. */
+  readonly transport: "in-process";
+  /** The function. */
+  readonly hook: InProcessHook;
+}
+
+/**
+ * A registered command hook.
+ *
+ * @example Read the command
+ * ```ts
+ * import type { CommandHookEntry } from "@hookgate/core";
+ *
+ * function describe(entry: CommandHookEntry): string {
+ *   return entry.hook.command;
+ * }
+ * ```
+ */
+export interface CommandHookEntry extends HookEntryBase {
+  /** The transport. */
+  readonly transport: "command";
+  /** The command hook as registered. */
+  readonly hook: ShellHook;
+}
+
+/**
+ * A registered HTTP hook.
+ *
+ * @example Read the URL
+ * ```ts
+ * import type { HttpHookEntry } from "@hookgate/core";
+ *
+ * function describe(entry: HttpHookEntry): string {
+ *   return entry.hook.url;
+ * }
+ * ```
+ */
+export interface HttpHookEntry extends HookEntryBase {
+  /** The transport. */
+  readonly transport: "http";
+  /** The HTTP hook as registered. */
+  readonly hook: HttpHook;
+}
+
+/**
+ * A registered prompt (model) hook.
+ *
+ * @example Read the template
+ * ```ts
+ * import type { PromptHookEntry } from "@hookgate/core";
+ *
+ * function describe(entry: PromptHookEntry): string {
+ *   return entry.hook.prompt;
+ * }
+ * ```
+ */
+export interface PromptHookEntry extends HookEntryBase {
+  /** The transport. */
+  readonly transport: "prompt";
+  /** The prompt hook as registered. */
+  readonly hook: PromptHook;
+}
+
+/**
+ * A registry entry, discriminated by `transport`.
+ *
+ * @example Describe any entry
+ * ```ts
+ * import type { HookEntry } from "@hookgate/core";
+ *
+ * function target(entry: HookEntry): string {
+ *   switch (entry.transport) {
+ *     case "in-process":
+ *       return entry.owner ?? entry.name;
+ *     case "command":
+ *       return entry.hook.command;
+ *     case "http":
+ *       return entry.hook.url;
+ *     case "prompt":
+ *       return entry.hook.model ?? "default model";
+ *   }
+ * }
+ * ```
+ */
+export type HookEntry = InProcessHookEntry | CommandHookEntry | HttpHookEntry | PromptHookEntry;

@@ -1,0 +1,23 @@
+// Fan-out (PostToolUse, SessionStart, Stop, …): hooks run in parallel and
+// the caller awaits all of them; results are applied in registration order,
+// so contexts and block reasons join deterministically whatever finishes
+// first. Any block wins, and the context of every hook still counts (Stop's
+// context accompanies the instruction to continue).
+
+import type { CombineRule, RuleEntry } from "./types.ts";
+import { addReason, applyOutcome, nativeResult } from "./_native.ts";
+
+/** The fan-out rule. */
+export const FAN_OUT: CombineRule = Object.freeze<CombineRule>({
+  parallel: true,
+  order: <T extends RuleEntry>(entries: T[]): T[] => entries,
+  apply(state, entry, outcome, separator) {
+    applyOutcome(state, entry, outcome, separator);
+    return false;
+  },
+  block(state, reason) {
+    addReason(state, reason);
+    return false;
+  },
+  result: (state) => nativeResult(state, true),
+});

@@ -1,0 +1,26 @@
+// The two-stage chain (PreToolUse): mutate-stage hooks first, one after
+// another in registration order, each seeing the previous rewrite; then
+// validate-stage hooks on the final input. The first deny stops everything.
+
+import type { CombineRule, RuleEntry } from "./types.ts";
+import { addReason, applyOutcome, nativeResult } from "./_native.ts";
+
+/** The two-stage rule. */
+export const TWO_STAGE: CombineRule = Object.freeze<CombineRule>({
+  parallel: false,
+  order<T extends RuleEntry>(entries: T[]): T[] {
+    // A stable partition: mutators first, validators after, each in
+    // registration order.
+    return entries.sort((a, b) => stageRank(a) - stageRank(b));
+  },
+  apply: applyOutcome,
+  block(state, reason) {
+    addReason(state, reason);
+    return true;
+  },
+  result: (state) => nativeResult(state, false),
+});
+
+function stageRank(active: RuleEntry): number {
+  return active.entry.stage === "mutate" ? 0 : 1;
+}

@@ -1,0 +1,54 @@
+// The rule interface: how the hooks of one event combine. The runner's
+// event run drives invocations, deadlines and failure policy; a rule only
+// decides the order, whether hooks run in parallel, what one outcome does
+// to the run, and what the run returns.
+
+import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import type { PreToolUseEnv } from "../events/env.ts";
+import type { NormalizedOutcome } from "../events/outcome.ts";
+import type { HookInput } from "../events/payload.ts";
+import type { HookEventInfo } from "../events/table.ts";
+import type { HookEntry } from "../registry/types.ts";
+
+/** What a rule orders: anything that carries an entry. */
+export interface RuleEntry {
+  readonly entry: HookEntry;
+}
+
+/** The state of one event run, shared by the runner and the event's rule. */
+export interface RunState {
+  readonly event: HookEvent;
+  readonly info: HookEventInfo;
+  readonly env: PreToolUseEnv;
+  /** The payload the next hook sees (a mutate or chain rule replaces it). */
+  payload: HookInput;
+  /** Block reasons, in order. */
+  reasons: string[] | null;
+  /** The joined context so far. */
+  context: string | null;
+  /** The separator that followed the last context's dialect. */
+  separator: string;
+  /** Whether some context is an objection after the fact. */
+  feedback: boolean;
+  /** Whether a hook rewrote the tool input. */
+  mutated: boolean;
+  /** Reports something ignored; never throws. */
+  warn(message: string): void;
+}
+
+/** How the hooks of one event combine; one module per rule. */
+export interface CombineRule {
+  /** Hooks run in parallel (results applied in registration order) or one after another. */
+  readonly parallel: boolean;
+  /** The run order of an event's hooks, decided once per registry snapshot. */
+  order<T extends RuleEntry>(entries: T[]): T[];
+  /**
+   * Applies one hook's outcome (`separator` is its dialect's context
+   * separator); returns `true` when no later hook may run.
+   */
+  apply(state: RunState, entry: HookEntry, outcome: NormalizedOutcome, separator: string): boolean;
+  /** Records a block that is not an outcome (a closed failure); returns `true` to stop. */
+  block(state: RunState, reason: string): boolean;
+  /** The event's result once every hook that runs has been applied. */
+  result(state: RunState): AnyHookEventResult;
+}

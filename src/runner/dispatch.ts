@@ -1,0 +1,134 @@
+// The runner's engine: the plan cache per event, payload construction, the
+// loop guard, background hooks and one event run per call. Generic over the
+// event table: nothing here knows an event by name.
+
+import { DeadlineScheduler } from "../_internal/deadline.ts";
+import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import type { PreToolUseEnv } from "../events/env.ts";
+import type { HookInput } from "../events/payload.ts";
+import type { HookEventInfo } from "../events/table.ts";
+import type { HookRegistry } from "../registry/registry.ts";
+import { HookProcesses } from "../transports/command/processes.ts";
+import { BackgroundHooks } from "./background.ts";
+import { EventRun } from "./event_run.ts";
+import type { RunnerCore } from "./invoke.ts";
+import { type Active, buildPlan, matching, type Plan } from "./plan.ts";
+import { StopGuard } from "./stop_guard.ts";
+import type { HookRunnerOptions } from "./types.ts";
+
+const EMPTY_RESULT: AnyHookEventResult = Object.freeze({});
+const RESOLVED_EMPTY: Promise<AnyHookEventResult> = Promise.resolve(EMPTY_RESULT);
+
+/** Everything a runner holds between calls. */
+export class Dispatcher {
+  readonly core: RunnerCore;
+  readonly background: BackgroundHooks;
+  #registry: HookRegistry;
+  #allowNonPolicy: boolean;
+  #sessionId: () => string;
+  #guard: StopGuard;
+  #plans: Partial<Record<HookEvent, Plan>> = {};
+
+  constructor(options: HookRunnerOptions) {
+    this.#registry = options.registry;
+    this.#allowNonPolicy = options.allowNonPolicy ?? true;
+    const sessionId = crypto.randomUUID();
+    this.#sessionId = options.sessionId ?? (() => sessionId);
+    this.#guard = new StopGuard(options.stopBlockCap ?? 8);
+    this.core = {
+      logger: options.logger,
+      onInvocation: options.onInvocation,
+      commandAllowlist: options.commandAllowlist,
+      projectDir: options.projectDir,
+      httpAllowedUrls: options.httpAllowedUrls,
+      models: options.models,
+      modelClient: options.modelClient,
+      traceModelIO: options.traceModelIO === true,
+      deadlines: new DeadlineScheduler(),
+      processes: new HookProcesses(),
+    };
+    this.background = new BackgroundHooks(this.core);
+  }
+
+  /** The names of every event the registry's table has. */
+  get eventNames(): string[] {
+    return Object.keys(this.#registry.events);
+  }
+
+  /** The event's row, or `undefined` when the registry's table has none. */
+  info(event: string): HookEventInfo | undefined {
+    const events = this.#registry.events;
+    return Object.hasOwn(events, event) ? events[event] : undefined;
+  }
+
+  /** Whether any runnable hook is registered for the event. */
+  has(event: HookEvent): boolean {
+    const plan = this.plan(event);
+    return plan.foreground.length > 0 || plan.background.length > 0;
+  }
+
+  /** Runs one event (the event is known to the table). */
+  call(event: HookEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<AnyHookEventResult> {
+    const plan = this.plan(event);
+    if (plan.info.startsTurn) this.#guard.reset();
+    if (plan.foreground.length === 0 && plan.background.length === 0) return RESOLVED_EMPTY;
+    if (plan.info.loopGuard) return this.#guarded(plan, event, fields, env);
+    return this.#dispatch(plan, event, fields, env);
+  }
+
+  plan(event: HookEvent): Plan {
+    const entries = this.#registry.list(event);
+    const cached = this.#plans[event];
+    if (cached !== undefined && cached.entries === entries) return cached;
+    const plan = buildPlan(entries, this.info(event)!, this.#allowNonPolicy);
+    this.#plans[event] = plan;
+    return plan;
+  }
+
+  async #guarded(
+    plan: Plan,
+    event: HookEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+  ): Promise<AnyHookEventResult> {
+    const key = this.#guard.key(event, fields);
+    const result = await this.#dispatch(plan, event, { ...fields, stopHookActive: this.#guard.active(key) }, env);
+    return this.#guard.settle(key, event, result, this.core.logger);
+  }
+
+  #dispatch(
+    plan: Plan,
+    event: HookEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+  ): Promise<AnyHookEventResult> {
+    const { foreground, background } = plan;
+    const toolName = fields.toolName;
+    // Lower-cased only when some matcher filters by tool name.
+    const lower = plan.matchAll && background.length === 0 ? undefined : toolName?.toLowerCase();
+    let matched: readonly Active[] | null = null;
+    if (plan.matchAll) {
+      if (foreground.length > 0) matched = foreground;
+    } else {
+      matched = matching(foreground, toolName, lower);
+    }
+    let payload: HookInput | null = null;
+    if (background.length > 0) {
+      for (const active of matching(background, toolName, lower) ?? []) {
+        payload ??= this.#payload(event, env, fields);
+        this.background.start(plan, active, payload);
+      }
+    }
+    if (matched === null) return RESOLVED_EMPTY;
+    payload ??= this.#payload(event, env, fields);
+    const core = this.core;
+    const input = payload;
+    return new Promise((resolve) => {
+      new EventRun(core, plan, matched, input, env, resolve).start();
+    });
+  }
+
+  #payload(event: HookEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {
+    return { event, cwd: env.cwd, sessionId: this.#sessionId(), ...fields };
+  }
+}

@@ -1,0 +1,101 @@
+// The seam between the runner and the transports: every transport gets the
+// payload and `{signal, deadlineAt}` and reports to the invocation; the
+// runner alone owns deadlines, failure policy and combining.
+
+import type { DeadlineScheduler } from "../_internal/deadline.ts";
+import type { Logger } from "../events/env.ts";
+import type { HookRunResult } from "../events/outcome.ts";
+import type { HookInput } from "../events/payload.ts";
+import type { ModelClient, ModelsConfig } from "../models/client.ts";
+import { prepareCommandHook, type PreparedCommandHook, runPreparedCommandHook } from "../transports/command/command.ts";
+import type { HookProcesses } from "../transports/command/processes.ts";
+import { prepareHttpHook, sendHttpHook } from "../transports/http/http.ts";
+import { invokeInProcess } from "../transports/in_process.ts";
+import { runPromptHookDetailed } from "../transports/prompt/prompt.ts";
+import type { HookInvocationRecord } from "./types.ts";
+import type { Invocation } from "./invocation.ts";
+import type { Active } from "./plan.ts";
+
+/** What a runner shares with every run: its options and its own state. */
+export interface RunnerCore {
+  readonly logger: Logger | undefined;
+  readonly onInvocation: ((record: HookInvocationRecord) => void) | undefined;
+  readonly commandAllowlist: readonly string[] | undefined;
+  readonly projectDir: string | undefined;
+  readonly httpAllowedUrls: readonly string[] | undefined;
+  readonly models: ModelsConfig | (() => ModelsConfig | undefined) | undefined;
+  readonly modelClient: ModelClient | undefined;
+  readonly traceModelIO: boolean;
+  /** The runner's deadline scheduler. */
+  readonly deadlines: DeadlineScheduler;
+  /** The runner's live command hook processes. */
+  readonly processes: HookProcesses;
+}
+
+/** Starts one invocation through its transport. */
+export function startInvocation(
+  active: Active,
+  payload: HookInput,
+  invocation: Invocation,
+  core: RunnerCore,
+): void {
+  const entry = active.entry;
+  if (entry.transport === "in-process") {
+    if (active.async) invocation.startClock();
+    if (invokeInProcess(entry.hook, payload, invocation, invocation)) {
+      active.async = true;
+      invocation.trackSoon();
+    }
+    return;
+  }
+  invocation.startClock();
+  invocation.track();
+  const context = { signal: invocation.signal, deadlineAt: invocation.deadlineAt };
+  const logger = core.logger ? { logger: core.logger } : {};
+  let running: Promise<HookRunResult>;
+  switch (entry.transport) {
+    case "command": {
+      const prepared =
+        (active.prepared ??= prepareCommandHook(entry.hook, core.commandAllowlist)) as PreparedCommandHook;
+      running = runPreparedCommandHook(entry.hook, prepared, payload, {
+        ...context,
+        ...logger,
+        ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
+        processes: core.processes,
+      });
+      break;
+    }
+    case "http": {
+      if (active.prepared === undefined) active.prepared = prepareHttpHook(entry.hook, core.httpAllowedUrls);
+      running = sendHttpHook(entry.hook, active.prepared as ReturnType<typeof prepareHttpHook>, payload, {
+        ...context,
+        ...logger,
+      });
+      break;
+    }
+    case "prompt":
+      running = runPromptHookDetailed(entry.hook, payload, {
+        ...context,
+        ...logger,
+        ...modelsOption(core.models),
+        ...(core.modelClient ? { client: core.modelClient } : {}),
+      }).then((result) => {
+        if (core.traceModelIO) {
+          invocation.detail = { model: result.model, prompt: result.prompt, answer: result.answer };
+        } else if (result.model !== null) invocation.detail = { model: result.model };
+        return result;
+      });
+      break;
+  }
+  running.then(
+    (result) => invocation.settle(result.outcome, result.failure),
+    (error) => invocation.settle(null, { kind: "error", message: String(error) }),
+  );
+}
+
+function modelsOption(
+  models: ModelsConfig | (() => ModelsConfig | undefined) | undefined,
+): { models?: ModelsConfig } {
+  const current = typeof models === "function" ? models() : models;
+  return current === undefined ? {} : { models: current };
+}

@@ -1,0 +1,99 @@
+// What the runner derives once per registry snapshot of an event: the
+// hooks that may run (after --no-hooks), their compiled matchers and
+// dialects, the rule's order, and a place to cache transport preflights.
+
+import type { Dialect } from "../dialects/types.ts";
+import { dialectOf } from "../dialects/dialects.ts";
+import type { HookFailure } from "../events/outcome.ts";
+import type { HookEventInfo } from "../events/table.ts";
+import { compileToolMatcher, type ToolMatcher } from "../matchers/compile.ts";
+import type { HookEntry } from "../registry/types.ts";
+import { COMBINE_RULES } from "../rules/rules.ts";
+import type { CombineRule } from "../rules/types.ts";
+import type { PreparedCommandHook } from "../transports/command/command.ts";
+
+/** An entry ready to run. */
+export interface Active {
+  readonly entry: HookEntry;
+  /** `null` matches every tool (and every event without one). */
+  readonly matcher: ToolMatcher | null;
+  readonly dialect: Dialect;
+  /**
+   * Whether the hook is known to answer asynchronously (an `async`
+   * function, or it returned a promise before): its deadline clock starts
+   * before the call. Synchronous hooks never need one.
+   */
+  async: boolean;
+  /** The transport's preflight (allowlist, URL rules, permissions), once. */
+  prepared?: PreparedCommandHook | HookFailure | null;
+}
+
+/** The hooks of one event, as the runner runs them. */
+export interface Plan {
+  /** The registry snapshot this plan was made from. */
+  readonly entries: readonly HookEntry[];
+  readonly info: HookEventInfo;
+  readonly rule: CombineRule;
+  /** Entries that run in the call, in run order. */
+  readonly foreground: readonly Active[];
+  /** Fire-and-forget entries. */
+  readonly background: readonly Active[];
+  /** Whether every foreground entry matches every tool (no filtering). */
+  readonly matchAll: boolean;
+}
+
+/** Builds the plan of an event from a registry snapshot. */
+export function buildPlan(
+  entries: readonly HookEntry[],
+  info: HookEventInfo,
+  allowNonPolicy: boolean,
+): Plan {
+  const foreground: Active[] = [];
+  const background: Active[] = [];
+  for (const entry of entries) {
+    if (!allowNonPolicy && !entry.policy) continue;
+    const dialect = dialectOf(entry.transport === "in-process" ? undefined : entry.hook.dialect);
+    const active: Active = {
+      entry,
+      matcher: info.toolEvent ? compileMatcherSafely(dialect, entry) : null,
+      dialect,
+      async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
+    };
+    (entry.background ? background : foreground).push(active);
+  }
+  const rule = COMBINE_RULES[info.combine];
+  return {
+    entries,
+    info,
+    rule,
+    foreground: rule.order(foreground),
+    background,
+    matchAll: foreground.every((active) => active.matcher === null),
+  };
+}
+
+/** A matcher that cannot compile matches nothing (configuration reports it). */
+function compileMatcherSafely(dialect: Dialect, entry: HookEntry): ToolMatcher | null {
+  try {
+    return compileToolMatcher(dialect.matcherKind, entry.matcher);
+  } catch {
+    return NEVER;
+  }
+}
+
+const NEVER: ToolMatcher = Object.freeze({ matches: () => false });
+
+/** The entries whose matcher selects the tool, or `null` when none does. */
+export function matching(
+  entries: readonly Active[],
+  toolName: string | undefined,
+  lower: string | undefined,
+): Active[] | null {
+  let matched: Active[] | null = null;
+  for (const active of entries) {
+    if (active.matcher === null || (toolName !== undefined && active.matcher.matches(toolName, lower!))) {
+      (matched ??= []).push(active);
+    }
+  }
+  return matched;
+}

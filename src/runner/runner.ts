@@ -1,0 +1,529 @@
+/**
+ * The hook runner: runs an event's matching hooks under the event's
+ * combining rule, with deadlines, cancellation and failure policy. The
+ * per-event methods are the seed's API: thin, uniform calls into one
+ * generic path, {@linkcode HookRunner.run}.
+ *
+ * @module
+ */
+
+import type { AnyHookEventFields, HookEvent, HookEventFields, HookEventResult } from "../events/event_map.ts";
+import type { HookRunEnv, PreToolUseEnv } from "../events/env.ts";
+import type { ToolResult } from "../events/payload.ts";
+import type {
+  BlockResult,
+  ContextResult,
+  PostToolUseResult,
+  PreToolUseResult,
+  PromptResult,
+  StopResult,
+} from "../events/results.ts";
+import { unknownEventMessage } from "../events/table.ts";
+import { Dispatcher } from "./dispatch.ts";
+import type { HookRunnerOptions } from "./types.ts";
+
+/**
+ * Runs hooks. One runner per session, reading from one shared
+ * {@linkcode HookRegistry}.
+ *
+ * Per event: PreToolUse runs the two-stage chain (mutators one after
+ * another, each seeing the previous rewrite, then validators on the final
+ * input; the first deny stops everything); UserPromptSubmit,
+ * PermissionRequest, PreCompact and PostCompact run serially and the first
+ * block wins; the other events fan out in parallel and their contexts are
+ * joined with `\n` in registration order (deterministic, whatever finishes
+ * first).
+ *
+ * A hook never crashes the caller and never stops its siblings: a throw,
+ * timeout, abort or malformed answer is a failure, handled by the hook's
+ * `failurePolicy` — skipped with a warning (`"open"`), or turned into a
+ * model-visible deny on events that can block (`"closed"`).
+ *
+ * @example Gate a tool call
+ * ```ts
+ * import { HookRegistry, HookRunner } from "@hookgate/core";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const registry = new HookRegistry();
+ * registry.registerInProcess("PreToolUse", "bash", (input) =>
+ *   String(input.toolInput?.command).includes("rm -rf")
+ *     ? { action: "deny", reason: "rm -rf is not allowed" }
+ *     : { action: "allow" });
+ *
+ * const runner = new HookRunner({ registry });
+ * const result = await runner.preToolUse("bash", { command: "rm -rf /" }, {
+ *   cwd: "/tmp",
+ * });
+ * deepEqual(result, { block: true, reason: "rm -rf is not allowed" });
+ * ```
+ */
+export class HookRunner {
+  #dispatcher: Dispatcher;
+
+  /**
+   * Creates a runner.
+   *
+   * @param options The registry, and optionally a logger, the `--no-hooks`
+   * switch, a session id source, an invocation listener and the Stop cap.
+   */
+  constructor(options: HookRunnerOptions) {
+    this.#dispatcher = new Dispatcher(options);
+  }
+
+  /**
+   * Whether any hook would run for the event — check it before building a
+   * costly payload. O(1) whatever the other events hold.
+   *
+   * @param event The event.
+   * @returns `true` when at least one runnable hook is registered.
+   *
+   * @example Skip work nobody listens to
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * equal(runner.has("PostToolUse"), false);
+   * ```
+   */
+  has(event: HookEvent): boolean {
+    return this.#dispatcher.has(event);
+  }
+
+  /**
+   * Runs PreToolUse: the two-stage chain. When a hook rewrote the input and
+   * `env.inputSchema` is given, the final input is re-validated; a failure
+   * comes back as a block whose reason tells the model what is wrong.
+   *
+   * @param toolName The tool about to run.
+   * @param toolInput Its arguments.
+   * @param env The working directory, the caller's signal, the input schema.
+   * @returns `{block, reason}` to stop the tool, `{input}` when rewritten,
+   * `{}` to go ahead unchanged.
+   *
+   * @example A rewrite, re-validated
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PreToolUse", "ls", (input) => ({
+   *   action: "mutate",
+   *   input: { ...input.toolInput, long: true },
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const result = await runner.preToolUse("ls", { path: "." }, {
+   *   cwd: "/tmp",
+   *   inputSchema: { type: "object", properties: { long: { type: "boolean" } } },
+   * });
+   * deepEqual(result, { input: { path: ".", long: true } });
+   * ```
+   */
+  preToolUse(
+    toolName: string,
+    toolInput: Record<string, unknown>,
+    env: PreToolUseEnv,
+  ): Promise<PreToolUseResult> {
+    return this.#dispatcher.call("PreToolUse", { toolName, toolInput }, env);
+  }
+
+  /**
+   * Runs PostToolUse: fan-out; hook contexts are joined. A hook that
+   * objects (deny) cannot undo the tool, so its reason is returned as
+   * context with `contextAs: "feedback"`. Background hooks start here and
+   * do not delay the result.
+   *
+   * @param toolName The tool that ran.
+   * @param toolInput The arguments it ran with.
+   * @param toolResult Its result.
+   * @param env The working directory and the caller's signal.
+   * @returns The joined context, if any.
+   *
+   * @example Lint after an edit
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PostToolUse", "edit", () => ({
+   *   additionalContext: "Lint: clean",
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const result = await runner.postToolUse("edit", { path: "a.ts" }, {
+   *   content: "ok",
+   *   isError: false,
+   * }, { cwd: "/tmp" });
+   * deepEqual(result, { additionalContext: "Lint: clean", contextAs: "context" });
+   * ```
+   */
+  postToolUse(
+    toolName: string,
+    toolInput: Record<string, unknown>,
+    toolResult: ToolResult,
+    env: HookRunEnv,
+  ): Promise<PostToolUseResult> {
+    return this.#dispatcher.call("PostToolUse", { toolName, toolInput, toolResult }, env);
+  }
+
+  /**
+   * Runs PostToolUseFailure: fan-out after a tool failed. Hook errors never
+   * replace the tool's own failure.
+   *
+   * @param toolName The tool that failed.
+   * @param toolInput The arguments it ran with.
+   * @param error The failure text.
+   * @param env The working directory and the caller's signal.
+   * @returns The joined context, if any.
+   *
+   * @example Explain a failure
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PostToolUseFailure", "*", (input) => ({
+   *   additionalContext: `hint for: ${input.error}`,
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const result = await runner.postToolUseFailure("bash", {}, "exit 1", { cwd: "/tmp" });
+   * equal(result.additionalContext, "hint for: exit 1");
+   * ```
+   */
+  postToolUseFailure(
+    toolName: string,
+    toolInput: Record<string, unknown>,
+    error: string,
+    env: HookRunEnv,
+  ): Promise<PostToolUseResult> {
+    return this.#dispatcher.call("PostToolUseFailure", { toolName, toolInput, error }, env);
+  }
+
+  /**
+   * Runs PermissionRequest: serial, the first block wins. A block refuses
+   * the permission; an allow never grants anything beyond policy.
+   *
+   * @param toolName The tool asking for permission.
+   * @param toolInput Its arguments.
+   * @param env The working directory and the caller's signal.
+   * @returns `{block, reason}` to refuse.
+   *
+   * @example Refuse network tools
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PermissionRequest", "fetch", () => ({
+   *   action: "deny",
+   *   reason: "offline session",
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const result = await runner.permissionRequest("fetch", {}, { cwd: "/tmp" });
+   * equal(result.block, true);
+   * ```
+   */
+  permissionRequest(
+    toolName: string,
+    toolInput: Record<string, unknown>,
+    env: HookRunEnv,
+  ): Promise<BlockResult> {
+    return this.#dispatcher.call("PermissionRequest", { toolName, toolInput }, env);
+  }
+
+  /**
+   * Runs UserPromptSubmit: serial, the first block wins (the turn ends
+   * without a model call); contexts of the hooks are joined.
+   *
+   * @param prompt The user's prompt.
+   * @param env The working directory and the caller's signal.
+   * @returns `{block, reason}`, or the joined context.
+   *
+   * @example Add a reminder to every prompt
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("UserPromptSubmit", undefined, () => ({
+   *   additionalContext: "Answer in English.",
+   * }));
+   * const runner = new HookRunner({ registry });
+   * deepEqual(await runner.userPromptSubmit("hallo", { cwd: "/tmp" }), {
+   *   additionalContext: "Answer in English.",
+   * });
+   * ```
+   */
+  userPromptSubmit(prompt: string, env: HookRunEnv): Promise<PromptResult> {
+    return this.#dispatcher.call("UserPromptSubmit", { prompt }, env);
+  }
+
+  /**
+   * Runs SessionStart: fan-out; the joined context belongs in the system
+   * prompt for the rest of the session.
+   *
+   * @param env The working directory and the caller's signal.
+   * @returns The joined context, if any.
+   *
+   * @example Inject a project reminder
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("SessionStart", undefined, () => ({
+   *   additionalContext: "This repo uses conventional commits.",
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const { additionalContext } = await runner.sessionStart({ cwd: "/tmp" });
+   * equal(additionalContext, "This repo uses conventional commits.");
+   * ```
+   */
+  sessionStart(env: HookRunEnv): Promise<ContextResult> {
+    return this.#dispatcher.call("SessionStart", {}, env);
+  }
+
+  /**
+   * Runs SessionEnd: fan-out, side effects only.
+   *
+   * @param env The working directory and the caller's signal.
+   * @param endReason Why the session ends, for the hooks.
+   * @returns Nothing to act on; failures are reported to the logger.
+   *
+   * @example Flush on exit
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * await runner.sessionEnd({ cwd: "/tmp" }, "logout");
+   * ```
+   */
+  async sessionEnd(env: HookRunEnv, endReason?: string): Promise<void> {
+    await this.#dispatcher.call("SessionEnd", endReason === undefined ? {} : { endReason }, env);
+  }
+
+  /**
+   * Runs Stop: fan-out at the end of a turn. Any block refuses the stop:
+   * the reasons (joined) are the instruction to continue, or — for hosts
+   * following Wuu — mark the turn failed. The payload's `stopHookActive`
+   * says whether the turn already continues because of a Stop hook; after
+   * `stopBlockCap` consecutive blocks the stop is allowed with a warning.
+   *
+   * @param env The working directory and the caller's signal.
+   * @returns `{block, reason}` to keep going, and any context.
+   *
+   * @example Keep going while tests fail
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("Stop", undefined, (input) =>
+   *   input.stopHookActive ? {} : { decision: "block", reason: "run the tests" });
+   * const runner = new HookRunner({ registry });
+   * equal((await runner.stop({ cwd: "/tmp" })).block, true);
+   * equal((await runner.stop({ cwd: "/tmp" })).block, undefined);
+   * ```
+   */
+  stop(env: HookRunEnv): Promise<StopResult> {
+    return this.#dispatcher.call("Stop", {}, env);
+  }
+
+  /**
+   * Runs SubagentStart: fan-out; the joined context is given to the
+   * subagent.
+   *
+   * @param agentId The subagent.
+   * @param env The working directory and the caller's signal.
+   * @returns The joined context, if any.
+   *
+   * @example Brief a subagent
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("SubagentStart", undefined, (input) => ({
+   *   additionalContext: `you are ${input.agentId}`,
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const result = await runner.subagentStart("reviewer", { cwd: "/tmp" });
+   * equal(result.additionalContext, "you are reviewer");
+   * ```
+   */
+  subagentStart(agentId: string, env: HookRunEnv): Promise<ContextResult> {
+    return this.#dispatcher.call("SubagentStart", { agentId }, env);
+  }
+
+  /**
+   * Runs SubagentStop: like {@linkcode stop}, per subagent.
+   *
+   * @param agentId The subagent.
+   * @param env The working directory and the caller's signal.
+   * @returns `{block, reason}` to keep the subagent going.
+   *
+   * @example Let a subagent finish
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * deepEqual(await runner.subagentStop("reviewer", { cwd: "/tmp" }), {});
+   * ```
+   */
+  subagentStop(agentId: string, env: HookRunEnv): Promise<StopResult> {
+    return this.#dispatcher.call("SubagentStop", { agentId }, env);
+  }
+
+  /**
+   * Runs PreCompact: serial; a block prevents the compaction.
+   *
+   * @param env The working directory and the caller's signal.
+   * @param compactReason Why compaction runs (for example `"auto"`).
+   * @returns `{block, reason}` to prevent it.
+   *
+   * @example Prevent compaction
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PreCompact", undefined, () => ({
+   *   action: "deny",
+   *   reason: "keep the full transcript",
+   * }));
+   * const runner = new HookRunner({ registry });
+   * equal((await runner.preCompact({ cwd: "/tmp" }, "auto")).block, true);
+   * ```
+   */
+  preCompact(env: HookRunEnv, compactReason?: string): Promise<BlockResult> {
+    return this.#dispatcher.call("PreCompact", compactReason === undefined ? {} : { compactReason }, env);
+  }
+
+  /**
+   * Runs PostCompact: serial; a block rejects adopting the compacted result.
+   *
+   * @param compactSummary The summary up for adoption.
+   * @param env The working directory and the caller's signal.
+   * @param compactReason Why compaction ran.
+   * @returns `{block, reason}` to reject it.
+   *
+   * @example Reject an empty summary
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("PostCompact", undefined, (input) =>
+   *   input.compactSummary === "" ? { action: "deny", reason: "empty" } : {});
+   * const runner = new HookRunner({ registry });
+   * equal((await runner.postCompact("", { cwd: "/tmp" })).block, true);
+   * ```
+   */
+  postCompact(
+    compactSummary: string,
+    env: HookRunEnv,
+    compactReason?: string,
+  ): Promise<BlockResult> {
+    return this.#dispatcher.call(
+      "PostCompact",
+      compactReason === undefined ? { compactSummary } : { compactSummary, compactReason },
+      env,
+    );
+  }
+
+  /**
+   * Runs FileChanged: fan-out after a tool wrote or edited a file; side
+   * effects only.
+   *
+   * @param filePath The file.
+   * @param env The working directory and the caller's signal.
+   * @returns Nothing to act on.
+   *
+   * @example Format on write
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * await runner.fileChanged("/tmp/a.ts", { cwd: "/tmp" });
+   * ```
+   */
+  async fileChanged(filePath: string, env: HookRunEnv): Promise<void> {
+    await this.#dispatcher.call("FileChanged", { filePath }, env);
+  }
+
+  /**
+   * Runs any event from its payload fields — the one path behind every
+   * per-event method (the CLI, gateways and servers use it directly). The
+   * fields and the result are typed by `HookEventMap`; the Stop
+   * loop guard and every other rule come from the event's row.
+   *
+   * @param event The event (any event of the registry's table).
+   * @param fields The event's payload fields (`toolName` for tool events).
+   * @param env The working directory and the caller's signal; for
+   * PreToolUse also the input schema.
+   * @returns The event's result.
+   * @throws {TypeError} When the event is unknown, or a tool event is run
+   * without `toolName` (as a rejected promise).
+   *
+   * @example Run an event by name
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * deepEqual(await runner.run("FileChanged", { filePath: "/tmp/a" }, { cwd: "/tmp" }), {});
+   * ```
+   */
+  run<E extends HookEvent>(
+    event: E,
+    fields: HookEventFields<E>,
+    env: PreToolUseEnv,
+  ): Promise<HookEventResult<E>> {
+    const info = this.#dispatcher.info(event);
+    if (info === undefined) {
+      return Promise.reject(new TypeError(unknownEventMessage(event, this.#dispatcher.eventNames)));
+    }
+    const given = fields as AnyHookEventFields;
+    if (info.toolEvent && typeof given.toolName !== "string") {
+      return Promise.reject(new TypeError(`Cannot run ${event} hooks: "toolName" is required`));
+    }
+    return this.#dispatcher.call(event, given, env) as Promise<HookEventResult<E>>;
+  }
+
+  /**
+   * Waits until every background hook has finished, including coalesced
+   * pending runs — for orderly shutdown and for tests.
+   *
+   * @returns When nothing runs in the background any more.
+   *
+   * @example Wait for background work
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * await runner.idle();
+   * ```
+   */
+  idle(): Promise<void> {
+    return this.#dispatcher.background.idle();
+  }
+
+  /**
+   * Kills the process groups of this runner's running command hooks (never
+   * another runner's) — for a host shutting down.
+   *
+   * @returns How many groups were signalled, once they all were.
+   *
+   * @example At shutdown
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * equal(await runner.killRunningHooks(), 0);
+   * ```
+   */
+  killRunningHooks(): Promise<number> {
+    return this.#dispatcher.core.processes.killAll();
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The runner's options and what it reports about each invocation.
+ *
+ * @module
+ */
+
+import type { HookEvent } from "../events/event_map.ts";
+import type { HookStage, HookTransport } from "../events/hooks.ts";
+import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
+import type { Logger } from "../events/env.ts";
+import type { ModelClient, ModelsConfig } from "../models/client.ts";
+import type { HookRegistry } from "../registry/registry.ts";
+
+/**
+ * One finished hook invocation, reported to
+ * {@linkcode HookRunnerOptions.onInvocation}: enough to trace and assert,
+ * never the payload.
+ *
+ * @example Collect a trace
+ * ```ts
+ * import type { HookInvocationRecord } from "@hookgate/core";
+ *
+ * const trace: HookInvocationRecord[] = [];
+ * const onInvocation = (record: HookInvocationRecord) => trace.push(record);
+ * ```
+ */
+export interface HookInvocationRecord {
+  /** The event. */
+  event: HookEvent;
+  /** The entry's name. */
+  hookName: string;
+  /** The entry's id in the registry. */
+  hookId: number;
+  /** How the hook was reached. */
+  transport: HookTransport;
+  /** The entry's stage. */
+  stage: HookStage;
+  /** Whether it ran in the background. */
+  background: boolean;
+  /** Wall time from start to settle, in milliseconds. */
+  durationMs: number;
+  /** The normalized outcome's action, when the hook succeeded. */
+  action?: NormalizedOutcome["action"];
+  /** The failure, when it failed. */
+  failure?: HookFailure;
+  /** The model a prompt hook asked. */
+  model?: string;
+  /** The prompt sent (only with `traceModelIO`). */
+  prompt?: string;
+  /** The model's raw answer (only with `traceModelIO`). */
+  answer?: string;
+}
+
+/**
+ * Options of {@linkcode HookRunner}.
+ *
+ * @example A runner that reports every invocation
+ * ```ts
+ * import { HookRegistry, HookRunner, type HookRunnerOptions } from "@hookgate/core";
+ *
+ * const options: HookRunnerOptions = {
+ *   registry: new HookRegistry(),
+ *   sessionId: () => "session-1",
+ *   onInvocation: (record) => console.log(record.hookName, record.durationMs),
+ * };
+ * const runner = new HookRunner(options);
+ * ```
+ */
+export interface HookRunnerOptions {
+  /** Where the hooks come from. */
+  registry: HookRegistry;
+  /** Where warnings go. */
+  logger?: Logger;
+  /**
+   * Run hooks that are not marked `policy: true`; `false` is `--no-hooks`.
+   *
+   * @default {true}
+   */
+  allowNonPolicy?: boolean;
+  /**
+   * Supplies the payload's `sessionId`.
+   *
+   * @default {() => uuid} a random UUID chosen once per runner
+   */
+  sessionId?: () => string;
+  /** Called after every invocation (the CLI's trace, tests' assertions). */
+  onInvocation?: (record: HookInvocationRecord) => void;
+  /**
+   * How many consecutive blocks of Stop (or of one subagent's SubagentStop)
+   * are honoured before the stop is allowed anyway; `0` means no cap.
+   *
+   * @default {8}
+   */
+  stopBlockCap?: number;
+  /**
+   * What command hooks may start with (absolute paths are always allowed).
+   *
+   * @default {DEFAULT_COMMAND_ALLOWLIST}
+   */
+  commandAllowlist?: readonly string[];
+  /**
+   * The project root, exported to command hooks as `HOOKGATE_PROJECT_DIR`.
+   *
+   * @default {env.cwd} of each run
+   */
+  projectDir?: string;
+  /**
+   * URL patterns every HTTP hook must match (`*` is a wildcard, `[]`
+   * refuses all); unset means any URL that passes the https/loopback rule.
+   */
+  httpAllowedUrls?: readonly string[];
+  /**
+   * Model endpoints for prompt hooks (the config file's `models` section),
+   * or a function returning the current ones (e.g. `() =>
+   * watcher.config.models`, so hot reload reaches them).
+   */
+  models?: ModelsConfig | (() => ModelsConfig | undefined);
+  /**
+   * A host's model client for prompt hooks: used for the default endpoint,
+   * or for every prompt hook when `models` is not set.
+   */
+  modelClient?: ModelClient;
+  /**
+   * Include prompt hooks' prompts and answers in invocation records (for
+   * `--trace`). They are never logged otherwise.
+   *
+   * @default {false}
+   */
+  traceModelIO?: boolean;
+}

@@ -1,0 +1,209 @@
+import { deepEqual, equal, throws } from "node:assert/strict";
+import { HookRegistry } from "../../mod.ts";
+
+const noop = () => {};
+
+Deno.test("HookRegistry keeps entries of one event in registration order across transports", () => {
+  const registry = new HookRegistry();
+  registry.registerInProcess("PreToolUse", "*", noop, "p", { name: "a" });
+  registry.loadShellHooks({ PreToolUse: [{ name: "b", command: "true" }] });
+  registry.registerHttp("PreToolUse", {
+    type: "http",
+    name: "c",
+    url: "http://127.0.0.1:1/",
+  });
+  registry.registerInProcess("PreToolUse", "*", noop, "p", { name: "d" });
+  deepEqual(registry.list("PreToolUse").map((e) => [e.name, e.transport]), [
+    ["a", "in-process"],
+    ["b", "command"],
+    ["c", "http"],
+    ["d", "in-process"],
+  ]);
+});
+
+Deno.test("HookRegistry resolves defaults: stage, timeout, policy, failure policy", () => {
+  const registry = new HookRegistry();
+  registry.registerInProcess("PreToolUse", undefined, noop);
+  registry.loadShellHooks({ PreToolUse: [{ command: "true" }] });
+  registry.registerInProcess("PostToolUse", "*", noop, undefined, {
+    background: true,
+  });
+  const [inProcess, configured] = registry.list("PreToolUse");
+  equal(inProcess?.stage, "mutate");
+  equal(inProcess?.matcher, "*");
+  equal(inProcess?.timeoutMs, 5000);
+  equal(inProcess?.failurePolicy, "open");
+  equal(inProcess?.policy, false);
+  equal(configured?.stage, "validate");
+  equal(configured?.configured, true);
+  equal(registry.list("PostToolUse")[0]?.timeoutMs, 60_000);
+});
+
+Deno.test("HookRegistry clamps timeouts to 1 ms – 10 min", () => {
+  const registry = new HookRegistry();
+  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: 0 });
+  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: -5 });
+  registry.registerInProcess("Stop", "*", noop, undefined, {
+    timeoutMs: 900_000,
+  });
+  deepEqual(registry.list("Stop").map((e) => e.timeoutMs), [1, 1, 600_000]);
+});
+
+Deno.test("HookRegistry unsubscribe removes exactly its own registration, once", () => {
+  const registry = new HookRegistry();
+  const offA = registry.registerInProcess("Stop", "*", noop, undefined, {
+    name: "a",
+  });
+  registry.registerInProcess("Stop", "*", noop, undefined, { name: "b" });
+  offA();
+  offA();
+  deepEqual(registry.list("Stop").map((e) => e.name), ["b"]);
+});
+
+Deno.test("HookRegistry.list() returns immutable snapshots", () => {
+  const registry = new HookRegistry();
+  registry.registerInProcess("Stop", "*", noop);
+  const before = registry.list("Stop");
+  registry.registerInProcess("Stop", "*", noop);
+  equal(before.length, 1);
+  equal(registry.list("Stop").length, 2);
+  equal(Object.isFrozen(before), true);
+});
+
+Deno.test("HookRegistry.drainByOwner() removes a plugin's in-process hooks, never configured ones", () => {
+  const registry = new HookRegistry();
+  registry.loadShellHooks({ Stop: [{ command: "true" }] });
+  registry.registerInProcess("Stop", "*", noop, "plugin-a");
+  registry.registerInProcess("SessionStart", "*", noop, "plugin-a");
+  registry.registerInProcess("SessionStart", "*", noop, "plugin-b");
+  equal(registry.countByOwner("plugin-a"), 2);
+  equal(registry.drainByOwner("plugin-a"), 2);
+  equal(registry.countByOwner("plugin-a"), 0);
+  equal(registry.countByOwner("plugin-b"), 1);
+  equal(registry.list("Stop").length, 1);
+  equal(registry.drainByOwner("nobody"), 0);
+});
+
+Deno.test("HookRegistry.replaceShellHooks() swaps configured entries atomically, in place", () => {
+  const registry = new HookRegistry();
+  registry.registerInProcess("PreToolUse", "*", noop, "early", {
+    name: "early",
+  });
+  registry.loadShellHooks({
+    PreToolUse: [{ name: "old", command: "true" }],
+    Stop: [{ command: "true" }],
+  });
+  registry.registerInProcess("PreToolUse", "*", noop, "late", { name: "late" });
+  const count = registry.replaceShellHooks({
+    PreToolUse: [{ name: "new1", command: "true" }, {
+      name: "new2",
+      command: "true",
+    }],
+  });
+  equal(count, 2);
+  deepEqual(registry.list("PreToolUse").map((e) => e.name), [
+    "early",
+    "new1",
+    "new2",
+    "late",
+  ]);
+  equal(registry.has("Stop"), false);
+});
+
+Deno.test("HookRegistry.replaceShellHooks() keeps the old set when the new one is malformed", () => {
+  const registry = new HookRegistry();
+  registry.loadShellHooks({ Stop: [{ name: "keep", command: "true" }] });
+  throws(
+    () =>
+      registry.replaceShellHooks({
+        Stop: [{ command: "true" }, { command: "" }],
+      }),
+    /Cannot register Stop hook #2: a command hook needs a non-empty "command"/,
+  );
+  deepEqual(registry.list("Stop").map((e) => e.name), ["keep"]);
+});
+
+Deno.test("HookRegistry leaves registerShell() entries alone on replace", () => {
+  const registry = new HookRegistry();
+  registry.registerShell("Stop", { name: "manual", command: "true" });
+  registry.loadShellHooks({ Stop: [{ name: "configured", command: "true" }] });
+  registry.replaceShellHooks({});
+  deepEqual(registry.list("Stop").map((e) => e.name), ["manual"]);
+});
+
+Deno.test("HookRegistry policyOnly loading keeps only policy hooks", () => {
+  const registry = new HookRegistry();
+  equal(
+    registry.loadShellHooks({
+      PreToolUse: [{ command: "a", policy: true }, { command: "b" }],
+      Stop: [{ command: "c" }],
+    }, { policyOnly: true }),
+    1,
+  );
+  deepEqual(registry.all().map((e) => e.name), ["a"]);
+});
+
+Deno.test("HookRegistry rejects bad registrations with a message naming the fix", async (t) => {
+  const registry = new HookRegistry();
+  await t.step("unknown event with a suggestion", () => {
+    throws(
+      () => registry.registerInProcess("PreTooluse" as "PreToolUse", "*", noop),
+      /unknown event "PreTooluse"; did you mean "PreToolUse"\?/,
+    );
+    throws(
+      () => registry.loadShellHooks({ PostToolUsed: [{ command: "x" }] } as never),
+      /Cannot load hooks: unknown event "PostToolUsed"; did you mean "PostToolUse"\?/,
+    );
+  });
+  await t.step("not a function", () => {
+    throws(
+      () => registry.registerInProcess("Stop", "*", "nope" as never),
+      TypeError,
+    );
+  });
+  await t.step("HTTP hook without url", () => {
+    throws(
+      () => registry.registerHttp("Stop", { type: "http", url: "" }),
+      /needs a non-empty "url"/,
+    );
+  });
+  await t.step("background on an event that can block", () => {
+    throws(
+      () =>
+        registry.registerInProcess("PreToolUse", "*", noop, undefined, {
+          background: true,
+        }),
+      (error: Error) =>
+        error instanceof RangeError &&
+        /only allowed on events that cannot block/.test(error.message),
+    );
+  });
+  await t.step("bad stage and failure policy", () => {
+    throws(
+      () =>
+        registry.registerInProcess("Stop", "*", noop, undefined, {
+          stage: "late" as never,
+        }),
+      /"stage" must be/,
+    );
+    throws(
+      () =>
+        registry.registerInProcess("Stop", "*", noop, undefined, {
+          failurePolicy: "strict" as never,
+        }),
+      /"failurePolicy" must be "open" or "closed"/,
+    );
+  });
+  await t.step("nothing was registered by the failed calls", () => {
+    equal(registry.all().length, 0);
+  });
+});
+
+Deno.test("HookRegistry.clear() drops everything", () => {
+  const registry = new HookRegistry();
+  registry.loadShellHooks({ Stop: [{ command: "true" }] });
+  registry.registerInProcess("Stop", "*", noop, "p");
+  registry.clear();
+  equal(registry.has("Stop"), false);
+  equal(registry.all().length, 0);
+});
