@@ -1,0 +1,99 @@
+// deno-lint-ignore-file no-console
+// The layer check: data flows one way. Each folder of src/ is a room with a
+// rank; a module may import its own room or a room of lower rank, never a
+// higher one, so no import cycle between rooms can exist. The CLI uses the
+// public API only (mod.ts and the rooms' mod.ts entry points). Run by
+// `deno task ok`; ARCHITECTURE.md draws the same picture.
+
+import { dirname, join, relative, resolve } from "node:path";
+
+/** Lower ranks are imported by higher ones, never the other way. */
+export const RANKS: Readonly<Record<string, number>> = {
+  _internal: 0,
+  events: 1,
+  matchers: 2,
+  permissions: 2,
+  dialects: 3,
+  models: 3,
+  registry: 4,
+  rules: 5,
+  transports: 5,
+  runner: 6,
+  config: 7,
+  host: 8,
+  cli: 9,
+};
+
+/** One import that breaks the layering. */
+export interface LayerViolation {
+  file: string;
+  imported: string;
+  why: string;
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
+
+/** Every violation under `root` (the repository). */
+export async function checkLayers(root: string): Promise<LayerViolation[]> {
+  const src = join(root, "src");
+  const violations: LayerViolation[] = [];
+  for await (const file of walk(src)) {
+    const room = roomOf(src, file);
+    if (room === null) continue;
+    const text = await Deno.readTextFile(file);
+    for (const match of text.matchAll(IMPORT)) {
+      const target = resolve(dirname(file), match[1] ?? match[2]!);
+      const shown = { file: relative(root, file), imported: relative(root, target) };
+      const other = target.startsWith(src + "/") ? roomOf(src, target) : null;
+      if (room === "cli") {
+        // The bundled example configuration is data, imported as text.
+        const publicApi = target === join(root, "mod.ts") || target.startsWith(join(root, "examples") + "/") ||
+          other === "cli" || (other !== null && target === join(src, other, "mod.ts"));
+        if (!publicApi) {
+          violations.push({ ...shown, why: "the CLI may use the public API only (mod.ts, src/<room>/mod.ts)" });
+        }
+        continue;
+      }
+      if (!target.startsWith(src + "/")) {
+        violations.push({ ...shown, why: "src/ may not import from outside src/" });
+        continue;
+      }
+      if (other === null || other === room) continue;
+      if (RANKS[other]! >= RANKS[room]!) {
+        violations.push({
+          ...shown,
+          why: `room "${room}" (rank ${RANKS[room]}) may not import room "${other}" (rank ${RANKS[other]})`,
+        });
+      }
+    }
+  }
+  return violations;
+}
+
+function roomOf(src: string, file: string): string | null {
+  const first = relative(src, file).split("/")[0]!;
+  if (first.endsWith(".ts")) return null;
+  if (!Object.hasOwn(RANKS, first)) {
+    throw new Error(`src/${first}/ is not a known room; add it to RANKS in .ci/layers.ts`);
+  }
+  return first;
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) yield* walk(path);
+    else if (entry.name.endsWith(".ts")) yield path;
+  }
+}
+
+if (import.meta.main) {
+  const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+  const violations = await checkLayers(root);
+  for (const v of violations) console.error(`${v.file}: imports ${v.imported}: ${v.why}`);
+  if (violations.length > 0) {
+    console.error(`layers: ${violations.length} import(s) break the one-way layering (see ARCHITECTURE.md)`);
+    Deno.exit(1);
+  }
+  console.log(`layers: ok (${Object.keys(RANKS).length} rooms, data flows one way)`);
+}
