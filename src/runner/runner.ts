@@ -20,6 +20,14 @@ import type {
 } from "../events/results.ts";
 import { unknownEventMessage } from "../events/table.ts";
 import { Dispatcher } from "./dispatch.ts";
+
+/** Payload fields the runner owns: a caller's value would override the truth. */
+const RUNNER_FIELDS: readonly [string, string][] = [
+  ["event", "the runner sets it to the event being run"],
+  ["cwd", "pass the working directory as env.cwd"],
+  ["sessionId", "the runner's sessionId option supplies it"],
+  ["stopHookActive", "the runner's Stop loop guard sets it"],
+];
 import type { HookRunnerOptions } from "./types.ts";
 
 /**
@@ -462,8 +470,9 @@ export class HookRunner {
    * @param env The working directory and the caller's signal; for
    * PreToolUse also the input schema.
    * @returns The event's result.
-   * @throws {TypeError} When the event is unknown, or a tool event is run
-   * without `toolName` (as a rejected promise).
+   * @throws {TypeError} When the event is unknown, a tool event is run
+   * without `toolName`, or `fields` sets what the runner owns (`event`,
+   * `cwd`, `sessionId`, `stopHookActive`) — as a rejected promise.
    *
    * @example Run an event by name
    * ```ts
@@ -486,6 +495,13 @@ export class HookRunner {
     const given = fields as AnyHookEventFields;
     if (info.toolEvent && typeof given.toolName !== "string") {
       return Promise.reject(new TypeError(`Cannot run ${event} hooks: "toolName" is required`));
+    }
+    for (const [key, owner] of RUNNER_FIELDS) {
+      if (Object.hasOwn(given, key)) {
+        return Promise.reject(
+          new TypeError(`Cannot run ${event} hooks: "${key}" is not a payload field the caller may set; ${owner}`),
+        );
+      }
     }
     return this.#dispatcher.call(event, given, env) as Promise<HookEventResult<E>>;
   }

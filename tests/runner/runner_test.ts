@@ -379,6 +379,22 @@ Deno.test("HookRunner has a method for every event and runs each through its rul
     const event = "PreToolUse" as HookEvent;
     await rejects(runner.run(event, {}, env), /"toolName" is required/);
   });
+
+  await t.step("run() refuses fields the runner owns, so a caller cannot move a hook's cwd or event", async () => {
+    const { registry, runner } = setup();
+    const seen: HookInput[] = [];
+    registry.registerInProcess("Stop", undefined, (input) => void seen.push(input));
+    const event = "Stop" as HookEvent;
+    for (
+      const [key, value] of [["event", "PreToolUse"], ["cwd", "/etc"], ["sessionId", "evil"], ["stopHookActive", true]]
+    ) {
+      await rejects(
+        runner.run(event, { [key as string]: value } as never, env),
+        new RegExp(`Cannot run Stop hooks: "${key}" is not a payload field the caller may set`),
+      );
+    }
+    deepEqual(seen, []);
+  });
 });
 
 // ---------------------------------------------------------------------------
