@@ -69,7 +69,7 @@ export {
   type RunShellHookOptions,
   type ShellHookResult,
 } from "./src/transports/command/command.ts";
-export { killRunningHooks } from "./src/transports/command/processes.ts";
+export { HookProcesses, type HookProcessGroup, killRunningHooks } from "./src/transports/command/processes.ts";
 export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./src/transports/http/http.ts";
 export { DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES } from "./src/_internal/limits.ts";
 export { type CommandPlan, DEFAULT_COMMAND_ALLOWLIST } from "./src/permissions/command_line.ts";
@@ -84,7 +84,10 @@ export {
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
+  type ProjectTrust,
+  type TrustOption,
 } from "./src/config/load.ts";
+export type { ProjectFile, ProjectHook, ProjectSnapshot, TrustRecord } from "./src/config/trust.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";
 // One runner set-up for hosts.
 export { type HookHost, type HookHostOptions, openHookHost } from "./src/host/hook_host.ts";

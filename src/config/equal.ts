@@ -66,7 +66,12 @@ export function countShellHooks(hooks: ConfiguredHooks | undefined): number {
   return count;
 }
 
-function prune(hooks: ConfiguredHooks | undefined): Record<string, unknown> {
+/**
+ * The structure {@linkcode shellHooksEqual} compares: events with entries,
+ * each entry without its `source`. Also what a project's trust digest
+ * covers.
+ */
+export function prune(hooks: ConfiguredHooks | undefined): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [event, list] of Object.entries(hooks ?? {})) {
     // `source` records where an entry was read from; it does not change
@@ -78,7 +83,8 @@ function prune(hooks: ConfiguredHooks | undefined): Record<string, unknown> {
   return result;
 }
 
-function stableJson(value: unknown): string {
+/** JSON with object keys sorted at every level: equal structures, equal text. */
+export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, item) => {
     if (item === null || typeof item !== "object" || Array.isArray(item)) {
       return item;

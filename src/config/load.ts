@@ -11,7 +11,12 @@ import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfiguredHooks } from "../events/configured.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
-import { type ConfigDialect, parseHooksConfig } from "./parse.ts";
+import { LayerMerge } from "./_merge.ts";
+import { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig } from "./parse.ts";
+import { decideProjectTrust, type ProjectTrust, type TrustOption } from "./_project.ts";
+import { TRUST_FILE } from "./trust.ts";
+
+export type { ProjectTrust, TrustOption };
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -46,6 +51,16 @@ export interface LoadConfigOptions {
   defaultLayers?: boolean;
   /** Force a dialect for every file (otherwise per file). */
   dialect?: ConfigDialect;
+  /**
+   * Which project layers count. `"require"`: only when the user's trust
+   * file (`<home>/trust.json`) records the project's current digest (its
+   * configuration plus the files its hooks run); `"all"`: every project, for
+   * this load; a function: decides per project. The user and explicit
+   * layers are always the user's own.
+   *
+   * @default {"require"}
+   */
+  trust?: TrustOption;
 }
 
 /**
@@ -99,6 +114,11 @@ export interface LoadedConfig {
    * of the same name; the last `default` wins), or `undefined` when none.
    */
   models?: ModelsConfig;
+  /**
+   * The project layer's trust state, when the project has configuration:
+   * untrusted project hooks are not in `hooks` but listed in `skipped`.
+   */
+  project?: ProjectTrust;
 }
 
 /**
@@ -158,65 +178,48 @@ export async function checkConfig(
     ? { paths: options as readonly string[] }
     : options as LoadConfigOptions;
   const layers = configLayers(opts);
-  const hooks: ConfiguredHooks = {};
   const diagnostics: ConfigDiagnostic[] = [];
-  const commandAllowlist: string[] = [];
-  let httpAllowedUrls: string[] | undefined;
-  let models: ModelsConfig | undefined;
-  const seenNames = new Map<string, string>();
-
+  const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
   for (const layer of layers) {
     let text: string;
     try {
       text = await Deno.readTextFile(layer.path);
       layer.found = true;
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound && layer.kind !== "explicit") {
-        continue;
-      }
+      if (error instanceof Deno.errors.NotFound && layer.kind !== "explicit") continue;
       diagnostics.push(fileDiagnostic(layer.path, error));
       continue;
     }
-    const parsed = parseHooksConfig(text, {
-      path: layer.path,
-      ...(opts.dialect ? { dialect: opts.dialect } : {}),
-    });
+    const parsed = parseHooksConfig(text, { path: layer.path, ...(opts.dialect ? { dialect: opts.dialect } : {}) });
     if (parsed.dialect !== null) layer.dialect = parsed.dialect;
     diagnostics.push(...parsed.diagnostics);
-    commandAllowlist.push(...parsed.commandAllowlist ?? []);
-    if (parsed.httpAllowedUrls !== undefined) {
-      httpAllowedUrls = [...httpAllowedUrls ?? [], ...parsed.httpAllowedUrls];
-    }
-    if (parsed.models !== undefined) {
-      const defaultName = parsed.models.default ?? models?.default;
-      models = {
-        endpoints: { ...models?.endpoints, ...parsed.models.endpoints },
-        ...(defaultName === undefined ? {} : { default: defaultName }),
-      };
-    }
-    for (const event of HOOK_EVENT_NAMES) {
-      for (const hook of parsed.hooks[event] ?? []) {
-        if (hook.name !== undefined) {
-          const key = `${event}\u0000${hook.name}`;
-          const other = seenNames.get(key);
-          if (other !== undefined && other !== layer.path) {
-            diagnostics.push({
-              severity: "warning",
-              file: layer.path,
-              line: 1,
-              column: 1,
-              path: ["hooks", event],
-              message: `hook "${hook.name}" on ${event} is also defined in ${other}; both will run`,
-              hint: "layers are concatenated, not overridden: rename one, or remove it from one file",
-            });
-          }
-          seenNames.set(key, layer.path);
-        }
-        (hooks[event] ??= []).push(hook);
-      }
-    }
+    parsedLayers.push({ layer, parsed });
   }
-  diagnostics.push(...unresolvedModels(hooks, models, layers));
+
+  // The project's layers count only once trusted; the user's always do.
+  const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
+  let project: ProjectTrust | undefined;
+  if (projectLayers.length > 0) {
+    // The endpoints prompt hooks would use, for the URLs and keys trust shows.
+    const preview = new LayerMerge();
+    for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
+    const decided = await decideProjectTrust(
+      resolve(opts.projectRoot ?? Deno.cwd()),
+      projectLayers.map(({ layer, parsed }) => ({ path: layer.path, parsed })),
+      preview.result().models,
+      opts.trust ?? "require",
+      opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome()),
+    );
+    project = decided.trust;
+    diagnostics.push(...decided.diagnostics);
+  }
+  const merge = new LayerMerge();
+  for (const { layer, parsed } of parsedLayers) {
+    if (layer.kind === "project" && project?.trusted !== true) continue;
+    merge.add(layer.path, parsed, layer.kind === "project");
+  }
+  const { hooks, commandAllowlist, httpAllowedUrls, models } = merge.result();
+  diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
   const ok = !diagnostics.some((d) => d.severity === "error");
   return {
     hooks: ok ? hooks : {},
@@ -226,7 +229,14 @@ export async function checkConfig(
     commandAllowlist,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
+    ...(project === undefined ? {} : { project }),
   };
+}
+
+/** Whether a parsed file declares anything that would take effect. */
+function hasContent(parsed: ParsedHooksConfig): boolean {
+  return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.models !== undefined ||
+    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined;
 }
 
 /**
@@ -314,6 +324,26 @@ export function configLayers(options: LoadConfigOptions = {}): ConfigLayer[] {
     });
   }
   return layers;
+}
+
+/**
+ * The user's trust file: `<home>/trust.json`, `home` defaulting to
+ * `$HOOKGATE_HOME` or `~/.config/hookgate`.
+ *
+ * @param home The user's hookgate directory.
+ * @returns The path, or `undefined` when no home directory is known.
+ *
+ * @example
+ * ```ts
+ * import { trustFilePath } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(trustFilePath("/h"), "/h/trust.json");
+ * ```
+ */
+export function trustFilePath(home?: string): string | undefined {
+  const dir = home ?? defaultHome();
+  return dir === undefined ? undefined : join(dir, TRUST_FILE);
 }
 
 function defaultHome(): string | undefined {

@@ -23,10 +23,27 @@ export {
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
+  type ProjectTrust,
+  trustFilePath,
+  type TrustOption,
 } from "./load.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watch.ts";
 export { countShellHooks, shellHooksEqual } from "./equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";
+export {
+  type ProjectFile,
+  type ProjectHook,
+  type ProjectLayerContent,
+  type ProjectSnapshot,
+  readTrustStore,
+  recordProjectTrust,
+  revokeProjectTrust,
+  TRUST_FILE,
+  TrustFileError,
+  type TrustRecord,
+  type TrustStore,
+  writeTrustStore,
+} from "./trust.ts";
 export {
   permissionFlags,
   type PermissionOptions,

@@ -26,6 +26,7 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
       home: join(dir, "home"),
       projectRoot: join(dir, "project"),
       paths: [join(dir, "extra.jsonc")],
+      trust: "all", // this test is about the order; trust has its own tests
     });
     deepEqual(config.hooks.Stop?.map((h) => [h.name, h.source]), [
       ["user", join(dir, "home/config.jsonc")],

@@ -196,6 +196,7 @@ Deno.test("watchConfig() picks up a project layer created after it started (peer
     projectRoot: dir,
     home: join(dir, "home"),
     debounceMs: DEBOUNCE,
+    trust: "all", // this test is about noticing the file; trust has its own tests
   });
   try {
     equal(registry.has("Stop"), false);

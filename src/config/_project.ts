@@ -1,0 +1,101 @@
+// Deciding whether a project's layers count: snapshot them (hooks, the files
+// they run, variables and URLs), then ask the caller's trust option or the
+// user's trust file whether exactly this digest was trusted.
+
+import { join } from "node:path";
+import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ModelsConfig } from "../models/client.ts";
+import type { ConfigDiagnostic } from "./diagnostics.ts";
+import type { ParsedHooksConfig } from "./parse.ts";
+import {
+  type ProjectHook,
+  type ProjectSnapshot,
+  readTrustStore,
+  snapshotProject,
+  TRUST_FILE,
+  TrustFileError,
+  type TrustRecord,
+} from "./trust.ts";
+
+/**
+ * Which projects count: `"require"` (the default) trusts a project only
+ * when the user's trust file records its current digest; `"all"` trusts
+ * every project (the user vouches for this run); a function decides per
+ * project.
+ */
+export type TrustOption = "require" | "all" | ((project: ProjectSnapshot) => boolean | Promise<boolean>);
+
+/** The trust state of the project layer of one load. */
+export interface ProjectTrust {
+  /** What the project asks to be trusted with. */
+  snapshot: ProjectSnapshot;
+  /** Whether its hooks (and settings) count. */
+  trusted: boolean;
+  /** Who trusted it: the trust file, or the caller's `trust` option. */
+  trustedBy?: "trust-file" | "option";
+  /** The trust file consulted (`"require"` only). */
+  trustFile?: string;
+  /** What the trust file recorded for this project, when it was trusted before. */
+  previous?: TrustRecord;
+  /** The project hooks that do not run because it is not trusted. */
+  skipped: ProjectHook[];
+}
+
+/** Snapshots the project's parsed layers and decides whether they count. */
+export async function decideProjectTrust(
+  root: string,
+  layers: readonly { path: string; parsed: ParsedHooksConfig }[],
+  models: ModelsConfig | undefined,
+  option: TrustOption,
+  home: string | undefined,
+): Promise<{ trust: ProjectTrust; diagnostics: ConfigDiagnostic[] }> {
+  const snapshot = await snapshotProject(
+    root,
+    layers.map(({ path, parsed }) => ({
+      path,
+      hooks: parsed.hooks as ConfiguredHooks,
+      ...(parsed.models ? { models: parsed.models } : {}),
+      ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
+      ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
+    })),
+    models,
+  );
+  const diagnostics: ConfigDiagnostic[] = [];
+  const decided = (trusted: boolean, extra: Partial<ProjectTrust> = {}): ProjectTrust => ({
+    snapshot,
+    trusted,
+    ...extra,
+    skipped: trusted ? [] : snapshot.hooks,
+  });
+  if (option === "all") return { trust: decided(true, { trustedBy: "option" }), diagnostics };
+  if (typeof option === "function") {
+    return { trust: decided(await option(snapshot) === true, { trustedBy: "option" }), diagnostics };
+  }
+  if (home === undefined) return { trust: decided(false), diagnostics };
+  const trustFile = join(home, TRUST_FILE);
+  try {
+    const previous = (await readTrustStore(trustFile)).projects[root];
+    const trusted = previous?.digest === snapshot.digest;
+    return {
+      trust: decided(trusted, {
+        trustFile,
+        ...(trusted ? { trustedBy: "trust-file" as const } : {}),
+        ...(previous ? { previous } : {}),
+      }),
+      diagnostics,
+    };
+  } catch (error) {
+    if (!(error instanceof TrustFileError)) throw error;
+    // Never a silent trust: the load fails and says how to recover.
+    diagnostics.push({
+      severity: "error",
+      file: trustFile,
+      line: 1,
+      column: 1,
+      path: [],
+      message: error.message.replace(/^Cannot read the trust file \S+: /, "the trust file cannot be used: "),
+      hint: `fix or delete ${trustFile}, then trust the project again with "hook-run trust"`,
+    });
+    return { trust: decided(false, { trustFile }), diagnostics };
+  }
+}
