@@ -2,7 +2,8 @@
 // message style. Shared by every register method and by loading configured
 // hooks, so a hook is checked the same way whichever door it comes in by.
 
-import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS } from "../_internal/limits.ts";
+import { describe } from "../_internal/json.ts";
+import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../_internal/limits.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
@@ -149,10 +150,30 @@ function entryBase(
     name,
     matcher: matcher ?? "*",
     stage,
-    timeoutMs: clampTimeout(options.timeoutMs, background),
+    timeoutMs: clampTimeout(checkTimeout(options.timeoutMs, `Cannot register ${event} hook "${name}"`), background),
     failurePolicy,
     policy: options.policy === true,
     background,
     configured,
   };
+}
+
+/**
+ * Refuses a deadline that cannot mean what the caller asked for. Clamping
+ * used to turn 0 and below into 1 ms (a hook that always times out), NaN
+ * into the default and anything longer into 10 minutes; a configuration
+ * file refuses those values, and the library now does too. Fractions are
+ * rounded later, to at least 1 ms.
+ */
+function checkTimeout(timeoutMs: unknown, where: string): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (typeof timeoutMs !== "number") {
+    throw new TypeError(`${where}: "timeoutMs" must be a number of milliseconds, got ${describe(timeoutMs)}`);
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new RangeError(
+      `${where}: "timeoutMs" must be a positive number of milliseconds (1 – ${MAX_TIMEOUT_MS}), got ${timeoutMs}`,
+    );
+  }
+  return timeoutMs;
 }
