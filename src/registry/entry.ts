@@ -70,6 +70,7 @@ export function configuredEntry(
       if (typeof hook.url !== "string" || hook.url === "") {
         throw new TypeError(`${where}: an HTTP hook needs a non-empty "url"`);
       }
+      refuseNul(hook, ["url", "headers", "allowedEnvVars"], where);
       transport = "http";
       name = hook.name ?? hook.url;
       break;
@@ -89,6 +90,7 @@ export function configuredEntry(
       if (hook.args !== undefined && (!Array.isArray(hook.args) || hook.args.some((a) => typeof a !== "string"))) {
         throw new TypeError(`${where}: "args" must be an array of strings`);
       }
+      refuseNul(hook, ["command", "args", "env", "passEnv"], where);
       transport = "command";
       name = hook.name ?? hook.command;
       break;
@@ -156,6 +158,29 @@ function entryBase(
     background,
     configured,
   };
+}
+
+/**
+ * Refuses a NUL in a field that reaches a process (argv and environment
+ * are C strings, which end at the first NUL) or a request (URLs and header
+ * fields cannot carry one): otherwise the hook registers and fails only
+ * when it runs. Configuration files refuse it at load, with its place.
+ */
+function refuseNul(hook: object, fields: readonly string[], where: string): void {
+  for (const field of fields) {
+    const value = (hook as Record<string, unknown>)[field];
+    let what: string | undefined;
+    if (typeof value === "string") {
+      if (value.includes("\0")) what = `"${field}"`;
+    } else if (Array.isArray(value)) {
+      if (value.some((item) => typeof item === "string" && item.includes("\0"))) what = `"${field}"`;
+    } else if (typeof value === "object" && value !== null) {
+      const entries = Object.entries(value);
+      if (entries.some(([key]) => key.includes("\0"))) what = `"${field}" names`;
+      else if (entries.some(([, item]) => typeof item === "string" && item.includes("\0"))) what = `"${field}" values`;
+    }
+    if (what !== undefined) throw new TypeError(`${where}: ${what} must not contain a NUL character (\\u0000)`);
+  }
 }
 
 /**

@@ -138,6 +138,56 @@ Deno.test("parseHooksConfig() checks field combinations per transport", () => {
   ]);
 });
 
+Deno.test("parseHooksConfig() refuses a NUL character in what reaches a process or a request, at its place", async (t) => {
+  // Before: these passed `check` and failed only when the hook ran.
+  await t.step("native command hooks: command, args, env names and values, passEnv", () => {
+    const config = parse(`{"hooks": {"PreToolUse": [
+    { "command": "true\\u0000 --now" },
+    { "command": "true", "args": ["ok", "b\\u0000c"] },
+    { "command": "true", "env": { "A\\u0000B": "1", "C": "x\\u0000" } },
+    { "command": "true", "passEnv": ["HOME", "PATH\\u0000"] },
+    { "name": "clean", "command": "true", "args": ["ok"], "env": { "C": "x" }, "passEnv": ["HOME"] }
+  ]}}`);
+    equal(config.ok, false);
+    const hint = "(a process gets its command line and environment as C strings, which end at the first NUL)";
+    deepEqual(lines(config.diagnostics), [
+      `2:18: error: "command" must not contain a NUL character (\\u0000) ${hint}`,
+      `3:41: error: "args" must not contain a NUL character (\\u0000) ${hint}`,
+      `4:35: error: "env" names must not contain a NUL character (\\u0000) ${hint}`,
+      `4:57: error: "env" values must not contain a NUL character (\\u0000) ${hint}`,
+      `5:46: error: "passEnv" must not contain a NUL character (\\u0000) ${hint}`,
+    ]);
+    deepEqual(config.diagnostics.map((d) => d.path), [
+      ["hooks", "PreToolUse", 0, "command"],
+      ["hooks", "PreToolUse", 1, "args", 1],
+      ["hooks", "PreToolUse", 2, "env", "A\u0000B"],
+      ["hooks", "PreToolUse", 2, "env", "C"],
+      ["hooks", "PreToolUse", 3, "passEnv", 1],
+    ]);
+  });
+  await t.step("native HTTP hooks: url, header names and values, allowedEnvVars", () => {
+    const config = parse(`{"hooks": {"Stop": [
+    { "type": "http", "url": "http://127.0.0.1:1/a\\u0000b" },
+    { "type": "http", "url": "http://127.0.0.1:1/", "headers": { "x-a\\u0000": "v", "x-b": "v\\u0000" } },
+    { "type": "http", "url": "http://127.0.0.1:1/", "allowedEnvVars": ["TOKEN\\u0000"] }
+  ]}}`);
+    const hint = "(URLs, HTTP header fields and environment variable names cannot carry a NUL)";
+    deepEqual(lines(config.diagnostics), [
+      `2:30: error: "url" must not contain a NUL character (\\u0000) ${hint}`,
+      `3:66: error: "headers" names must not contain a NUL character (\\u0000) ${hint}`,
+      `3:91: error: "headers" values must not contain a NUL character (\\u0000) ${hint}`,
+      `4:72: error: "allowedEnvVars" must not contain a NUL character (\\u0000) ${hint}`,
+    ]);
+  });
+  await t.step("Wuu command hooks: command", () => {
+    const config = parse(`{"hooks": {"Stop": [{ "command": "true\\u0000", "timeout": 5 }]}}`, "wuu");
+    deepEqual(lines(config.diagnostics), [
+      '1:34: error: "command" must not contain a NUL character (\\u0000) (a process gets its command line and environment as C strings, which end at the first NUL)',
+    ]);
+    deepEqual(config.diagnostics[0]!.path, ["hooks", "Stop", 0, "command"]);
+  });
+});
+
 Deno.test("parseHooksConfig() warns about settings that load but surprise", () => {
   const config = parse(`{"hooks": {
     "SessionStart": [{ "matcher": "bash", "command": "true", "stage": "mutate" }],

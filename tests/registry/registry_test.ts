@@ -259,3 +259,77 @@ Deno.test("HookRegistry.clear() drops everything", () => {
   equal(registry.has("Stop"), false);
   equal(registry.all().length, 0);
 });
+
+Deno.test("HookRegistry refuses a NUL character in what reaches a process or a request", async (t) => {
+  const registry = new HookRegistry();
+  // Before: registered fine and failed only when the hook ran.
+  const cases: [string, string, () => unknown][] = [
+    ['"command"', "registerShell", () => registry.registerShell("Stop", { name: "x", command: "true\0 --now" })],
+    [
+      '"args"',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", args: ["a", "b\0"] }),
+    ],
+    [
+      '"env" names',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", env: { "A\0": "1" } }),
+    ],
+    [
+      '"env" values',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", env: { A: "1\0" } }),
+    ],
+    [
+      '"passEnv"',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", passEnv: ["HOME\0"] }),
+    ],
+    ['"command"', "loadShellHooks", () => registry.loadShellHooks({ Stop: [{ name: "x", command: "true\0" }] })],
+    [
+      '"url"',
+      "registerHttp",
+      () => registry.registerHttp("Stop", { type: "http", name: "x", url: "http://127.0.0.1:1/\0" }),
+    ],
+    [
+      '"headers" names',
+      "registerHttp",
+      () =>
+        registry.registerHttp("Stop", {
+          type: "http",
+          name: "x",
+          url: "http://127.0.0.1:1/",
+          headers: { "x-a\0": "v" },
+        }),
+    ],
+    [
+      '"headers" values',
+      "registerHttp",
+      () =>
+        registry.registerHttp("Stop", {
+          type: "http",
+          name: "x",
+          url: "http://127.0.0.1:1/",
+          headers: { "x-a": "v\0" },
+        }),
+    ],
+    [
+      '"allowedEnvVars"',
+      "registerHttp",
+      () =>
+        registry.registerHttp("Stop", { type: "http", name: "x", url: "http://127.0.0.1:1/", allowedEnvVars: ["T\0"] }),
+    ],
+  ];
+  for (const [field, door, register] of cases) {
+    await t.step(`${field} through ${door}()`, () => {
+      throws(register, (error: Error) => {
+        equal(error instanceof TypeError, true, String(error));
+        equal(error.message, `Cannot register Stop hook "x": ${field} must not contain a NUL character (\\u0000)`);
+        return true;
+      });
+    });
+  }
+  await t.step("nothing was registered by the failed calls", () => {
+    equal(registry.all().length, 0);
+  });
+});
