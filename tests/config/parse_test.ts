@@ -122,6 +122,47 @@ Deno.test("parseHooksConfig() lists every problem at once, each with line:col an
   ]);
 });
 
+Deno.test("parseHooksConfig() refuses nesting deeper than 64 levels at the place it crosses the limit", async (t) => {
+  const hint = "(a hook configuration needs a few levels; look for brackets that are opened but never closed)";
+  await t.step("100 000 brackets deep is one diagnostic, not a stack overflow", () => {
+    // Before: RangeError: Maximum call stack size exceeded, with no place.
+    const config = parse("[".repeat(100_000));
+    equal(config.ok, false);
+    deepEqual(lines(config.diagnostics), [`1:65: error: the nesting is deeper than 64 levels ${hint}`]);
+    deepEqual(config.hooks, {});
+  });
+  await t.step("the place is the bracket that crosses the limit, across lines and after comments", () => {
+    const text = `{ // [[[[[ not counted
+  "hooks": { "Stop": [ { "command": "echo [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ \\" [[" } ] },
+  /* [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ */
+  "deep": ${"{\n".repeat(60)}${'"a": [[[[[[[[[["x"]]]]]]]]]]'}${"}".repeat(60)}
+}`;
+    const config = parse(text);
+    deepEqual(lines(config.diagnostics), [`64:9: error: the nesting is deeper than 64 levels ${hint}`]);
+  });
+  await t.step("stray closing brackets do not hide the depth from the count", () => {
+    // The parser skips a "}" inside an array without leaving it, so each
+    // "[" here is one level deeper.
+    const config = parse("[},".repeat(100_000));
+    deepEqual(lines(config.diagnostics), [`1:193: error: the nesting is deeper than 64 levels ${hint}`]);
+  });
+  await t.step("64 levels are within the limit", () => {
+    const config = parse(`{"x": ${"[".repeat(63)}${"]".repeat(63)}, "hooks": {}}`);
+    deepEqual(lines(config.diagnostics), ['1:2: warning: unknown top-level key "x" is ignored']);
+  });
+});
+
+Deno.test("parseHooksConfig() accepts a leading UTF-8 BOM without counting it as a column", () => {
+  // Before: invalid JSONC: InvalidSymbol at 1:1.
+  const ok = parse('\uFEFF{"hooks": {"Stop": [{"command": "true"}]}}');
+  deepEqual(ok.diagnostics, []);
+  equal(ok.hooks.Stop?.length, 1);
+  const bad = parse('\uFEFF{"hooks": {"Stp": []}}');
+  deepEqual(lines(bad.diagnostics), ['1:12: error: unknown event "Stp" (did you mean "Stop"?)']);
+  const second = parse('\uFEFF{\n  "hooks": {"Stp": []}}');
+  deepEqual(lines(second.diagnostics), ['2:13: error: unknown event "Stp" (did you mean "Stop"?)']);
+});
+
 Deno.test("parseHooksConfig() checks field combinations per transport", () => {
   const config = parse(`{"hooks": {"Stop": [
     { "type": "http", "url": "https://a.example/", "command": "x" },
