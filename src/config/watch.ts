@@ -10,7 +10,7 @@ import type { HookRegistry } from "../registry/registry.ts";
 import type { Logger } from "../events/env.ts";
 import { countShellHooks, shellHooksEqual } from "./equal.ts";
 import { type ConfigDiagnostic, formatDiagnostic } from "./diagnostics.ts";
-import { checkConfig, loadConfig, type LoadConfigOptions, type LoadedConfig } from "./load.ts";
+import { checkConfig, configLayers, loadConfig, type LoadConfigOptions, type LoadedConfig } from "./load.ts";
 
 /**
  * Options of {@linkcode watchConfig}.
@@ -84,9 +84,11 @@ export interface ConfigWatcher extends AsyncDisposable {
  * `registry.replaceShellHooks` (build first, swap on success; in-process
  * hooks untouched) and log `Hooks reloaded (N configured entries across K
  * events)`. A broken edit keeps the previous set live and reports the
- * diagnostics; fixing the file reloads. A deleted file keeps the previous set
- * and warns. A layer whose directory does not exist yet (say, no
- * `.hookgate/` in the project) is picked up when it appears.
+ * diagnostics; fixing the file reloads. A deleted file — a default layer or
+ * an explicit path — contributes nothing until it returns: its hooks are
+ * removed with one warning, the other layers keep reloading, and recreating
+ * it brings its hooks back. A layer whose directory does not exist yet (say,
+ * no `.hookgate/` in the project) is picked up when it appears.
  *
  * @param options The registry, the layers and the callbacks.
  * @returns The watcher, after the initial load.
@@ -125,6 +127,8 @@ class Watcher implements ConfigWatcher {
   #reloads = 0;
   #fs: Deno.FsWatcher | null = null;
   #dirs: string[] = [];
+  /** A watched directory was removed: its watch is dead even if the path comes back. */
+  #stale = false;
   #loop: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #reloading: Promise<void> = Promise.resolve();
@@ -144,6 +148,7 @@ class Watcher implements ConfigWatcher {
   }
 
   start(): void {
+    if (this.#closed) return;
     const dirs = [
       ...new Set(
         this.#config.layers.map((layer) => existingAncestor(dirname(layer.path))),
@@ -151,9 +156,11 @@ class Watcher implements ConfigWatcher {
     ]
       .filter((dir): dir is string => dir !== null)
       .sort();
-    if (this.#fs !== null && dirs.join("\n") === this.#dirs.join("\n")) return;
+    if (this.#fs !== null && !this.#stale && dirs.join("\n") === this.#dirs.join("\n")) return;
+    const rewatch = this.#fs !== null;
     this.#fs?.close();
     this.#dirs = dirs;
+    this.#stale = false;
     if (dirs.length === 0) {
       this.#fs = null;
       return;
@@ -165,6 +172,9 @@ class Watcher implements ConfigWatcher {
       await previous;
       try {
         for await (const event of fs) {
+          // A directory removed and made again within one debounce has the
+          // same path (often the same inode) but the watch died with the old one.
+          if (event.kind === "remove" && event.paths.some((path) => dirs.includes(path))) this.#stale = true;
           if (
             event.kind !== "access" &&
             event.paths.some((path) => this.#relevant(path))
@@ -174,6 +184,9 @@ class Watcher implements ConfigWatcher {
         // Closed while reading: nothing more to watch.
       }
     })();
+    // An edit between the last read and this watch would go unseen: read
+    // once more (a no-op when nothing changed).
+    if (rewatch) this.#schedule();
   }
 
   async close(): Promise<void> {
@@ -195,6 +208,26 @@ class Watcher implements ConfigWatcher {
     return this.#config.layers.some((layer) => layer.path === path || layer.path.startsWith(`${path}/`));
   }
 
+  /**
+   * {@linkcode checkConfig}, except that an explicit file that is gone
+   * contributes nothing, as a missing default layer does. It is an error on
+   * the first load (a mistyped `--config`), but while watching it would
+   * freeze every other layer until the file returned. It stays among the
+   * layers, so its directory is still watched.
+   */
+  async #check(): Promise<LoadedConfig> {
+    const all = configLayers(this.#options);
+    const present: string[] = [];
+    for (const layer of all) {
+      if (layer.kind === "explicit" && await exists(layer.path)) present.push(layer.path);
+    }
+    const next = await checkConfig({ ...this.#options, paths: present });
+    const layers = all.map((layer) =>
+      next.layers.find((read) => read.kind === layer.kind && read.path === layer.path) ?? layer
+    );
+    return { ...next, layers };
+  }
+
   #schedule(): void {
     if (this.#closed) return;
     clearTimeout(this.#timer);
@@ -209,7 +242,7 @@ class Watcher implements ConfigWatcher {
     const logger = this.#options.logger;
     let next: LoadedConfig;
     try {
-      next = await checkConfig(this.#options);
+      next = await this.#check();
     } catch (error) {
       logger?.warn?.(
         `Hook config reload failed; keeping the previous hooks: ${(error as Error).message}`,
@@ -217,18 +250,6 @@ class Watcher implements ConfigWatcher {
       return;
     }
     if (this.#closed) return;
-    const deleted = this.#config.layers.filter((before) =>
-      before.found &&
-      !next.layers.some((after) => after.path === before.path && after.found)
-    );
-    if (deleted.length > 0) {
-      for (const layer of deleted) {
-        logger?.warn?.(
-          `Hook config ${layer.path} was deleted; keeping the previous hooks (empty the file to remove them)`,
-        );
-      }
-      return;
-    }
     if (!next.ok) {
       const errors = next.diagnostics.filter((d) => d.severity === "error").length;
       logger?.error?.(
@@ -243,8 +264,19 @@ class Watcher implements ConfigWatcher {
     for (const warning of next.diagnostics) {
       logger?.warn?.(formatDiagnostic(warning));
     }
+    // Said once, when the removal takes effect: the live config then no
+    // longer has the file, so later reloads do not repeat it.
+    const deleted = this.#config.layers.filter((before) =>
+      before.found && !next.layers.some((after) => after.path === before.path && after.found)
+    );
+    const announceDeleted = () => {
+      for (const layer of deleted) {
+        logger?.warn?.(`Hook config ${layer.path} was deleted; its hooks are removed until it returns`);
+      }
+    };
     if (shellHooksEqual(this.#config.hooks, next.hooks)) {
       this.#config = next;
+      announceDeleted();
       this.start();
       return;
     }
@@ -261,6 +293,7 @@ class Watcher implements ConfigWatcher {
       return;
     }
     this.#config = next;
+    announceDeleted();
     this.#reloads++;
     const events = Object.values(next.hooks).filter((list) => (list?.length ?? 0) > 0)
       .length;
@@ -279,6 +312,16 @@ class Watcher implements ConfigWatcher {
 
 function policy(options: WatchConfigOptions): { policyOnly?: boolean } {
   return options.policyOnly ? { policyOnly: true } : {};
+}
+
+/** Whether `path` exists; an unreadable file does (its read reports why). */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (error) {
+    return !(error instanceof Deno.errors.NotFound);
+  }
 }
 
 /** The nearest directory at or above `dir` that exists, or `null`. */

@@ -2,7 +2,8 @@
 // message style. Shared by every register method and by loading configured
 // hooks, so a hook is checked the same way whichever door it comes in by.
 
-import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS } from "../_internal/limits.ts";
+import { describe } from "../_internal/json.ts";
+import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../_internal/limits.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
@@ -69,6 +70,7 @@ export function configuredEntry(
       if (typeof hook.url !== "string" || hook.url === "") {
         throw new TypeError(`${where}: an HTTP hook needs a non-empty "url"`);
       }
+      refuseNul(hook, ["url", "headers", "allowedEnvVars"], where);
       transport = "http";
       name = hook.name ?? hook.url;
       break;
@@ -88,6 +90,7 @@ export function configuredEntry(
       if (hook.args !== undefined && (!Array.isArray(hook.args) || hook.args.some((a) => typeof a !== "string"))) {
         throw new TypeError(`${where}: "args" must be an array of strings`);
       }
+      refuseNul(hook, ["command", "args", "env", "passEnv"], where);
       transport = "command";
       name = hook.name ?? hook.command;
       break;
@@ -149,10 +152,53 @@ function entryBase(
     name,
     matcher: matcher ?? "*",
     stage,
-    timeoutMs: clampTimeout(options.timeoutMs, background),
+    timeoutMs: clampTimeout(checkTimeout(options.timeoutMs, `Cannot register ${event} hook "${name}"`), background),
     failurePolicy,
     policy: options.policy === true,
     background,
     configured,
   };
+}
+
+/**
+ * Refuses a NUL in a field that reaches a process (argv and environment
+ * are C strings, which end at the first NUL) or a request (URLs and header
+ * fields cannot carry one): otherwise the hook registers and fails only
+ * when it runs. Configuration files refuse it at load, with its place.
+ */
+function refuseNul(hook: object, fields: readonly string[], where: string): void {
+  for (const field of fields) {
+    const value = (hook as Record<string, unknown>)[field];
+    let what: string | undefined;
+    if (typeof value === "string") {
+      if (value.includes("\0")) what = `"${field}"`;
+    } else if (Array.isArray(value)) {
+      if (value.some((item) => typeof item === "string" && item.includes("\0"))) what = `"${field}"`;
+    } else if (typeof value === "object" && value !== null) {
+      const entries = Object.entries(value);
+      if (entries.some(([key]) => key.includes("\0"))) what = `"${field}" names`;
+      else if (entries.some(([, item]) => typeof item === "string" && item.includes("\0"))) what = `"${field}" values`;
+    }
+    if (what !== undefined) throw new TypeError(`${where}: ${what} must not contain a NUL character (\\u0000)`);
+  }
+}
+
+/**
+ * Refuses a deadline that cannot mean what the caller asked for. Clamping
+ * used to turn 0 and below into 1 ms (a hook that always times out), NaN
+ * into the default and anything longer into 10 minutes; a configuration
+ * file refuses those values, and the library now does too. Fractions are
+ * rounded later, to at least 1 ms.
+ */
+function checkTimeout(timeoutMs: unknown, where: string): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (typeof timeoutMs !== "number") {
+    throw new TypeError(`${where}: "timeoutMs" must be a number of milliseconds, got ${describe(timeoutMs)}`);
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new RangeError(
+      `${where}: "timeoutMs" must be a positive number of milliseconds (1 – ${MAX_TIMEOUT_MS}), got ${timeoutMs}`,
+    );
+  }
+  return timeoutMs;
 }

@@ -127,7 +127,8 @@ export class HookRegistry {
    * @param options Name, deadline, failure policy, stage, policy marker.
    * @returns A function that removes exactly this registration.
    * @throws {TypeError} On an unknown event or a hook that is not a function.
-   * @throws {RangeError} On a background hook for an event that can block.
+   * @throws {RangeError} When `timeoutMs` is not a positive, finite number of milliseconds up to 10 minutes,
+   * or a background hook is given for an event that can block.
    *
    * @example A mutate-stage rewrite
    * ```ts
@@ -160,6 +161,8 @@ export class HookRegistry {
    * @param hook The command hook.
    * @returns A function that removes exactly this registration.
    * @throws {TypeError} When the hook is malformed.
+   * @throws {RangeError} When `timeoutMs` is not a positive, finite number of milliseconds up to 10 minutes,
+   * or a background hook is given for an event that can block.
    *
    * @example Run a script on Stop
    * ```ts
@@ -183,6 +186,8 @@ export class HookRegistry {
    * @param hook The HTTP hook.
    * @returns A function that removes exactly this registration.
    * @throws {TypeError} When the hook is malformed.
+   * @throws {RangeError} When `timeoutMs` is not a positive, finite number of milliseconds up to 10 minutes,
+   * or a background hook is given for an event that can block.
    *
    * @example A local policy service
    * ```ts
@@ -208,6 +213,8 @@ export class HookRegistry {
    * @param hook The prompt hook.
    * @returns A function that removes exactly this registration.
    * @throws {TypeError} When the hook is malformed.
+   * @throws {RangeError} When `timeoutMs` is not a positive, finite number of milliseconds up to 10 minutes,
+   * or a background hook is given for an event that can block.
    *
    * @example A model check on PreToolUse
    * ```ts
@@ -232,6 +239,7 @@ export class HookRegistry {
    * @param options `policyOnly` keeps only `policy: true` entries.
    * @returns How many entries were registered.
    * @throws {TypeError} When any hook is malformed; nothing is registered then.
+   * @throws {RangeError} When any hook's `timeoutMs` or `background` is out of range; nothing is registered then.
    *
    * @example Load hooks at boot
    * ```ts
@@ -267,6 +275,7 @@ export class HookRegistry {
    * @param options `policyOnly` keeps only `policy: true` entries.
    * @returns How many entries are now configured.
    * @throws {TypeError} When any hook is malformed; the old set stays live.
+   * @throws {RangeError} When any hook's `timeoutMs` or `background` is out of range; the old set stays live.
    *
    * @example Hot reload
    * ```ts
@@ -491,9 +500,6 @@ export class HookRegistry {
   }
 }
 
-/**
- * Resolves a timeout: the default when omitted, clamped to 1 ms – 10 min.
- */
 function countBuilt(built: Map<HookEvent, HookEntry[]>): number {
   let count = 0;
   for (const entries of built.values()) count += entries.length;

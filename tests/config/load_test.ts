@@ -72,6 +72,27 @@ Deno.test("loadConfig() skips missing default layers but fails on a missing expl
   }
 });
 
+Deno.test("loadConfig() reads a file saved with a UTF-8 BOM, with places as the editor shows them", async () => {
+  const dir = await tempTree({});
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+  const encode = (text: string) => new Uint8Array([...bom, ...new TextEncoder().encode(text)]);
+  try {
+    await Deno.writeFile(join(dir, "good.jsonc"), encode('{"hooks": {"Stop": [{"command": "true"}]}}'));
+    const config = await loadConfig({ paths: [join(dir, "good.jsonc")], defaultLayers: false });
+    equal(config.hooks.Stop?.length, 1);
+    await Deno.writeFile(
+      join(dir, "bad.jsonc"),
+      encode('{\n  "hooks": {"Stop": [{"command": "true", "timeoutMs": 0}]}}'),
+    );
+    const checked = await checkConfig({ paths: [join(dir, "bad.jsonc")], defaultLayers: false });
+    deepEqual(checked.diagnostics.map(formatDiagnostic), [
+      `${join(dir, "bad.jsonc")}:2:55: error: "timeoutMs" must be at least 1, got 0`,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("loadConfig() reads the user layer from $HOOKGATE_HOME", async () => {
   const dir = await tempTree({
     "custom/config.jsonc": `{"hooks": {"Stop": [{"name": "from-env", "command": "true"}]}}`,

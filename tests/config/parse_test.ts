@@ -122,6 +122,47 @@ Deno.test("parseHooksConfig() lists every problem at once, each with line:col an
   ]);
 });
 
+Deno.test("parseHooksConfig() refuses nesting deeper than 64 levels at the place it crosses the limit", async (t) => {
+  const hint = "(a hook configuration needs a few levels; look for brackets that are opened but never closed)";
+  await t.step("100 000 brackets deep is one diagnostic, not a stack overflow", () => {
+    // Before: RangeError: Maximum call stack size exceeded, with no place.
+    const config = parse("[".repeat(100_000));
+    equal(config.ok, false);
+    deepEqual(lines(config.diagnostics), [`1:65: error: the nesting is deeper than 64 levels ${hint}`]);
+    deepEqual(config.hooks, {});
+  });
+  await t.step("the place is the bracket that crosses the limit, across lines and after comments", () => {
+    const text = `{ // [[[[[ not counted
+  "hooks": { "Stop": [ { "command": "echo [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ \\" [[" } ] },
+  /* [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ */
+  "deep": ${"{\n".repeat(60)}${'"a": [[[[[[[[[["x"]]]]]]]]]]'}${"}".repeat(60)}
+}`;
+    const config = parse(text);
+    deepEqual(lines(config.diagnostics), [`64:9: error: the nesting is deeper than 64 levels ${hint}`]);
+  });
+  await t.step("stray closing brackets do not hide the depth from the count", () => {
+    // The parser skips a "}" inside an array without leaving it, so each
+    // "[" here is one level deeper.
+    const config = parse("[},".repeat(100_000));
+    deepEqual(lines(config.diagnostics), [`1:193: error: the nesting is deeper than 64 levels ${hint}`]);
+  });
+  await t.step("64 levels are within the limit", () => {
+    const config = parse(`{"x": ${"[".repeat(63)}${"]".repeat(63)}, "hooks": {}}`);
+    deepEqual(lines(config.diagnostics), ['1:2: warning: unknown top-level key "x" is ignored']);
+  });
+});
+
+Deno.test("parseHooksConfig() accepts a leading UTF-8 BOM without counting it as a column", () => {
+  // Before: invalid JSONC: InvalidSymbol at 1:1.
+  const ok = parse('\uFEFF{"hooks": {"Stop": [{"command": "true"}]}}');
+  deepEqual(ok.diagnostics, []);
+  equal(ok.hooks.Stop?.length, 1);
+  const bad = parse('\uFEFF{"hooks": {"Stp": []}}');
+  deepEqual(lines(bad.diagnostics), ['1:12: error: unknown event "Stp" (did you mean "Stop"?)']);
+  const second = parse('\uFEFF{\n  "hooks": {"Stp": []}}');
+  deepEqual(lines(second.diagnostics), ['2:13: error: unknown event "Stp" (did you mean "Stop"?)']);
+});
+
 Deno.test("parseHooksConfig() checks field combinations per transport", () => {
   const config = parse(`{"hooks": {"Stop": [
     { "type": "http", "url": "https://a.example/", "command": "x" },
@@ -136,6 +177,56 @@ Deno.test("parseHooksConfig() checks field combinations per transport", () => {
     '4:5: error: an HTTP hook needs a "url"',
     '5:30: error: "169.254.169.254" is a link-local or cloud metadata address; set "allowMetadataHosts": true on the hook if this is intended',
   ]);
+});
+
+Deno.test("parseHooksConfig() refuses a NUL character in what reaches a process or a request, at its place", async (t) => {
+  // Before: these passed `check` and failed only when the hook ran.
+  await t.step("native command hooks: command, args, env names and values, passEnv", () => {
+    const config = parse(`{"hooks": {"PreToolUse": [
+    { "command": "true\\u0000 --now" },
+    { "command": "true", "args": ["ok", "b\\u0000c"] },
+    { "command": "true", "env": { "A\\u0000B": "1", "C": "x\\u0000" } },
+    { "command": "true", "passEnv": ["HOME", "PATH\\u0000"] },
+    { "name": "clean", "command": "true", "args": ["ok"], "env": { "C": "x" }, "passEnv": ["HOME"] }
+  ]}}`);
+    equal(config.ok, false);
+    const hint = "(a process gets its command line and environment as C strings, which end at the first NUL)";
+    deepEqual(lines(config.diagnostics), [
+      `2:18: error: "command" must not contain a NUL character (\\u0000) ${hint}`,
+      `3:41: error: "args" must not contain a NUL character (\\u0000) ${hint}`,
+      `4:35: error: "env" names must not contain a NUL character (\\u0000) ${hint}`,
+      `4:57: error: "env" values must not contain a NUL character (\\u0000) ${hint}`,
+      `5:46: error: "passEnv" must not contain a NUL character (\\u0000) ${hint}`,
+    ]);
+    deepEqual(config.diagnostics.map((d) => d.path), [
+      ["hooks", "PreToolUse", 0, "command"],
+      ["hooks", "PreToolUse", 1, "args", 1],
+      ["hooks", "PreToolUse", 2, "env", "A\u0000B"],
+      ["hooks", "PreToolUse", 2, "env", "C"],
+      ["hooks", "PreToolUse", 3, "passEnv", 1],
+    ]);
+  });
+  await t.step("native HTTP hooks: url, header names and values, allowedEnvVars", () => {
+    const config = parse(`{"hooks": {"Stop": [
+    { "type": "http", "url": "http://127.0.0.1:1/a\\u0000b" },
+    { "type": "http", "url": "http://127.0.0.1:1/", "headers": { "x-a\\u0000": "v", "x-b": "v\\u0000" } },
+    { "type": "http", "url": "http://127.0.0.1:1/", "allowedEnvVars": ["TOKEN\\u0000"] }
+  ]}}`);
+    const hint = "(URLs, HTTP header fields and environment variable names cannot carry a NUL)";
+    deepEqual(lines(config.diagnostics), [
+      `2:30: error: "url" must not contain a NUL character (\\u0000) ${hint}`,
+      `3:66: error: "headers" names must not contain a NUL character (\\u0000) ${hint}`,
+      `3:91: error: "headers" values must not contain a NUL character (\\u0000) ${hint}`,
+      `4:72: error: "allowedEnvVars" must not contain a NUL character (\\u0000) ${hint}`,
+    ]);
+  });
+  await t.step("Wuu command hooks: command", () => {
+    const config = parse(`{"hooks": {"Stop": [{ "command": "true\\u0000", "timeout": 5 }]}}`, "wuu");
+    deepEqual(lines(config.diagnostics), [
+      '1:34: error: "command" must not contain a NUL character (\\u0000) (a process gets its command line and environment as C strings, which end at the first NUL)',
+    ]);
+    deepEqual(config.diagnostics[0]!.path, ["hooks", "Stop", 0, "command"]);
+  });
 });
 
 Deno.test("parseHooksConfig() warns about settings that load but surprise", () => {

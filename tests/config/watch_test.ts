@@ -154,23 +154,90 @@ Deno.test("watchConfig() does not reload on edits that leave the hooks unchanged
   }
 });
 
-Deno.test("watchConfig() keeps the previous set when the file is deleted, and warns", async () => {
+Deno.test("watchConfig() drops a deleted file's hooks with one warning, and brings them back when it returns", async () => {
+  // Before: a deletion kept the previous hooks, and every later reload was
+  // refused with the same warning until the file returned.
   const t = await setup(stopHooks("a"));
   try {
     await Deno.remove(t.file);
-    await until(() => t.logger.warnings.length > 0, "the warning");
-    match(
-      t.logger.warnings[0]!,
-      /hooks\.jsonc was deleted; keeping the previous hooks \(empty the file to remove them\)/,
-    );
-    deepEqual(t.names(), ["a"]);
+    await until(() => t.names().length === 0, "the deleted file's hooks to go");
+    deepEqual(t.logger.warnings.length, 1);
+    match(t.logger.warnings[0]!, /hooks\.jsonc was deleted; its hooks are removed until it returns$/);
+    deepEqual(t.errors, [], "a missing file is no configuration error once watching");
     await Deno.writeTextFile(t.file, stopHooks("back"));
-    await until(
-      () => t.names()[0] === "back",
-      "the reload when the file returns",
-    );
+    await until(() => t.names()[0] === "back", "the reload when the file returns");
+    equal(t.logger.warnings.length, 1);
   } finally {
     await t.cleanup();
+  }
+});
+
+Deno.test("watchConfig() keeps reloading the other layers while one is deleted", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  const project = join(dir, ".hookgate", "config.jsonc");
+  const explicit = join(dir, "extra", "hooks.jsonc");
+  await Deno.mkdir(join(dir, ".hookgate"));
+  await Deno.mkdir(join(dir, "extra"));
+  await Deno.writeTextFile(project, stopHooks("p1"));
+  await Deno.writeTextFile(explicit, stopHooks("e1"));
+  const registry = new HookRegistry();
+  const logger = memoryLogger();
+  const watcher = await watchConfig({
+    registry,
+    logger,
+    projectRoot: dir,
+    home: join(dir, "home"),
+    paths: [explicit],
+    debounceMs: DEBOUNCE,
+  });
+  const names = () => registry.list("Stop").map((entry) => entry.name).join();
+  try {
+    equal(names(), "p1,e1");
+    await Deno.remove(project);
+    await until(() => names() === "e1", "the project layer's hooks to go");
+    await Deno.writeTextFile(explicit, stopHooks("e2"));
+    await until(() => names() === "e2", "an edit of the explicit layer while the project layer is gone");
+    await Deno.writeTextFile(project, stopHooks("p2"));
+    await until(() => names() === "p2,e2", "the project layer's return");
+
+    await Deno.remove(explicit);
+    await until(() => names() === "p2", "the explicit layer's hooks to go");
+    await Deno.writeTextFile(project, stopHooks("p3"));
+    await until(() => names() === "p3", "an edit of the project layer while the explicit layer is gone");
+    await Deno.writeTextFile(explicit, stopHooks("e3"));
+    await until(() => names() === "p3,e3", "the explicit layer's return");
+    deepEqual(logger.warnings.map((w) => w.replace(dir, "<dir>")), [
+      "Hook config <dir>/.hookgate/config.jsonc was deleted; its hooks are removed until it returns",
+      "Hook config <dir>/extra/hooks.jsonc was deleted; its hooks are removed until it returns",
+    ]);
+    deepEqual(logger.errors, []);
+  } finally {
+    await watcher.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("watchConfig() follows a layer's directory that is removed and made again", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  const folder = join(dir, ".hookgate");
+  await Deno.mkdir(folder);
+  await Deno.writeTextFile(join(folder, "config.jsonc"), stopHooks("first"));
+  const registry = new HookRegistry();
+  const watcher = await watchConfig({ registry, projectRoot: dir, home: join(dir, "home"), debounceMs: DEBOUNCE });
+  const names = () => registry.list("Stop").map((entry) => entry.name).join();
+  try {
+    equal(names(), "first");
+    // Within one debounce: the watch on the old directory dies with it, and
+    // the new one has the same path.
+    await Deno.remove(folder, { recursive: true });
+    await Deno.mkdir(folder);
+    await Deno.writeTextFile(join(folder, "config.jsonc"), stopHooks("second"));
+    await until(() => names() === "second", "the file in the new directory");
+    await Deno.writeTextFile(join(folder, "config.jsonc"), stopHooks("third"));
+    await until(() => names() === "third", "an edit in the new directory");
+  } finally {
+    await watcher.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 

@@ -1,5 +1,5 @@
-import { deepEqual, equal, throws } from "node:assert/strict";
-import { HookRegistry } from "../../mod.ts";
+import { deepEqual, equal, match, throws } from "node:assert/strict";
+import { type HookRegistrationOptions, HookRegistry } from "../../mod.ts";
 
 const noop = () => {};
 
@@ -39,14 +39,66 @@ Deno.test("HookRegistry resolves defaults: stage, timeout, policy, failure polic
   equal(registry.list("PostToolUse")[0]?.timeoutMs, 60_000);
 });
 
-Deno.test("HookRegistry clamps timeouts to 1 ms – 10 min", () => {
+Deno.test("HookRegistry keeps the default timeout when timeoutMs is omitted, and rounds fractions up to 1 ms", () => {
   const registry = new HookRegistry();
-  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: 0 });
-  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: -5 });
-  registry.registerInProcess("Stop", "*", noop, undefined, {
-    timeoutMs: 900_000,
+  // From JavaScript, or a spread of options that leaves it unset.
+  registry.registerInProcess(
+    "Stop",
+    "*",
+    noop,
+    undefined,
+    { timeoutMs: undefined } as unknown as HookRegistrationOptions,
+  );
+  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: 0.4 });
+  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: 1234.6 });
+  registry.registerInProcess("Stop", "*", noop, undefined, { timeoutMs: 600_000 });
+  deepEqual(registry.list("Stop").map((e) => e.timeoutMs), [5000, 1, 1235, 600_000]);
+});
+
+Deno.test("HookRegistry rejects a timeoutMs that is not a positive, finite number up to 10 min", async (t) => {
+  const registry = new HookRegistry();
+  // Before: 0 and below became 1 ms (the hook always timed out), NaN the
+  // default, Infinity and 900 000 quietly 10 minutes.
+  for (const timeoutMs of [0, -5, NaN, Infinity, -Infinity, 900_000]) {
+    await t.step(`timeoutMs ${timeoutMs}`, () => {
+      const expected = new RegExp(
+        `^Cannot register Stop hook "x": "timeoutMs" must be a positive number of milliseconds \\(1 – 600000\\), got ${
+          String(timeoutMs).replace("+", "\\+")
+        }$`,
+      );
+      const doors: [string, () => unknown][] = [
+        ["registerInProcess", () => registry.registerInProcess("Stop", "*", noop, undefined, { name: "x", timeoutMs })],
+        ["registerShell", () => registry.registerShell("Stop", { name: "x", command: "true", timeoutMs })],
+        [
+          "registerHttp",
+          () => registry.registerHttp("Stop", { type: "http", name: "x", url: "http://127.0.0.1:1/", timeoutMs }),
+        ],
+        [
+          "registerPrompt",
+          () => registry.registerPrompt("Stop", { type: "prompt", name: "x", prompt: "ok?", timeoutMs }),
+        ],
+        ["loadShellHooks", () => registry.loadShellHooks({ Stop: [{ name: "x", command: "true", timeoutMs }] })],
+      ];
+      for (const [door, register] of doors) {
+        throws(register, (error: Error) => {
+          equal(error instanceof RangeError, true, `${door}: ${error}`);
+          match(error.message, expected, door);
+          return true;
+        });
+      }
+    });
+  }
+  await t.step("a timeoutMs that is not a number", () => {
+    throws(
+      () => registry.registerShell("Stop", { name: "x", command: "true", timeoutMs: "5000" as never }),
+      (error: Error) =>
+        error instanceof TypeError &&
+        error.message === 'Cannot register Stop hook "x": "timeoutMs" must be a number of milliseconds, got a string',
+    );
   });
-  deepEqual(registry.list("Stop").map((e) => e.timeoutMs), [1, 1, 600_000]);
+  await t.step("nothing was registered by the failed calls", () => {
+    equal(registry.all().length, 0);
+  });
 });
 
 Deno.test("HookRegistry unsubscribe removes exactly its own registration, once", () => {
@@ -206,4 +258,78 @@ Deno.test("HookRegistry.clear() drops everything", () => {
   registry.clear();
   equal(registry.has("Stop"), false);
   equal(registry.all().length, 0);
+});
+
+Deno.test("HookRegistry refuses a NUL character in what reaches a process or a request", async (t) => {
+  const registry = new HookRegistry();
+  // Before: registered fine and failed only when the hook ran.
+  const cases: [string, string, () => unknown][] = [
+    ['"command"', "registerShell", () => registry.registerShell("Stop", { name: "x", command: "true\0 --now" })],
+    [
+      '"args"',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", args: ["a", "b\0"] }),
+    ],
+    [
+      '"env" names',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", env: { "A\0": "1" } }),
+    ],
+    [
+      '"env" values',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", env: { A: "1\0" } }),
+    ],
+    [
+      '"passEnv"',
+      "registerShell",
+      () => registry.registerShell("Stop", { name: "x", command: "true", passEnv: ["HOME\0"] }),
+    ],
+    ['"command"', "loadShellHooks", () => registry.loadShellHooks({ Stop: [{ name: "x", command: "true\0" }] })],
+    [
+      '"url"',
+      "registerHttp",
+      () => registry.registerHttp("Stop", { type: "http", name: "x", url: "http://127.0.0.1:1/\0" }),
+    ],
+    [
+      '"headers" names',
+      "registerHttp",
+      () =>
+        registry.registerHttp("Stop", {
+          type: "http",
+          name: "x",
+          url: "http://127.0.0.1:1/",
+          headers: { "x-a\0": "v" },
+        }),
+    ],
+    [
+      '"headers" values',
+      "registerHttp",
+      () =>
+        registry.registerHttp("Stop", {
+          type: "http",
+          name: "x",
+          url: "http://127.0.0.1:1/",
+          headers: { "x-a": "v\0" },
+        }),
+    ],
+    [
+      '"allowedEnvVars"',
+      "registerHttp",
+      () =>
+        registry.registerHttp("Stop", { type: "http", name: "x", url: "http://127.0.0.1:1/", allowedEnvVars: ["T\0"] }),
+    ],
+  ];
+  for (const [field, door, register] of cases) {
+    await t.step(`${field} through ${door}()`, () => {
+      throws(register, (error: Error) => {
+        equal(error instanceof TypeError, true, String(error));
+        equal(error.message, `Cannot register Stop hook "x": ${field} must not contain a NUL character (\\u0000)`);
+        return true;
+      });
+    });
+  }
+  await t.step("nothing was registered by the failed calls", () => {
+    equal(registry.all().length, 0);
+  });
 });

@@ -42,6 +42,20 @@ const FORBIDDEN = {
   prompt: ["command", "args", "env", "passEnv", "url", "headers", "allowedEnvVars", "allowMetadataHosts"],
   command: ["url", "headers", "allowedEnvVars", "allowMetadataHosts", "prompt", "model"],
 } as const;
+// A process takes its argv and environment as C strings and a request
+// refuses NUL in its URL and headers, so a NUL would only surface when the
+// hook runs; it is refused here, where the file can say where it is.
+const PROCESS_NUL_HINT = "a process gets its command line and environment as C strings, which end at the first NUL";
+const REQUEST_NUL_HINT = "URLs, HTTP header fields and environment variable names cannot carry a NUL";
+const NUL_FIELDS = [
+  ["command", PROCESS_NUL_HINT],
+  ["args", PROCESS_NUL_HINT],
+  ["env", PROCESS_NUL_HINT],
+  ["passEnv", PROCESS_NUL_HINT],
+  ["url", REQUEST_NUL_HINT],
+  ["headers", REQUEST_NUL_HINT],
+  ["allowedEnvVars", REQUEST_NUL_HINT],
+] as const;
 const ARTICLE = { http: "an HTTP", prompt: "a prompt", command: "a command" } as const;
 
 /** The native dialect's configuration side. */
@@ -106,7 +120,7 @@ function nativeHook(value: unknown, path: JsonPath, context: EntryContext): Conf
     context.error(path, 'a hook needs "command" (a command hook) or "type": "http" with "url" (an HTTP hook)');
     return null;
   }
-  if (!valid) return null;
+  if (!valid || !nulFree(value, path, context)) return null;
   // Prompt hooks have nothing transport-specific to check here: the model is
   // resolved against the merged "models" of every layer.
   if (type === "http") {
@@ -116,4 +130,31 @@ function nativeHook(value: unknown, path: JsonPath, context: EntryContext): Conf
   }
   const { type: _type, ...rest } = value;
   return (type === "command" ? rest : { type, ...rest }) as unknown as ConfiguredHook;
+}
+
+/** Reports every NUL in a field that reaches a process or a request; `false` when any. */
+function nulFree(value: Record<string, unknown>, path: JsonPath, context: EntryContext): boolean {
+  let clean = true;
+  const refuse = (at: JsonPath, what: string, hint: string, key = false) => {
+    clean = false;
+    context.error(at, `${what} must not contain a NUL character (\\u0000)`, hint, key);
+  };
+  // The schema has already checked the shapes: strings, string lists, string maps.
+  for (const [field, hint] of NUL_FIELDS) {
+    const item = value[field];
+    const at = [...path, field];
+    if (typeof item === "string") {
+      if (item.includes("\0")) refuse(at, `"${field}"`, hint);
+    } else if (Array.isArray(item)) {
+      for (const [index, element] of item.entries()) {
+        if (String(element).includes("\0")) refuse([...at, index], `"${field}"`, hint);
+      }
+    } else if (isPlainObject(item)) {
+      for (const [name, element] of Object.entries(item)) {
+        if (name.includes("\0")) refuse([...at, name], `"${field}" names`, hint, true);
+        if (String(element).includes("\0")) refuse([...at, name], `"${field}" values`, hint);
+      }
+    }
+  }
+  return clean;
 }

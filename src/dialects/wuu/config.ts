@@ -58,6 +58,15 @@ function wuuCommand(e: WuuEntry, path: JsonPath, context: EntryContext): Configu
     context.error([...path, "prompt"], '"prompt" only applies to "type": "prompt" hooks', undefined, true);
     return null;
   }
+  if (e.command.includes("\0")) {
+    // Caught here, where the file can say where it is, not when the hook runs.
+    context.error(
+      [...path, "command"],
+      '"command" must not contain a NUL character (\\u0000)',
+      "a process gets its command line and environment as C strings, which end at the first NUL",
+    );
+    return null;
+  }
   const hook: ShellHook = { command: e.command, dialect: "wuu", timeoutMs: wuuTimeout(e.timeout, path, context) };
   if (e.matcher !== undefined) {
     if (e.matcher.includes("|")) {
