@@ -97,7 +97,8 @@ export interface HookRegistrationOptions {
   /** A name for logs, traces and diagnostics. */
   name?: string;
   /**
-   * The per-invocation deadline in milliseconds, clamped to 1 ms – 10 min.
+   * The per-invocation deadline in milliseconds: positive and at most
+   * 10 min (600 000); fractions round up to 1 ms. Anything else is refused.
    *
    * @default {5000} (60 000 for background hooks)
    */

@@ -11,7 +11,7 @@ import type { HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
 
 /**
  * The fields every registry entry has, whatever its transport. Values are
- * resolved: defaults applied, timeouts clamped.
+ * resolved: defaults applied, timeouts rounded to whole milliseconds.
  *
  * @example Read an entry's controls
  * ```ts
