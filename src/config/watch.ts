@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import type { HookRegistry } from "../registry/registry.ts";
 import type { Logger } from "../events/env.ts";
 import { countShellHooks, shellHooksEqual } from "./equal.ts";
@@ -117,6 +117,7 @@ export async function watchConfig(
   const initial = await loadConfig(options);
   options.registry.replaceShellHooks(initial.hooks, policy(options));
   const watcher = new Watcher(options, initial);
+  watcher.announceTrust(initial);
   watcher.start();
   return watcher;
 }
@@ -125,6 +126,8 @@ class Watcher implements ConfigWatcher {
   #options: WatchConfigOptions;
   #config: LoadedConfig;
   #reloads = 0;
+  #trustAnnounced: string | undefined;
+  #heldBack = false;
   #fs: Deno.FsWatcher | null = null;
   #dirs: string[] = [];
   /** A watched directory was removed: its watch is dead even if the path comes back. */
@@ -151,7 +154,7 @@ class Watcher implements ConfigWatcher {
     if (this.#closed) return;
     const dirs = [
       ...new Set(
-        this.#config.layers.map((layer) => existingAncestor(dirname(layer.path))),
+        this.#watchedFiles().map((path) => existingAncestor(dirname(path))),
       ),
     ]
       .filter((dir): dir is string => dir !== null)
@@ -205,7 +208,47 @@ class Watcher implements ConfigWatcher {
 
   /** A changed file is a layer, or a directory on the way to one. */
   #relevant(path: string): boolean {
-    return this.#config.layers.some((layer) => layer.path === path || layer.path.startsWith(`${path}/`));
+    return this.#watchedFiles().some((file) => file === path || file.startsWith(`${path}/`));
+  }
+
+  /**
+   * The layers, the trust file (trusting a project takes effect without a
+   * restart) and the project files hooks run (editing one untrusts it).
+   */
+  #watchedFiles(): string[] {
+    const files = this.#config.layers.map((layer) => layer.path);
+    const project = this.#config.project;
+    if (project === undefined) return files;
+    files.push(...project.snapshot.files.map((file) => join(project.snapshot.root, file.path)));
+    if (project.trustFile !== undefined) files.push(project.trustFile);
+    return files;
+  }
+
+  /**
+   * Says once per project digest that the project's hooks are held back,
+   * and how to trust them; says so too when trust lets them in.
+   */
+  announceTrust(config: LoadedConfig): void {
+    const project = config.project;
+    const digest = project === undefined ? undefined : `${project.trusted}:${project.snapshot.digest}`;
+    if (digest === this.#trustAnnounced) return;
+    this.#trustAnnounced = digest;
+    if (project === undefined) return;
+    const logger = this.#options.logger;
+    const count = project.snapshot.hooks.length;
+    if (project.trusted) {
+      if (this.#heldBack) logger?.info?.(`Project ${project.snapshot.root} is trusted now; its hooks are live`);
+      this.#heldBack = false;
+      return;
+    }
+    this.#heldBack = true;
+    logger?.warn?.(
+      `Project ${project.snapshot.root} is not trusted${
+        project.previous ? " (its hooks or the files they run changed since it was trusted)" : ""
+      }; its ${count === 1 ? "hook is" : `${count} hooks are`} held back until you review and trust it: hook-run trust --cwd ${
+        project.snapshot.root
+      }`,
+    );
   }
 
   /**
@@ -264,6 +307,7 @@ class Watcher implements ConfigWatcher {
     for (const warning of next.diagnostics) {
       logger?.warn?.(formatDiagnostic(warning));
     }
+    this.announceTrust(next);
     // Said once, when the removal takes effect: the live config then no
     // longer has the file, so later reloads do not repeat it.
     const deleted = this.#config.layers.filter((before) =>
