@@ -189,6 +189,7 @@ Deno.test("watchConfig() keeps reloading the other layers while one is deleted",
     home: join(dir, "home"),
     paths: [explicit],
     debounceMs: DEBOUNCE,
+    trust: "all", // about deletion; trust has its own tests
   });
   const names = () => registry.list("Stop").map((entry) => entry.name).join();
   try {
@@ -223,7 +224,13 @@ Deno.test("watchConfig() follows a layer's directory that is removed and made ag
   await Deno.mkdir(folder);
   await Deno.writeTextFile(join(folder, "config.jsonc"), stopHooks("first"));
   const registry = new HookRegistry();
-  const watcher = await watchConfig({ registry, projectRoot: dir, home: join(dir, "home"), debounceMs: DEBOUNCE });
+  const watcher = await watchConfig({
+    registry,
+    projectRoot: dir,
+    home: join(dir, "home"),
+    debounceMs: DEBOUNCE,
+    trust: "all", // about following the directory; trust has its own tests
+  });
   const names = () => registry.list("Stop").map((entry) => entry.name).join();
   try {
     equal(names(), "first");
