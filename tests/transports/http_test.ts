@@ -1,6 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type HookInput, HookRegistry, HookRunner, type HttpHook, runHttpHookDetailed } from "../../mod.ts";
 import { aborted, delay, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
+import { compressedBomb, compressedResponse } from "./_compressed.ts";
 
 const input: HookInput = {
   event: "PreToolUse",
@@ -264,6 +265,28 @@ Deno.test("runHttpHookDetailed() parses an outcome from a capped prefix when it 
       equal(result.outcome?.additionalContext?.length, 100);
     },
   );
+});
+
+Deno.test("runHttpHookDetailed() caps the decoded bytes of a compressed body, not the declared length", async (t) => {
+  // A few hundred bytes on the wire, with a Content-Length within the cap,
+  // that fetch decodes to tens or hundreds of MiB: the cap must count what
+  // comes out of the decoder, or the whole bomb lands in memory.
+  const cases = [["gzip", 48 << 20], ["br", 256 << 20]] as const;
+  for (const [encoding, padding] of cases) {
+    await t.step(`${encoding}, ${padding >> 20} MiB decoded`, async () => {
+      const bomb = await compressedBomb(encoding, '{"action":"allow"}', padding);
+      ok(bomb.byteLength < 65536, `the ${encoding} bomb is ${bomb.byteLength} bytes, within the cap`);
+      await withServer(() => compressedResponse(bomb, encoding), async (base) => {
+        const before = Deno.memoryUsage().rss;
+        const result = await runHttpHookDetailed(hook(base, { timeoutMs: 30_000 }), input);
+        const grown = Deno.memoryUsage().rss - before;
+        equal(result.status, 200);
+        equal(result.bodyTruncated, true);
+        deepEqual(result.outcome, { action: "allow" });
+        ok(grown < 100 * 1024 * 1024, `memory grew by ${(grown / 1024 / 1024).toFixed(0)} MiB`);
+      });
+    });
+  }
 });
 
 Deno.test("runHttpHookDetailed() obeys the caller's abort mid-request", async () => {

@@ -87,9 +87,10 @@ export interface HttpHookResult extends HookRunResult {
  *   2xx with anything else is `invalid_output`. A status code alone never
  *   blocks: any other status is an `error` failure, and so is a redirect
  *   (never followed; the failure names the target).
- * - The body is read as a stream and capped (64 KiB default, ≤ 1 MiB); at
- *   the cap it is cancelled and the prefix is parsed. Every body is
- *   consumed or cancelled.
+ * - The body is read as a stream and capped (64 KiB default, ≤ 1 MiB) on
+ *   its decoded bytes, after any gzip or brotli `content-encoding`, whatever
+ *   Content-Length declares; at the cap it is cancelled and the prefix is
+ *   parsed. Every body is consumed or cancelled.
  * - `$VAR` / `${VAR}` in header values expand only for names in
  *   `allowedEnvVars`; others become empty. Header values never appear in
  *   messages.
