@@ -163,13 +163,67 @@ Deno.test("runHttpHookDetailed() never follows a redirect, and names its target"
           equal(result.failure?.kind, "error");
           match(
             result.failure!.message,
-            /answered 302 redirecting to ".*\/elsewhere"; redirects are not followed/,
+            /answered 302 redirecting to "http:\/\/127\.0\.0\.1:\d+" \(path and query not shown\); redirects/,
           );
           equal(targetHits.length, 0);
         },
       );
     },
   );
+});
+
+Deno.test("runHttpHookDetailed() never repeats a URL's path or query in a failure", async (t) => {
+  const secret = /s3cr3t|t0k3n|hunter2/;
+  const noSecret = (message: string) => ok(!secret.test(message), message);
+  await t.step("refused before connecting", async () => {
+    const cases: [string, RegExp, string[]?][] = [
+      ["https://user:hunter2@policy.example/s3cr3t?token=t0k3n", /credentials in the URL/],
+      ["http://policy.example/s3cr3t?token=t0k3n", /not "policy\.example"/],
+      ["http://evil.localhost:8080/s3cr3t?token=t0k3n", /not "evil\.localhost"/],
+      ["https://[::ffff:169.254.169.254]/s3cr3t?token=t0k3n", /"\[::ffff:a9fe:a9fe\]" is a link-local/],
+      ["https://policy.example/s3cr3t?token=t0k3n", /"https:\/\/policy\.example" \(path and query not shown\)/, [
+        "https://other.example/*",
+      ]],
+      ["http://[::1/s3cr3t?token=t0k3n", /not a valid absolute URL/],
+    ];
+    for (const [url, expected, allowedUrls] of cases) {
+      const result = await runHttpHookDetailed(hook(url), input, allowedUrls ? { allowedUrls } : {});
+      equal(result.failure?.kind, "rejected", url);
+      match(result.failure!.message, expected, url);
+      noSecret(result.failure!.message);
+    }
+  });
+  await t.step("a redirect's Location, absolute or relative", async () => {
+    for (
+      const [location, shown] of [
+        [
+          "https://login.example/cb?token=t0k3n",
+          /redirecting to "https:\/\/login\.example" \(path and query not shown\)/,
+        ],
+        ["/s3cr3t/next?token=t0k3n", /redirecting to "http:\/\/127\.0\.0\.1:\d+" \(path and query not shown\)/],
+        ["http://[::1/s3cr3t", /redirecting to an invalid Location/],
+      ] as const
+    ) {
+      await withServer(
+        () => new Response(null, { status: 307, headers: { location } }),
+        async (base) => {
+          const result = await runHttpHookDetailed(hook(`${base}/s3cr3t?token=t0k3n`), input);
+          equal(result.failure?.kind, "error");
+          match(result.failure!.message, shown);
+          noSecret(result.failure!.message);
+        },
+      );
+    }
+  });
+  await t.step("a connection error", async () => {
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response());
+    const port = server.addr.port;
+    await server.shutdown();
+    const result = await runHttpHookDetailed(hook(`http://127.0.0.1:${port}/s3cr3t(1)?token=t0k3n`), input);
+    equal(result.failure?.kind, "error");
+    match(result.failure!.message, /request failed/);
+    noSecret(result.failure!.message);
+  });
 });
 
 Deno.test("runHttpHookDetailed() reports connection errors as error", async () => {

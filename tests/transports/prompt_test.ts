@@ -214,6 +214,19 @@ Deno.test("runPromptHookDetailed() fails when the model's compressed answer deco
   }
 });
 
+Deno.test("runPromptHookDetailed() reports a failed model request without the URL's path", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response());
+  const port = server.addr.port;
+  await server.shutdown();
+  const result = await runPromptHookDetailed({ prompt: "p" }, input, {
+    models: models(`http://127.0.0.1:${port}/s3cr3t-t0k3n/v1`),
+    getEnv: keys,
+  });
+  equal(result.failure?.kind, "error");
+  match(result.failure!.message, /^the model API request failed: .*http:\/\/127\.0\.0\.1:\d+/);
+  ok(!result.failure!.message.includes("s3cr3t"), result.failure!.message);
+});
+
 Deno.test("runPromptHookDetailed() resolves models: named endpoint, default with a model name, a host client", async () => {
   await withModelServer(async ({ base, requests }) => {
     await runPromptHookDetailed({ prompt: "p", model: "gpt-other" }, input, { models: models(base), getEnv: keys });
