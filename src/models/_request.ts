@@ -5,6 +5,7 @@
 import { readGrantedEnv } from "../_internal/env.ts";
 import { clampOutputBytes } from "../_internal/limits.ts";
 import { readBody } from "../_internal/http_body.ts";
+import { redactUrls } from "../_internal/url_text.ts";
 import { netPermissionProblem } from "../permissions/preflight.ts";
 import { httpUrlProblem } from "../permissions/url_policy.ts";
 import { ModelClientError, type ModelClientOptions, type ModelEndpoint } from "./client.ts";
@@ -33,13 +34,18 @@ export async function postModelJson(
 ): Promise<unknown> {
   const refusal = httpUrlProblem(url) ?? netPermissionProblem(url);
   if (refusal !== undefined) throw new ModelClientError("rejected", refusal);
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { ...headers, "content-type": "application/json" },
-    body: JSON.stringify(body),
-    redirect: "manual",
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      redirect: "manual",
+      signal,
+    });
+  } catch (error) {
+    throw failed(error, url, signal);
+  }
   if (!response.ok) {
     await response.body?.cancel();
     throw new ModelClientError(
@@ -49,13 +55,29 @@ export async function postModelJson(
     );
   }
   const cap = clampOutputBytes(maxOutputBytes);
-  const { text, truncated } = await readBody(response, cap);
+  let text: string, truncated: boolean;
+  try {
+    ({ text, truncated } = await readBody(response, cap));
+  } catch (error) {
+    throw failed(error, url, signal);
+  }
   if (truncated) throw new ModelClientError("error", `the model API's answer exceeded the ${cap}-byte cap`);
   try {
     return JSON.parse(text);
   } catch {
     throw new ModelClientError("error", "the model API's answer is not JSON");
   }
+}
+
+/**
+ * A failed request as a ModelClientError whose message names the URL by
+ * scheme, host and port only (Deno's fetch errors repeat it whole); a
+ * cancelled one unchanged, for the caller to tell timeout from abort.
+ */
+function failed(error: unknown, url: string, signal: AbortSignal): unknown {
+  if (signal.aborted || !(error instanceof Error)) return error;
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return new ModelClientError("error", `the model API request failed: ${redactUrls(`${error.message}${cause}`, url)}`);
 }
 
 /** The base URL without a trailing slash. */

@@ -60,7 +60,9 @@ export function netPermissionProblem(url: string): string | undefined {
     const parsed = new URL(url);
     host = parsed.port === "" ? parsed.hostname : `${parsed.hostname}:${parsed.port}`;
   } catch {
-    return `"${url}" is not a valid URL`;
+    // Not repeated: a URL that does not parse may still carry a secret.
+    return "the URL is not a valid absolute URL (it is not repeated here, since URLs may carry secrets); " +
+      "check its spelling";
   }
   if (granted({ name: "net", host })) return undefined;
   return `Deno's --allow-net does not include "${host}"; add --allow-net=${host}`;

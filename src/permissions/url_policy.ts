@@ -4,8 +4,34 @@
  * metadata addresses unless a hook opts in, and — when configured — only
  * URLs that match an allowlist of patterns.
  *
+ * The rules read IP literals, not DNS: a name is never resolved, so only
+ * the exact name `localhost` counts as loopback (`evil.localhost` and
+ * `localhost.` go to DNS like any other name). An IPv6 literal that embeds
+ * an IPv4 address is judged by that address:
+ *
+ * | IPv6 prefix                  | Where the IPv4 address sits | Metadata if 169.254/16 | Loopback if 127/8 |
+ * | ---------------------------- | --------------------------- | ---------------------- | ----------------- |
+ * | `::ffff:0:0/96` (mapped)     | last 32 bits                | yes                    | yes               |
+ * | `::ffff:0:0:0/96` (SIIT)     | last 32 bits                | yes                    | no                |
+ * | `::/96` (compatible)         | last 32 bits                | yes                    | no                |
+ * | `64:ff9b::/96` (NAT64)       | last 32 bits                | yes                    | no                |
+ * | `64:ff9b:1::/48` (NAT64)     | any RFC 6052 position       | yes                    | no                |
+ *
+ * Only the mapped form is loopback: a socket given `::ffff:127.0.0.1`
+ * connects to 127.0.0.1 itself (or nowhere, on an IPv6-only socket), while
+ * the deprecated compatible form is routed as IPv6 and a NAT64 address is
+ * reached through a gateway, which makes the IPv4 connection on its side.
+ * Operators' own NAT64 prefixes cannot be told from the address, and 6to4
+ * and Teredo addresses reach an IPv6 host behind the embedded IPv4
+ * address, not that address; neither is treated specially.
+ *
+ * Messages name a URL by its scheme, host and port only: paths and query
+ * strings may carry secrets.
+ *
  * @module
  */
+
+import { urlForMessage } from "../_internal/url_text.ts";
 
 /**
  * Options of {@linkcode httpUrlProblem}.
@@ -26,8 +52,9 @@ export interface HttpUrlPolicy {
    */
   allowedUrls?: readonly string[];
   /**
-   * Allow literal link-local and metadata addresses (169.254.0.0/16,
-   * fe80::/10, `fd00:ec2::254`).
+   * Allow literal link-local and metadata addresses (169.254.0.0/16, also
+   * embedded in an IPv6 literal such as `[::ffff:169.254.169.254]` or
+   * `[64:ff9b::a9fe:a9fe]`; fe80::/10; `fd00:ec2::254`).
    *
    * @default {false}
    */
@@ -60,9 +87,11 @@ export function httpUrlProblem(
   try {
     parsed = new URL(url);
   } catch {
-    return `"${url}" is not a valid URL`;
+    return INVALID_URL;
   }
-  const host = hostOf(parsed);
+  // The host as parsed: lower case, a trailing dot and IPv6 brackets kept,
+  // never userinfo, path or query.
+  const host = parsed.hostname;
   if (parsed.protocol === "http:") {
     if (!isLoopbackHost(host)) {
       return `plain http:// is only allowed to loopback (127.0.0.0/8, [::1], localhost), not "${host}"; use https://`;
@@ -73,8 +102,13 @@ export function httpUrlProblem(
   if (parsed.username !== "" || parsed.password !== "") {
     return "credentials in the URL are not allowed; send them in a header with allowedEnvVars";
   }
-  if (!policy.allowMetadataHosts && isMetadataHost(host)) {
-    return `"${host}" is a link-local or cloud metadata address; set "allowMetadataHosts": true on the hook if this is intended`;
+  if (!policy.allowMetadataHosts) {
+    const reached = metadataAddress(host);
+    if (reached !== null) {
+      const via = reached === normalizeHost(host) ? "" : ` (it reaches ${reached})`;
+      return `"${host}" is a link-local or cloud metadata address${via}; ` +
+        'set "allowMetadataHosts": true on the hook if this is intended';
+    }
   }
   if (
     policy.allowedUrls !== undefined &&
@@ -82,14 +116,21 @@ export function httpUrlProblem(
   ) {
     return policy.allowedUrls.length === 0
       ? "the HTTP hook URL allowlist is empty, so no HTTP hook may run"
-      : `"${parsed.href}" matches none of the allowed URL patterns (${policy.allowedUrls.join(", ")})`;
+      : `"${urlForMessage(parsed)}" (path and query not shown) matches none of the allowed URL patterns (${
+        policy.allowedUrls.join(", ")
+      })`;
   }
   return undefined;
 }
 
+const INVALID_URL = "the URL is not a valid absolute URL (it is not repeated here, since URLs may carry secrets); " +
+  "check its spelling";
+
 /**
- * Whether a host is loopback: `localhost` (also `*.localhost`), any
- * 127.0.0.0/8 address, or `::1`.
+ * Whether a host is loopback: exactly `localhost`, any 127.0.0.0/8
+ * address, `::1`, or 127.0.0.0/8 mapped into IPv6 (`::ffff:127.0.0.1`).
+ * Anything else under `localhost` (`api.localhost`, `localhost.`) is a name
+ * for DNS to resolve, so it is not loopback here.
  *
  * @param host A hostname or IP literal (brackets allowed).
  * @returns `true` for loopback hosts.
@@ -102,14 +143,20 @@ export function httpUrlProblem(
  * equal(isLoopbackHost("127.8.9.10"), true);
  * equal(isLoopbackHost("[::1]"), true);
  * equal(isLoopbackHost("10.0.0.1"), false);
+ * equal(isLoopbackHost("evil.localhost"), false);
  * ```
  */
 export function isLoopbackHost(host: string): boolean {
   const h = normalizeHost(host);
-  if (h === "localhost" || h.endsWith(".localhost")) return true;
-  if (h === "::1" || h === "0:0:0:0:0:0:0:1") return true;
+  if (h === "localhost") return true;
   const v4 = parseIPv4(h);
-  return v4 !== null && v4[0] === 127;
+  if (v4 !== null) return v4[0] === 127;
+  const v6 = parseIPv6(h);
+  if (v6 === null) return false;
+  if (v6.every((byte, i) => byte === (i === 15 ? 1 : 0))) return true;
+  // Only the mapped form: a socket given ::ffff:a.b.c.d connects to a.b.c.d
+  // itself, while the other embeddings leave this host as IPv6 packets.
+  return prefixed(v6, MAPPED) && v6[12] === 127;
 }
 
 /**
@@ -148,23 +195,97 @@ export function urlMatchesPattern(url: string | URL, pattern: string): boolean {
 }
 
 function hostOf(url: URL): string {
-  return normalizeHost(url.hostname);
+  return normalizeHost(url.hostname).replace(/\.$/, "");
 }
 
+/** Lower case, without the brackets of an IPv6 literal; a trailing dot stays. */
 function normalizeHost(host: string): string {
-  let h = host.toLowerCase();
-  if (h.startsWith("[") && h.endsWith("]")) h = h.slice(1, -1);
-  if (h.endsWith(".")) h = h.slice(0, -1);
-  return h;
+  const h = host.toLowerCase();
+  return h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h;
 }
 
-function isMetadataHost(host: string): boolean {
-  const v4 = parseIPv4(host);
-  if (v4 !== null) return v4[0] === 169 && v4[1] === 254;
-  if (!host.includes(":")) return false;
-  const first = parseInt(host.split(":")[0] || "0", 16);
+/**
+ * The link-local or metadata address a host literal reaches (the embedded
+ * IPv4 address for IPv6 spellings of one), or `null`.
+ */
+function metadataAddress(host: string): string | null {
+  const h = normalizeHost(host);
+  const v4 = parseIPv4(h);
+  if (v4 !== null) return isLinkLocalIPv4(v4) ? h : null;
+  const v6 = parseIPv6(h);
+  if (v6 === null) return null;
   // fe80::/10 is link-local; fd00:ec2::254 is AWS's IPv6 metadata endpoint.
-  return (first & 0xffc0) === 0xfe80 || host === "fd00:ec2::254";
+  if (v6[0] === 0xfe && (v6[1]! & 0xc0) === 0x80) return h;
+  if (prefixed(v6, AWS_METADATA_V6)) return h;
+  const embedded = embeddedIPv4(v6).find(isLinkLocalIPv4);
+  return embedded === undefined ? null : embedded.join(".");
+}
+
+function isLinkLocalIPv4(octets: ArrayLike<number>): boolean {
+  return octets[0] === 169 && octets[1] === 254;
+}
+
+// Prefixes as the bytes they fix. See the module doc for why each counts.
+const MAPPED = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+const TRANSLATED = [0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0];
+const COMPATIBLE = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const NAT64 = [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0];
+const NAT64_LOCAL = [0, 0x64, 0xff, 0x9b, 0, 1];
+const AWS_METADATA_V6 = [0xfd, 0, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54];
+
+// Where RFC 6052 puts the IPv4 address for a NAT64 prefix of 48, 56, 64
+// and 96 bits (byte 8 is always skipped); 64:ff9b:1::/48 may hold any.
+const NAT64_LOCAL_POSITIONS = [[6, 7, 9, 10], [7, 9, 10, 11], [9, 10, 11, 12], [12, 13, 14, 15]];
+
+/** The IPv4 addresses an IPv6 address embeds, under the prefixes above. */
+function embeddedIPv4(v6: Uint8Array): Uint8Array[] {
+  if (prefixed(v6, MAPPED) || prefixed(v6, TRANSLATED) || prefixed(v6, COMPATIBLE) || prefixed(v6, NAT64)) {
+    return [v6.subarray(12)];
+  }
+  if (prefixed(v6, NAT64_LOCAL)) {
+    return NAT64_LOCAL_POSITIONS.map((positions) => Uint8Array.from(positions, (i) => v6[i]!));
+  }
+  return [];
+}
+
+function prefixed(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return prefix.every((byte, i) => bytes[i] === byte);
+}
+
+/**
+ * The 16 bytes of an IPv6 address in text form (`::` and a trailing dotted
+ * IPv4 part allowed, no zone), or `null`.
+ */
+function parseIPv6(text: string): Uint8Array | null {
+  if (!text.includes(":")) return null;
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = parseGroups(halves[0]!, halves.length === 1);
+  const tail = halves.length === 2 ? parseGroups(halves[1]!, true) : [];
+  if (head === null || tail === null) return null;
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...new Array<number>(missing).fill(0), ...tail];
+  return Uint8Array.from(groups.flatMap((group) => [group >> 8, group & 0xff]));
+}
+
+/** The 16-bit groups of one side of `::`; a dotted IPv4 part only at the very end. */
+function parseGroups(part: string, last: boolean): number[] | null {
+  if (part === "") return [];
+  const pieces = part.split(":");
+  const groups: number[] = [];
+  for (const [i, piece] of pieces.entries()) {
+    if (last && i === pieces.length - 1 && piece.includes(".")) {
+      const v4 = parseIPv4(piece);
+      if (v4 === null) return null;
+      groups.push(v4[0]! << 8 | v4[1]!, v4[2]! << 8 | v4[3]!);
+    } else if (/^[0-9a-f]{1,4}$/.test(piece)) {
+      groups.push(parseInt(piece, 16));
+    } else {
+      return null;
+    }
+  }
+  return groups;
 }
 
 function parseIPv4(host: string): number[] | null {

@@ -1,5 +1,5 @@
-import { equal, match } from "node:assert/strict";
-import { httpUrlProblem, isLoopbackHost, urlMatchesPattern } from "../../src/permissions/mod.ts";
+import { equal, match, ok } from "node:assert/strict";
+import { type HttpUrlPolicy, httpUrlProblem, isLoopbackHost, urlMatchesPattern } from "../../src/permissions/mod.ts";
 
 Deno.test("httpUrlProblem() allows https anywhere and http only to loopback", () => {
   for (
@@ -9,7 +9,7 @@ Deno.test("httpUrlProblem() allows https anywhere and http only to loopback", ()
       "http://127.9.9.9/",
       "http://[::1]:80/",
       "http://localhost:1/",
-      "http://api.localhost/",
+      "http://LOCALHOST:2/",
     ]
   ) {
     equal(httpUrlProblem(url), undefined, url);
@@ -33,7 +33,7 @@ Deno.test("httpUrlProblem() refuses odd schemes, credentials and bad URLs", () =
     httpUrlProblem("https://user:pw@example.com/")!,
     /credentials in the URL/,
   );
-  match(httpUrlProblem("not a url")!, /is not a valid URL/);
+  match(httpUrlProblem("not a url")!, /is not a valid absolute URL/);
 });
 
 Deno.test("httpUrlProblem() refuses link-local and metadata literals unless opted in", () => {
@@ -101,8 +101,84 @@ Deno.test("urlMatchesPattern() uses * wildcards, case-insensitive hosts, ignores
 
 Deno.test("isLoopbackHost() knows 127/8, ::1 and localhost", () => {
   equal(isLoopbackHost("LOCALHOST"), true);
-  equal(isLoopbackHost("localhost."), true);
   equal(isLoopbackHost("127.0.0.1"), true);
+  equal(isLoopbackHost("[0:0:0:0:0:0:0:1]"), true);
   equal(isLoopbackHost("128.0.0.1"), false);
   equal(isLoopbackHost("::2"), false);
+  equal(isLoopbackHost("1::"), false);
+  equal(isLoopbackHost("::1::"), false, "two :: are not an address");
+});
+
+Deno.test("isLoopbackHost() takes only the exact name localhost, not names DNS resolves", () => {
+  for (
+    const host of ["localhost.", "LOCALHOST.", "evil.localhost", "api.localhost", "localhost.evil.com", "localhost6"]
+  ) {
+    equal(isLoopbackHost(host), false, host);
+  }
+});
+
+Deno.test("isLoopbackHost() takes IPv4-mapped loopback, but no other embedding of 127/8", () => {
+  equal(isLoopbackHost("[::ffff:127.0.0.1]"), true);
+  equal(isLoopbackHost("::ffff:7f01:203"), true, "127.1.2.3 mapped");
+  equal(isLoopbackHost("[::127.0.0.1]"), false, "IPv4-compatible: routed as IPv6");
+  equal(isLoopbackHost("[64:ff9b::7f00:1]"), false, "NAT64: the gateway connects, not this host");
+  equal(isLoopbackHost("[::ffff:0:7f00:1]"), false, "SIIT-translated");
+  equal(isLoopbackHost("[::ffff:a00:1]"), false, "10.0.0.1 mapped");
+});
+
+Deno.test("httpUrlProblem() refuses plain http to names that only look like loopback", () => {
+  for (
+    const url of ["http://evil.localhost/", "http://LOCALHOST./", "http://localhost.:8080/", "http://localhost%2e/"]
+  ) {
+    match(httpUrlProblem(url)!, /only allowed to loopback/, url);
+  }
+  match(httpUrlProblem("http://LOCALHOST./")!, /not "localhost\."/, "the message keeps the dot that matters");
+  equal(httpUrlProblem("http://[::ffff:127.0.0.1]:8787/"), undefined, "mapped loopback connects to 127.0.0.1");
+  match(httpUrlProblem("http://[64:ff9b::127.0.0.1]/")!, /only allowed to loopback/);
+  equal(urlMatchesPattern("http://localhost.:8080/x", "http://localhost:*"), true, "patterns still ignore the dot");
+});
+
+Deno.test("httpUrlProblem() refuses IPv6 spellings of the metadata address", () => {
+  for (
+    const url of [
+      "https://[::ffff:169.254.169.254]/latest",
+      "https://[::ffff:a9fe:a9fe]/",
+      "https://[0:0:0:0:0:ffff:a9fe:a9fe]/",
+      "https://[64:ff9b::a9fe:a9fe]/",
+      "https://[64:ff9b::169.254.169.254]/",
+      "https://[::a9fe:a9fe]/",
+      "https://[::169.254.169.254]/",
+      "https://[::ffff:0:a9fe:a9fe]/",
+      "https://[64:ff9b:1::a9fe:a9fe]/",
+      "https://[64:ff9b:1:a9fe:a9:fe00::]/",
+      "https://[::ffff:169.254.0.1]:8443/",
+    ]
+  ) {
+    match(httpUrlProblem(url)!, /metadata address \(it reaches 169\.254\.\d+\.\d+\)/, url);
+    equal(httpUrlProblem(url, { allowMetadataHosts: true }), undefined, url);
+  }
+  for (const url of ["https://[::ffff:a9ff:a9fe]/", "https://[64:ff9b::808:808]/", "https://[2002:a9fe:a9fe::1]/"]) {
+    equal(httpUrlProblem(url), undefined, url);
+  }
+});
+
+Deno.test("httpUrlProblem() never repeats a URL's path, query or credentials", () => {
+  const secret = /s3cr3t|t0k3n|hunter2/;
+  const cases: [string, RegExp, HttpUrlPolicy?][] = [
+    ["http://policy.example.com/s3cr3t?token=t0k3n", /not "policy\.example\.com"/],
+    ["http://evil.localhost:8080/s3cr3t?token=t0k3n#hunter2", /not "evil\.localhost"/],
+    ["https://169.254.169.254/s3cr3t?token=t0k3n", /"169\.254\.169\.254" is a link-local/],
+    ["https://[::ffff:a9fe:a9fe]:9/s3cr3t?t0k3n", /"\[::ffff:a9fe:a9fe\]" is a link-local/],
+    ["https://user:hunter2@example.com/s3cr3t", /credentials in the URL/],
+    ["https://evil.example/s3cr3t?token=t0k3n", /"https:\/\/evil\.example" \(path and query not shown\) matches none/, {
+      allowedUrls: ["https://policy.example.com/*"],
+    }],
+    ["ht tp://x/s3cr3t?token=t0k3n", /not a valid absolute URL/],
+    ["https://[::1/s3cr3t?token=t0k3n", /not a valid absolute URL/],
+  ];
+  for (const [url, expected, policy] of cases) {
+    const problem = httpUrlProblem(url, policy)!;
+    match(problem, expected, url);
+    ok(!secret.test(problem), problem);
+  }
 });

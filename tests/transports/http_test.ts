@@ -1,6 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type HookInput, HookRegistry, HookRunner, type HttpHook, runHttpHookDetailed } from "../../mod.ts";
 import { aborted, delay, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
+import { compressedBomb, compressedResponse } from "./_compressed.ts";
 
 const input: HookInput = {
   event: "PreToolUse",
@@ -162,13 +163,67 @@ Deno.test("runHttpHookDetailed() never follows a redirect, and names its target"
           equal(result.failure?.kind, "error");
           match(
             result.failure!.message,
-            /answered 302 redirecting to ".*\/elsewhere"; redirects are not followed/,
+            /answered 302 redirecting to "http:\/\/127\.0\.0\.1:\d+" \(path and query not shown\); redirects/,
           );
           equal(targetHits.length, 0);
         },
       );
     },
   );
+});
+
+Deno.test("runHttpHookDetailed() never repeats a URL's path or query in a failure", async (t) => {
+  const secret = /s3cr3t|t0k3n|hunter2/;
+  const noSecret = (message: string) => ok(!secret.test(message), message);
+  await t.step("refused before connecting", async () => {
+    const cases: [string, RegExp, string[]?][] = [
+      ["https://user:hunter2@policy.example/s3cr3t?token=t0k3n", /credentials in the URL/],
+      ["http://policy.example/s3cr3t?token=t0k3n", /not "policy\.example"/],
+      ["http://evil.localhost:8080/s3cr3t?token=t0k3n", /not "evil\.localhost"/],
+      ["https://[::ffff:169.254.169.254]/s3cr3t?token=t0k3n", /"\[::ffff:a9fe:a9fe\]" is a link-local/],
+      ["https://policy.example/s3cr3t?token=t0k3n", /"https:\/\/policy\.example" \(path and query not shown\)/, [
+        "https://other.example/*",
+      ]],
+      ["http://[::1/s3cr3t?token=t0k3n", /not a valid absolute URL/],
+    ];
+    for (const [url, expected, allowedUrls] of cases) {
+      const result = await runHttpHookDetailed(hook(url), input, allowedUrls ? { allowedUrls } : {});
+      equal(result.failure?.kind, "rejected", url);
+      match(result.failure!.message, expected, url);
+      noSecret(result.failure!.message);
+    }
+  });
+  await t.step("a redirect's Location, absolute or relative", async () => {
+    for (
+      const [location, shown] of [
+        [
+          "https://login.example/cb?token=t0k3n",
+          /redirecting to "https:\/\/login\.example" \(path and query not shown\)/,
+        ],
+        ["/s3cr3t/next?token=t0k3n", /redirecting to "http:\/\/127\.0\.0\.1:\d+" \(path and query not shown\)/],
+        ["http://[::1/s3cr3t", /redirecting to an invalid Location/],
+      ] as const
+    ) {
+      await withServer(
+        () => new Response(null, { status: 307, headers: { location } }),
+        async (base) => {
+          const result = await runHttpHookDetailed(hook(`${base}/s3cr3t?token=t0k3n`), input);
+          equal(result.failure?.kind, "error");
+          match(result.failure!.message, shown);
+          noSecret(result.failure!.message);
+        },
+      );
+    }
+  });
+  await t.step("a connection error", async () => {
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response());
+    const port = server.addr.port;
+    await server.shutdown();
+    const result = await runHttpHookDetailed(hook(`http://127.0.0.1:${port}/s3cr3t(1)?token=t0k3n`), input);
+    equal(result.failure?.kind, "error");
+    match(result.failure!.message, /request failed/);
+    noSecret(result.failure!.message);
+  });
 });
 
 Deno.test("runHttpHookDetailed() reports connection errors as error", async () => {
@@ -264,6 +319,28 @@ Deno.test("runHttpHookDetailed() parses an outcome from a capped prefix when it 
       equal(result.outcome?.additionalContext?.length, 100);
     },
   );
+});
+
+Deno.test("runHttpHookDetailed() caps the decoded bytes of a compressed body, not the declared length", async (t) => {
+  // A few hundred bytes on the wire, with a Content-Length within the cap,
+  // that fetch decodes to tens or hundreds of MiB: the cap must count what
+  // comes out of the decoder, or the whole bomb lands in memory.
+  const cases = [["gzip", 48 << 20], ["br", 256 << 20]] as const;
+  for (const [encoding, padding] of cases) {
+    await t.step(`${encoding}, ${padding >> 20} MiB decoded`, async () => {
+      const bomb = await compressedBomb(encoding, '{"action":"allow"}', padding);
+      ok(bomb.byteLength < 65536, `the ${encoding} bomb is ${bomb.byteLength} bytes, within the cap`);
+      await withServer(() => compressedResponse(bomb, encoding), async (base) => {
+        const before = Deno.memoryUsage().rss;
+        const result = await runHttpHookDetailed(hook(base, { timeoutMs: 30_000 }), input);
+        const grown = Deno.memoryUsage().rss - before;
+        equal(result.status, 200);
+        equal(result.bodyTruncated, true);
+        deepEqual(result.outcome, { action: "allow" });
+        ok(grown < 100 * 1024 * 1024, `memory grew by ${(grown / 1024 / 1024).toFixed(0)} MiB`);
+      });
+    });
+  }
 });
 
 Deno.test("runHttpHookDetailed() obeys the caller's abort mid-request", async () => {

@@ -2,6 +2,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type HookInput, HookRegistry, HookRunner, loadConfig, type ModelsConfig } from "../../mod.ts";
 import { parseModelVerdict, renderPrompt, runPromptHookDetailed } from "../../src/transports/mod.ts";
 import { delay, memoryLogger, trace } from "../_helpers.ts";
+import { compressedBomb, compressedResponse } from "./_compressed.ts";
 
 const input: HookInput = {
   event: "PreToolUse",
@@ -186,6 +187,44 @@ Deno.test("runPromptHookDetailed() never puts the API key in a result or message
       ok(!JSON.stringify(result).includes("sk-openai-secret"));
     }
   });
+});
+
+Deno.test("runPromptHookDetailed() fails when the model's compressed answer decodes past the cap", async () => {
+  // 256 MiB of valid JSON (an answer, then spaces) in a few hundred bytes of
+  // brotli, declared by its compressed Content-Length: read whole, it would
+  // allow; capped as it decodes, it is an error.
+  const answer = JSON.stringify({ choices: [{ message: { role: "assistant", content: '{"ok": true}' } }] });
+  const bomb = await compressedBomb("br", answer, 256 << 20);
+  ok(bomb.byteLength < 65536, `the bomb is ${bomb.byteLength} bytes, within the cap`);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    await request.arrayBuffer();
+    return compressedResponse(bomb, "br");
+  });
+  try {
+    const before = Deno.memoryUsage().rss;
+    const result = await runPromptHookDetailed({ prompt: "p", timeoutMs: 30_000 }, input, {
+      models: models(`http://127.0.0.1:${server.addr.port}/v1`),
+      getEnv: keys,
+    });
+    const grown = Deno.memoryUsage().rss - before;
+    deepEqual(result.failure, { kind: "error", message: "the model API's answer exceeded the 65536-byte cap" });
+    ok(grown < 100 * 1024 * 1024, `memory grew by ${(grown / 1024 / 1024).toFixed(0)} MiB`);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("runPromptHookDetailed() reports a failed model request without the URL's path", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response());
+  const port = server.addr.port;
+  await server.shutdown();
+  const result = await runPromptHookDetailed({ prompt: "p" }, input, {
+    models: models(`http://127.0.0.1:${port}/s3cr3t-t0k3n/v1`),
+    getEnv: keys,
+  });
+  equal(result.failure?.kind, "error");
+  match(result.failure!.message, /^the model API request failed: .*http:\/\/127\.0\.0\.1:\d+/);
+  ok(!result.failure!.message.includes("s3cr3t"), result.failure!.message);
 });
 
 Deno.test("runPromptHookDetailed() resolves models: named endpoint, default with a model name, a host client", async () => {

@@ -8,6 +8,7 @@
 import { readGrantedEnv } from "../../_internal/env.ts";
 import { readBody } from "../../_internal/http_body.ts";
 import { clampOutputBytes } from "../../_internal/limits.ts";
+import { redactUrls, urlForMessage } from "../../_internal/url_text.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { HttpHook } from "../../events/configured.ts";
@@ -86,13 +87,14 @@ export interface HttpHookResult extends HookRunResult {
  * - 2xx with an empty body allows; 2xx with one JSON object is the outcome;
  *   2xx with anything else is `invalid_output`. A status code alone never
  *   blocks: any other status is an `error` failure, and so is a redirect
- *   (never followed; the failure names the target).
- * - The body is read as a stream and capped (64 KiB default, ≤ 1 MiB); at
- *   the cap it is cancelled and the prefix is parsed. Every body is
- *   consumed or cancelled.
+ *   (never followed; the failure names the target's scheme, host and port).
+ * - The body is read as a stream and capped (64 KiB default, ≤ 1 MiB) on
+ *   its decoded bytes, after any gzip or brotli `content-encoding`, whatever
+ *   Content-Length declares; at the cap it is cancelled and the prefix is
+ *   parsed. Every body is consumed or cancelled.
  * - `$VAR` / `${VAR}` in header values expand only for names in
  *   `allowedEnvVars`; others become empty. Header values never appear in
- *   messages.
+ *   messages, and URLs appear only as scheme, host and port.
  *
  * @param hook The HTTP hook.
  * @param input The payload.
@@ -193,7 +195,7 @@ export async function sendHttpHook(
       await response.body?.cancel();
       return finish({
         kind: "error",
-        message: `answered ${response.status} redirecting to ${location === null ? "nowhere" : `"${location}"`}; ` +
+        message: `answered ${response.status} redirecting to ${describeLocation(location, hook.url)}; ` +
           "redirects are not followed: configure the final URL",
       });
     }
@@ -235,7 +237,9 @@ export async function sendHttpHook(
     }
     return finish({
       kind: "error",
-      message: `request failed: ${describeError(error)}`,
+      // Deno's fetch errors repeat the whole URL, secrets in its path or
+      // query included.
+      message: `request failed: ${redactUrls(describeError(error), hook.url)}`,
     });
   } finally {
     dispose();
@@ -259,6 +263,21 @@ function interpolate(
       return allowed.includes(name) ? getEnv(name) ?? "" : "";
     },
   );
+}
+
+/**
+ * A redirect target by its scheme, host and port only (a `Location` may
+ * carry a token), resolved against the hook's URL when it is relative.
+ */
+function describeLocation(location: string | null, base: string): string {
+  if (location === null) return "nowhere";
+  let target: URL;
+  try {
+    target = new URL(location, base);
+  } catch {
+    return "an invalid Location";
+  }
+  return `"${urlForMessage(target)}" (path and query not shown)`;
 }
 
 function describeError(error: unknown): string {
