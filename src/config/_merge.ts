@@ -7,6 +7,7 @@
 import type { ConfiguredHooks } from "../events/configured.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import { urlPatternCovers } from "../permissions/url_policy.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
 
@@ -129,27 +130,6 @@ function mergeModels(models: ModelsConfig | undefined, next: ModelsConfig): Mode
  */
 function intersectPatterns(user: string[] | undefined, project: string[]): string[] {
   if (user === undefined) return project;
-  const inside = (pattern: string, list: string[]) => list.some((outer) => patternCovers(outer, pattern));
+  const inside = (pattern: string, list: string[]) => list.some((outer) => urlPatternCovers(outer, pattern));
   return [...new Set([...project.filter((p) => inside(p, user)), ...user.filter((u) => inside(u, project))])];
-}
-
-/**
- * Whether every URL that `inner` matches also matches `outer` (both
- * `*`-patterns): sound, not complete. `outer` matching `inner`'s own text
- * (its stars as literal characters) means each star of `inner` falls inside
- * a star of `outer`, whatever it stands for.
- */
-function patternCovers(outer: string, inner: string): boolean {
-  const normalize = (pattern: string) => {
-    const schemeEnd = pattern.indexOf("://");
-    const authorityEnd = schemeEnd === -1 ? -1 : pattern.indexOf("/", schemeEnd + 3);
-    const head = authorityEnd === -1 ? pattern : pattern.slice(0, authorityEnd);
-    return head.toLowerCase().replace(/\.(:|$)/, "$1") + (authorityEnd === -1 ? "" : pattern.slice(authorityEnd));
-  };
-  const regex = new RegExp(`^${normalize(outer).split("*").map(escapeRegExp).join(".*")}$`);
-  return regex.test(normalize(inner));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -180,22 +180,49 @@ export function isLoopbackHost(host: string): boolean {
  */
 export function urlMatchesPattern(url: string | URL, pattern: string): boolean {
   const parsed = typeof url === "string" ? new URL(url) : url;
-  const host = hostOf(parsed);
+  // The host as written in a URL (an IPv6 literal keeps its brackets, so a
+  // pattern such as http://[::1]:* can match), lower case, no trailing dot.
+  const host = parsed.hostname.toLowerCase().replace(/\.$/, "");
   const target = `${parsed.protocol}//${host}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}${parsed.search}`;
-  const schemeEnd = pattern.indexOf("://");
-  const authorityEnd = schemeEnd === -1 ? -1 : pattern.indexOf("/", schemeEnd + 3);
-  const head = authorityEnd === -1 ? pattern : pattern.slice(0, authorityEnd);
-  const normalized = head.toLowerCase().replace(/\.(:|$)/, "$1") +
-    (authorityEnd === -1 ? "" : pattern.slice(authorityEnd));
-  const regex = new RegExp(
-    `^${normalized.split("*").map(escapeRegExp).join(".*")}$`,
-  );
+  const regex = patternRegex(pattern);
   return regex.test(target) ||
     (parsed.pathname === "/" && regex.test(target.replace(/\/$/, "")));
 }
 
-function hostOf(url: URL): string {
-  return normalizeHost(url.hostname).replace(/\.$/, "");
+/**
+ * Whether every URL that pattern `inner` matches also matches `outer`
+ * (sound, not complete: when `outer` matches `inner`'s own text, stars
+ * included, each star of `inner` falls inside a star of `outer`, whatever
+ * it stands for). Used to intersect a project's URL patterns with the
+ * user's.
+ *
+ * @param outer The wider pattern.
+ * @param inner The narrower pattern.
+ * @returns Whether `inner` lies inside `outer`.
+ *
+ * @example
+ * ```ts
+ * import { urlPatternCovers } from "@hookgate/core/permissions";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(urlPatternCovers("https://policy.example.com/*", "https://policy.example.com/team/*"), true);
+ * equal(urlPatternCovers("https://policy.example.com/*", "http://127.0.0.1:*"), false);
+ * ```
+ */
+export function urlPatternCovers(outer: string, inner: string): boolean {
+  return patternRegex(outer).test(normalizePattern(inner));
+}
+
+/** Scheme and host lower case, a trailing dot on the host dropped. */
+function normalizePattern(pattern: string): string {
+  const schemeEnd = pattern.indexOf("://");
+  const authorityEnd = schemeEnd === -1 ? -1 : pattern.indexOf("/", schemeEnd + 3);
+  const head = authorityEnd === -1 ? pattern : pattern.slice(0, authorityEnd);
+  return head.toLowerCase().replace(/\.(:|$)/, "$1") + (authorityEnd === -1 ? "" : pattern.slice(authorityEnd));
+}
+
+function patternRegex(pattern: string): RegExp {
+  return new RegExp(`^${normalizePattern(pattern).split("*").map(escapeRegExp).join(".*")}$`);
 }
 
 /** Lower case, without the brackets of an IPv6 literal; a trailing dot stays. */

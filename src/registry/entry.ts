@@ -4,6 +4,7 @@
 
 import { describe } from "../_internal/json.ts";
 import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../_internal/limits.ts";
+import { urlForMessage } from "../_internal/url_text.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
@@ -72,7 +73,9 @@ export function configuredEntry(
       }
       refuseNul(hook, ["url", "headers", "allowedEnvVars"], where);
       transport = "http";
-      name = hook.name ?? hook.url;
+      // Never the whole URL: its path or query may carry a secret, and names
+      // reach logs, traces and deny reasons.
+      name = hook.name ?? urlForMessage(hook.url);
       break;
     case "prompt":
       if (typeof hook.prompt !== "string" || hook.prompt.trim() === "") {

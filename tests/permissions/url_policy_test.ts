@@ -1,5 +1,11 @@
 import { equal, match, ok } from "node:assert/strict";
-import { type HttpUrlPolicy, httpUrlProblem, isLoopbackHost, urlMatchesPattern } from "../../src/permissions/mod.ts";
+import {
+  type HttpUrlPolicy,
+  httpUrlProblem,
+  isLoopbackHost,
+  urlMatchesPattern,
+  urlPatternCovers,
+} from "../../src/permissions/mod.ts";
 
 Deno.test("httpUrlProblem() allows https anywhere and http only to loopback", () => {
   for (
@@ -181,4 +187,17 @@ Deno.test("httpUrlProblem() never repeats a URL's path, query or credentials", (
     match(problem, expected, url);
     ok(!secret.test(problem), problem);
   }
+});
+
+Deno.test("urlMatchesPattern() matches an IPv6 literal written in the pattern with its brackets", () => {
+  equal(urlMatchesPattern("http://[::1]:8787/hook", "http://[::1]:*"), true);
+  equal(urlMatchesPattern("http://[::1]:8787/hook", "http://127.0.0.1:*"), false);
+});
+
+Deno.test("urlPatternCovers() holds only when every URL of the inner pattern matches the outer one", () => {
+  equal(urlPatternCovers("https://policy.corp.example/*", "https://policy.corp.example/team/*"), true);
+  equal(urlPatternCovers("https://policy.corp.example/*", "https://POLICY.corp.example./x"), true);
+  equal(urlPatternCovers("https://policy.corp.example/team/*", "https://policy.corp.example/*"), false);
+  equal(urlPatternCovers("https://policy.corp.example/*", "http://127.0.0.1:*"), false);
+  equal(urlPatternCovers("*", "http://127.0.0.1:*"), true);
 });

@@ -333,3 +333,11 @@ Deno.test("HookRegistry refuses a NUL character in what reaches a process or a r
     equal(registry.all().length, 0);
   });
 });
+
+Deno.test("HookRegistry names an unnamed HTTP hook by scheme, host and port, never its path or query", () => {
+  const registry = new HookRegistry();
+  registry.registerHttp("Stop", { type: "http", url: "https://hooks.example:8443/t/s3cr3t?token=abc" });
+  const name = registry.list("Stop")[0]!.name;
+  equal(name.includes("s3cr3t") || name.includes("token"), false, name);
+  equal(name.startsWith("https://hooks.example:8443"), true, name);
+});
