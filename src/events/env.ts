@@ -21,6 +21,21 @@ export interface HookRunEnv {
   cwd: string;
   /** Aborting it cancels every running hook (failure kind `aborted`). */
   signal?: AbortSignal;
+  /**
+   * The session, when the caller knows it (a gateway or server passes the
+   * agent's); otherwise the runner's `sessionId` option supplies it.
+   */
+  sessionId?: string;
+  /** The session's transcript path, passed to hooks when given. */
+  transcriptPath?: string;
+  /** The agent's permission mode, passed to hooks when given. */
+  permissionMode?: string;
+  /**
+   * The agent says it is already continuing because of a Stop block (a
+   * stateless front end such as a gateway, which cannot count blocks
+   * itself); the payload's `stopHookActive` is then true.
+   */
+  stopHookActive?: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@ import type {
   PostCompactFields,
   PromptFields,
   SessionEndFields,
+  SessionStartFields,
   ToolCallFields,
   ToolFailureFields,
   ToolResult,
@@ -54,7 +55,7 @@ export interface HookEventMap {
   /** Before a user turn. */
   UserPromptSubmit: { fields: PromptFields; result: PromptResult };
   /** Once per session. */
-  SessionStart: { fields: NoFields; result: ContextResult };
+  SessionStart: { fields: SessionStartFields; result: ContextResult };
   /** Session teardown. */
   SessionEnd: { fields: SessionEndFields; result: NoResult };
   /** End of every turn. */
@@ -136,6 +137,8 @@ export interface AnyHookEventFields {
   toolName?: string;
   /** The tool's arguments (tool events). */
   toolInput?: Record<string, unknown>;
+  /** The tool call's identifier (tool events). */
+  toolUseId?: string;
   /** The tool's result (PostToolUse). */
   toolResult?: ToolResult;
   /** The tool's failure (PostToolUseFailure). */
@@ -152,6 +155,8 @@ export interface AnyHookEventFields {
   agentId?: string;
   /** Why the session ends (SessionEnd). */
   endReason?: string;
+  /** How the session started (SessionStart). */
+  source?: string;
   /** Set by the runner's loop guard (Stop, SubagentStop). */
   stopHookActive?: boolean;
 }
@@ -177,4 +182,12 @@ export interface AnyHookEventResult {
   additionalContext?: string;
   /** How to present the context (PostToolUse and PostToolUseFailure). */
   contextAs?: "context" | "feedback";
+  /** A hook asked the user to decide, or to defer the call (PreToolUse). */
+  decision?: "ask" | "defer";
+  /** A hook requires the agent to stop, whatever else was decided. */
+  halt?: boolean;
+  /** Why the agent must stop (for the user). */
+  stopReason?: string;
+  /** Messages hooks want the user to see. */
+  systemMessage?: string;
 }

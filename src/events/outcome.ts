@@ -71,7 +71,8 @@ export interface HookFailure {
 export type PreToolUseOutcome =
   | { action: "allow" }
   | { action: "deny"; reason: string }
-  | { action: "mutate"; input: Record<string, unknown> };
+  | { action: "mutate"; input: Record<string, unknown> }
+  | { action: "ask" | "defer"; reason?: string; input?: Record<string, unknown> };
 
 /**
  * The general outcome shape: the explicit `action` form plus the legacy
@@ -87,8 +88,11 @@ export type PreToolUseOutcome =
  * ```
  */
 export interface HookOutcome {
-  /** The explicit action. */
-  action?: "allow" | "deny" | "mutate";
+  /**
+   * The explicit action. `ask` wants the user to decide, `defer` wants the
+   * host to decide later; both may come with a rewrite (`input`).
+   */
+  action?: "allow" | "deny" | "mutate" | "ask" | "defer";
   /** Why a hook denied (required with `action: "deny"`). */
   reason?: string;
   /** The replacement tool input (with `action: "mutate"`). */
@@ -99,6 +103,16 @@ export interface HookOutcome {
   modifiedInput?: Record<string, unknown>;
   /** Text to add to what the model sees, where the event supports it. */
   additionalContext?: string;
+  /**
+   * `true` requires the agent to stop, whatever else is decided. (Wuu's
+   * `continue: false` is a block, not a halt; Claude hooks say
+   * `continue: false` and their dialect reads it as a halt.)
+   */
+  halt?: boolean;
+  /** Why the agent must stop, for the user. */
+  stopReason?: string;
+  /** A message for the user. */
+  systemMessage?: string;
 }
 
 /**
@@ -129,13 +143,19 @@ export type AnyHookOutcome = PreToolUseOutcome | HookOutcome;
  */
 export interface NormalizedOutcome {
   /** The action: `allow` also stands for "no output". */
-  action: "allow" | "deny" | "mutate";
-  /** The deny reason (always non-empty for `deny`). */
+  action: "allow" | "deny" | "mutate" | "ask" | "defer";
+  /** The deny reason (always non-empty for `deny`); for `ask`, what to tell the user. */
   reason?: string;
-  /** The replacement input (always set for `mutate`). */
+  /** The replacement input (always set for `mutate`; possible with `ask` and `defer`). */
   input?: Record<string, unknown>;
   /** Context to add, where the event supports it. */
   additionalContext?: string;
+  /** The agent must stop, beating every decision. */
+  halt?: boolean;
+  /** Why it must stop, for the user. */
+  stopReason?: string;
+  /** A message for the user. */
+  systemMessage?: string;
 }
 
 /**

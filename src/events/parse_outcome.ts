@@ -70,7 +70,8 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   const action = o.action;
   if (
     action === "allow" && o.reason === undefined && o.input === undefined &&
-    o.additionalContext === undefined && o.decision === undefined
+    o.additionalContext === undefined && o.decision === undefined && o.halt === undefined &&
+    o.systemMessage === undefined
   ) {
     // The common explicit allow, without the full walk below.
     return ALLOW;
@@ -96,10 +97,12 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
 
   if (
     action !== undefined && action !== "allow" && action !== "deny" &&
-    action !== "mutate"
+    action !== "mutate" && action !== "ask" && action !== "defer"
   ) {
-    return `"action" must be "allow", "deny" or "mutate", got ${describe(action)}`;
+    return `"action" must be "allow", "deny", "mutate", "ask" or "defer", got ${describe(action)}`;
   }
+  const extras = haltAndMessage(o);
+  if (typeof extras === "string") return extras;
   const decision = o.decision;
   if (
     decision !== undefined && decision !== null && decision !== "block" &&
@@ -120,28 +123,54 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
       return `"${key}" must be a JSON object, got ${describe(candidate)}`;
     }
     input = candidate as Record<string, unknown>;
-    if (key === "input" && action !== "mutate") {
-      return `"input" is only valid with "action": "mutate"`;
+    if (key === "input" && action !== "mutate" && action !== "ask" && action !== "defer") {
+      return `"input" is only valid with "action": "mutate" (or "ask" and "defer", with a rewrite)`;
     }
     break;
   }
 
+  let outcome: NormalizedOutcome;
   if (action === "deny" || decision === "block" || proceed === false) {
     if (action === "deny" && reason === undefined) {
       return `"action": "deny" needs a non-empty "reason"`;
     }
-    return withContext(
-      { action: "deny", reason: reason ?? DEFAULT_BLOCK_REASON },
-      context,
-    );
-  }
-  if (action === "mutate" || input !== undefined) {
+    outcome = withContext({ action: "deny", reason: reason ?? DEFAULT_BLOCK_REASON }, context);
+  } else if (action === "ask" || action === "defer") {
+    outcome = withContext({ action }, context);
+    if (reason !== undefined) outcome.reason = reason;
+    if (input !== undefined) outcome.input = input;
+  } else if (action === "mutate" || input !== undefined) {
     if (input === undefined) {
       return `"action": "mutate" needs an "input" object`;
     }
-    return withContext({ action: "mutate", input }, context);
+    outcome = withContext({ action: "mutate", input }, context);
+  } else {
+    if (context === undefined && extras === null) return ALLOW;
+    outcome = withContext({ action: "allow" }, context);
   }
-  return context === undefined ? ALLOW : { action: "allow", additionalContext: context };
+  return extras === null ? outcome : Object.assign(outcome, extras);
+}
+
+/** `halt` (with `stopReason`) and `systemMessage`, checked; `null` when neither is set. */
+function haltAndMessage(
+  o: Record<string, unknown>,
+): { halt?: true; stopReason?: string; systemMessage?: string } | null | string {
+  const { halt, stopReason, systemMessage } = o;
+  if (halt === undefined && systemMessage === undefined) return null;
+  const extras: { halt?: true; stopReason?: string; systemMessage?: string } = {};
+  if (halt !== undefined && typeof halt !== "boolean") return `"halt" must be a boolean, got ${describe(halt)}`;
+  if (halt === true) {
+    extras.halt = true;
+    if (stopReason !== undefined && typeof stopReason !== "string") {
+      return `"stopReason" must be a string, got ${describe(stopReason)}`;
+    }
+    if (typeof stopReason === "string" && stopReason.trim() !== "") extras.stopReason = stopReason;
+  }
+  if (systemMessage !== undefined) {
+    if (typeof systemMessage !== "string") return `"systemMessage" must be a string, got ${describe(systemMessage)}`;
+    if (systemMessage.trim() !== "") extras.systemMessage = systemMessage;
+  }
+  return extras.halt === undefined && extras.systemMessage === undefined ? null : extras;
 }
 
 /** The reason used when a hook blocks without giving one. */

@@ -49,10 +49,16 @@ export interface HookInput {
   cwd: string;
   /** The session identifier; the runner always fills it in. */
   sessionId?: string;
+  /** The session's transcript (JSONL), when the agent gives one. */
+  transcriptPath?: string;
+  /** The agent's permission mode (`default`, `plan`, …), when the agent gives one. */
+  permissionMode?: string;
   /** The tool name (tool events only). */
   toolName?: string;
   /** The tool arguments (tool events only). Treat as read-only. */
   toolInput?: Record<string, unknown>;
+  /** The tool call's identifier, when the agent gives one (tool events). */
+  toolUseId?: string;
   /** The tool result (PostToolUse only). */
   toolResult?: ToolResult;
   /** The error text of a failed tool (PostToolUseFailure only). */
@@ -69,6 +75,8 @@ export interface HookInput {
   agentId?: string;
   /** Why the session ends (SessionEnd only). */
   endReason?: string;
+  /** How the session started (SessionStart): `startup`, `resume`, `clear`, `compact`, when known. */
+  source?: string;
   /**
    * Whether the turn is already continuing because a Stop hook blocked
    * (Stop and SubagentStop): check it to avoid endless loops.
@@ -91,6 +99,8 @@ export interface ToolCallFields {
   toolName: string;
   /** Its arguments. */
   toolInput: Record<string, unknown>;
+  /** The call's identifier, when the agent has one. */
+  toolUseId?: string;
 }
 
 /**
@@ -218,8 +228,23 @@ export interface FileChangedFields {
 }
 
 /**
+ * The fields of SessionStart.
+ *
+ * @example
+ * ```ts
+ * import type { SessionStartFields } from "@hookgate/core";
+ *
+ * const fields: SessionStartFields = { source: "startup" };
+ * ```
+ */
+export interface SessionStartFields {
+  /** How the session started: `startup`, `resume`, `clear`, `compact`. */
+  source?: string;
+}
+
+/**
  * The fields of events that carry none besides `event`, `cwd` and
- * `sessionId` (SessionStart, Stop).
+ * `sessionId` (Stop).
  *
  * @example
  * ```ts

@@ -5,6 +5,28 @@
  */
 
 /**
+ * What every event's result may carry besides its own fields: a hook's
+ * demand that the agent stop, and messages for the user.
+ *
+ * @example Stop the agent whatever the event
+ * ```ts
+ * import type { HookResultBase } from "@hookgate/core";
+ *
+ * function mustStop(result: HookResultBase): boolean {
+ *   return result.halt === true;
+ * }
+ * ```
+ */
+export interface HookResultBase {
+  /** A hook requires the agent to stop, beating every decision: check it first. */
+  halt?: boolean;
+  /** Why the agent must stop, for the user. */
+  stopReason?: string;
+  /** Messages hooks want the user to see (joined with newlines). */
+  systemMessage?: string;
+}
+
+/**
  * The result of PreToolUse. `input` is present only when a hook replaced
  * the input (and it passed re-validation); run the tool with it.
  *
@@ -21,9 +43,15 @@
  * }
  * ```
  */
-export interface PreToolUseResult {
+export interface PreToolUseResult extends HookResultBase {
   /** The tool must not run. */
   block?: boolean;
+  /**
+   * Not blocked, but a hook wants the user asked (`ask`) or the call
+   * deferred (`defer`); the most restrictive wins (deny > defer > ask >
+   * allow). A rewrite (`input`) still applies.
+   */
+  decision?: "ask" | "defer";
   /** Why, for the model (≤ 2 000 characters). */
   reason?: string;
   /** The rewritten tool input. */
@@ -41,7 +69,7 @@ export interface PreToolUseResult {
  * const result: PromptResult = { block: true, reason: "off-topic" };
  * ```
  */
-export interface PromptResult {
+export interface PromptResult extends HookResultBase {
   /** The turn ends without a model call. */
   block?: boolean;
   /** Why, for the model and the user. */
@@ -66,7 +94,7 @@ export interface PromptResult {
  * };
  * ```
  */
-export interface PostToolUseResult {
+export interface PostToolUseResult extends HookResultBase {
   /** The joined context of every hook, in registration order. */
   additionalContext?: string;
   /** How to present it. */
@@ -84,7 +112,7 @@ export interface PostToolUseResult {
  * const result: ContextResult = { additionalContext: "Use conventional commits." };
  * ```
  */
-export interface ContextResult {
+export interface ContextResult extends HookResultBase {
   /** The joined context of every hook, in registration order. */
   additionalContext?: string;
 }
@@ -100,7 +128,7 @@ export interface ContextResult {
  * const result: BlockResult = { block: true, reason: "keep the full log" };
  * ```
  */
-export interface BlockResult {
+export interface BlockResult extends HookResultBase {
   /** The operation must not go ahead. */
   block?: boolean;
   /** Why. */
@@ -119,7 +147,7 @@ export interface BlockResult {
  * const result: StopResult = { block: true, reason: "tests are failing" };
  * ```
  */
-export interface StopResult {
+export interface StopResult extends HookResultBase {
   /** The stop is refused. */
   block?: boolean;
   /** Why, as the instruction to continue. */
@@ -130,7 +158,7 @@ export interface StopResult {
 
 /**
  * The result of events with side effects only (SessionEnd, FileChanged):
- * nothing to act on.
+ * nothing to act on but a halt or a message.
  *
  * @example
  * ```ts
@@ -139,4 +167,4 @@ export interface StopResult {
  * const result: NoResult = {};
  * ```
  */
-export type NoResult = Record<string, never>;
+export type NoResult = HookResultBase;

@@ -39,8 +39,9 @@ export type { HookEvent, HookEventMap };
 export type HookCombineRule = "two-stage" | "serial" | "fan-out";
 
 /**
- * A payload field an event may carry besides `event`, `cwd` and
- * `sessionId`.
+ * A payload field an event may carry besides what every event carries
+ * (`event`, `cwd`, `sessionId`, and when known `transcriptPath` and
+ * `permissionMode`).
  *
  * @example The fields of PostToolUse
  * ```ts
@@ -48,10 +49,10 @@ export type HookCombineRule = "two-stage" | "serial" | "fan-out";
  * import { deepEqual } from "node:assert/strict";
  *
  * const fields: readonly HookPayloadField[] = HOOK_EVENTS.PostToolUse.fields;
- * deepEqual(fields, ["toolName", "toolInput", "toolResult"]);
+ * deepEqual(fields, ["toolName", "toolInput", "toolUseId", "toolResult"]);
  * ```
  */
-export type HookPayloadField = Exclude<keyof HookInput, "event" | "cwd" | "sessionId">;
+export type HookPayloadField = Exclude<keyof HookInput, "event" | "cwd" | "sessionId" | "transcriptPath" | "permissionMode">;
 
 /**
  * What one event means for hooks: one row of {@linkcode HOOK_EVENTS}.
@@ -74,6 +75,11 @@ export interface HookEventInfo {
   readonly canMutate: boolean;
   /** Whether `additionalContext` is passed back to the caller. */
   readonly context: boolean;
+  /**
+   * Whether a hook may answer `ask` (let the user decide) or `defer` (let
+   * the host decide later) instead of allowing or denying.
+   */
+  readonly canAsk: boolean;
   /**
    * Whether a deny is delivered as feedback context (the tool already ran:
    * a deny cannot undo it, but the model should hear the objection), and
@@ -105,6 +111,7 @@ function row(info: Row): HookEventInfo {
     toolEvent: false,
     canBlock: false,
     canMutate: false,
+    canAsk: false,
     context: false,
     denyAsFeedback: false,
     fields: [],
@@ -114,7 +121,7 @@ function row(info: Row): HookEventInfo {
   });
 }
 
-const TOOL_CALL = ["toolName", "toolInput"] as const;
+const TOOL_CALL = ["toolName", "toolInput", "toolUseId"] as const;
 
 /**
  * The event table: one row per {@linkcode HookEvent}. Columns not listed in
@@ -137,6 +144,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     toolEvent: true,
     canBlock: true,
     canMutate: true,
+    canAsk: true,
     combine: "two-stage",
     fields: TOOL_CALL,
     description: "Before a tool runs; a deny means the tool never runs",
@@ -175,6 +183,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
   SessionStart: row({
     context: true,
     combine: "fan-out",
+    fields: ["source"],
     description: "Once, when the session starts; context is added to the system prompt",
   }),
   SessionEnd: row({

@@ -18,16 +18,23 @@ export function addContext(state: RunState, text: string, separator: string): vo
   state.separator = separator;
 }
 
-/** Records a block reason. */
-export function addReason(state: RunState, reason: string): void {
+/** Records a block reason and who blocked. */
+export function addReason(state: RunState, reason: string, entry?: HookEntry): void {
   (state.reasons ??= []).push(reason);
+  if (entry !== undefined) state.blockers.push(entry.name);
 }
+
+/** deny > defer > ask > allow: the rank of a decision short of a deny. */
+const DECISION_RANK = { ask: 1, defer: 2 } as const;
 
 /**
  * Applies an outcome: a deny blocks (or, after the fact, becomes feedback),
- * a rewrite replaces the tool input where the event and stage allow it,
- * context accumulates where the event takes it. Returns `true` when the
- * outcome blocked (or a validator's rewrite was denied).
+ * a rewrite replaces the tool input where the event and stage allow it, an
+ * `ask` or `defer` is kept when it is the most restrictive so far (a later
+ * ask never drops an earlier rewrite), context accumulates where the event
+ * takes it, a halt and messages are kept on every event. Returns `true`
+ * when no later hook should run (a block, a halt, or a validator's rewrite
+ * denied).
  */
 export function applyOutcome(
   state: RunState,
@@ -36,11 +43,17 @@ export function applyOutcome(
   separator: string,
 ): boolean {
   const info = state.info;
+  if (outcome.systemMessage !== undefined) (state.messages ??= []).push(outcome.systemMessage);
+  if (outcome.halt) {
+    // Beats every decision: whatever else this hook said no longer matters.
+    state.halt ??= outcome.stopReason === undefined ? {} : { reason: outcome.stopReason };
+    return true;
+  }
   switch (outcome.action) {
     case "deny":
       if (info.canBlock) {
         // A block's own context is not delivered: the operation does not go ahead.
-        addReason(state, outcome.reason!);
+        addReason(state, outcome.reason!, entry);
         return true;
       } else if (info.denyAsFeedback) {
         // After the fact a deny cannot undo anything: deliver it as feedback.
@@ -50,26 +63,21 @@ export function applyOutcome(
         state.warn(`Hook "${entry.name}" denied on ${state.event}, which cannot block; ignored`);
       }
       break;
-    case "mutate":
-      if (info.canMutate && entry.stage === "mutate") {
-        state.payload = { ...state.payload, toolInput: outcome.input! };
-        state.mutated = true;
-      } else if (info.canMutate) {
-        if (entry.failurePolicy === "closed") {
-          addReason(
-            state,
-            `Hook "${entry.name}" is a validate-stage hook and tried to rewrite the tool input, which validators may not do; its failurePolicy is "closed", so the call is denied`,
-          );
-          return true;
-        }
-        state.warn(
-          `Hook "${entry.name}" is a validate-stage hook and tried to rewrite the tool input; the rewrite was ignored`,
-        );
-      } else {
-        state.warn(
-          `Hook "${entry.name}" returned a rewrite on ${state.event}, where input cannot be rewritten; ignored`,
-        );
+    case "ask":
+    case "defer":
+      if (!info.canAsk) {
+        state.warn(`Hook "${entry.name}" answered "${outcome.action}" on ${state.event}, which has no such decision; ignored`);
+        break;
       }
+      if (state.decision === null || DECISION_RANK[outcome.action] > DECISION_RANK[state.decision.kind]) {
+        state.decision = outcome.reason === undefined
+          ? { kind: outcome.action }
+          : { kind: outcome.action, reason: outcome.reason };
+      }
+      if (outcome.input !== undefined && rewrite(state, entry, outcome.input)) return true;
+      break;
+    case "mutate":
+      if (rewrite(state, entry, outcome.input!)) return true;
       break;
   }
   if (outcome.additionalContext !== undefined && info.context) {
@@ -78,13 +86,50 @@ export function applyOutcome(
   return false;
 }
 
+/** Applies a rewrite where allowed; returns `true` when it must stop the run. */
+function rewrite(state: RunState, entry: HookEntry, input: Record<string, unknown>): boolean {
+  const info = state.info;
+  if (info.canMutate && entry.stage === "mutate") {
+    state.payload = { ...state.payload, toolInput: input };
+    state.mutated = true;
+  } else if (info.canMutate) {
+    if (entry.failurePolicy === "closed") {
+      addReason(
+        state,
+        `Hook "${entry.name}" is a validate-stage hook and tried to rewrite the tool input, which validators may not do; its failurePolicy is "closed", so the call is denied`,
+        entry,
+      );
+      return true;
+    }
+    state.warn(
+      `Hook "${entry.name}" is a validate-stage hook and tried to rewrite the tool input; the rewrite was ignored`,
+    );
+  } else {
+    state.warn(`Hook "${entry.name}" returned a rewrite on ${state.event}, where input cannot be rewritten; ignored`);
+  }
+  return false;
+}
+
 const EMPTY_RESULT: AnyHookEventResult = Object.freeze({});
 
 /**
  * The result of a run: a block (with its context when `contextOnBlock`),
- * or the re-validated rewrite and the joined context.
+ * or the re-validated rewrite, any ask/defer decision and the joined
+ * context; a halt and messages on top of either.
  */
 export function nativeResult(state: RunState, contextOnBlock: boolean): AnyHookEventResult {
+  const result = baseResult(state, contextOnBlock);
+  if (state.halt === null && state.messages === null) return result;
+  const extended: AnyHookEventResult = { ...result };
+  if (state.halt !== null) {
+    extended.halt = true;
+    if (state.halt.reason !== undefined) extended.stopReason = state.halt.reason;
+  }
+  if (state.messages !== null) extended.systemMessage = state.messages.join("\n");
+  return extended;
+}
+
+function baseResult(state: RunState, contextOnBlock: boolean): AnyHookEventResult {
   if (state.reasons !== null) {
     const blocked: AnyHookEventResult = { block: true, reason: truncate(state.reasons.join("\n")) };
     if (contextOnBlock && state.context !== null) blocked.additionalContext = state.context;
@@ -104,6 +149,10 @@ export function nativeResult(state: RunState, contextOnBlock: boolean): AnyHookE
       };
     }
     result = { input };
+  }
+  if (state.decision !== null) {
+    result = { ...result, decision: state.decision.kind };
+    if (state.decision.reason !== undefined) result.reason = truncate(state.decision.reason);
   }
   if (state.context !== null) {
     result = { ...result, additionalContext: state.context };

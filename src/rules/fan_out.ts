@@ -15,8 +15,8 @@ export const FAN_OUT: CombineRule = Object.freeze<CombineRule>({
     applyOutcome(state, entry, outcome, separator);
     return false;
   },
-  block(state, reason) {
-    addReason(state, reason);
+  block(state, reason, entry) {
+    addReason(state, reason, entry);
     return false;
   },
   result: (state) => nativeResult(state, true),

@@ -10,8 +10,8 @@ export const SERIAL: CombineRule = Object.freeze<CombineRule>({
   parallel: false,
   order: <T extends RuleEntry>(entries: T[]): T[] => entries,
   apply: applyOutcome,
-  block(state, reason) {
-    addReason(state, reason);
+  block(state, reason, entry) {
+    addReason(state, reason, entry);
     return true;
   },
   result: (state) => nativeResult(state, false),

@@ -14,8 +14,8 @@ export const TWO_STAGE: CombineRule = Object.freeze<CombineRule>({
     return entries.sort((a, b) => stageRank(a) - stageRank(b));
   },
   apply: applyOutcome,
-  block(state, reason) {
-    addReason(state, reason);
+  block(state, reason, entry) {
+    addReason(state, reason, entry);
     return true;
   },
   result: (state) => nativeResult(state, false),

@@ -32,6 +32,14 @@ export interface RunState {
   feedback: boolean;
   /** Whether a hook rewrote the tool input. */
   mutated: boolean;
+  /** The most restrictive permission decision short of a deny, and its reason. */
+  decision: { kind: "ask" | "defer"; reason?: string } | null;
+  /** Whether a hook requires the agent to stop, and why. */
+  halt: { reason?: string } | null;
+  /** Messages for the user, in order. */
+  messages: string[] | null;
+  /** The names of the hooks that blocked, in order (for the loop guard's warning). */
+  blockers: string[];
   /** Reports something ignored; never throws. */
   warn(message: string): void;
 }
@@ -48,7 +56,7 @@ export interface CombineRule {
    */
   apply(state: RunState, entry: HookEntry, outcome: NormalizedOutcome, separator: string): boolean;
   /** Records a block that is not an outcome (a closed failure); returns `true` to stop. */
-  block(state: RunState, reason: string): boolean;
+  block(state: RunState, reason: string, entry: HookEntry): boolean;
   /** The event's result once every hook that runs has been applied. */
   result(state: RunState): AnyHookEventResult;
 }

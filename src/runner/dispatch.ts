@@ -91,9 +91,12 @@ export class Dispatcher {
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
   ): Promise<AnyHookEventResult> {
-    const key = this.#guard.key(event, fields);
-    const result = await this.#dispatch(plan, event, { ...fields, stopHookActive: this.#guard.active(key) }, env);
-    return this.#guard.settle(key, event, result, this.core.logger);
+    const key = this.#guard.key(event, env.sessionId ?? this.#sessionId(), fields);
+    // A stateless front end (a gateway) passes the agent's own loop state.
+    const active = this.#guard.active(key) || env.stopHookActive === true;
+    const blockers: string[] = [];
+    const result = await this.#dispatch(plan, event, { ...fields, stopHookActive: active }, env, blockers);
+    return this.#guard.settle(key, event, result, blockers, this.core.logger);
   }
 
   #dispatch(
@@ -101,6 +104,7 @@ export class Dispatcher {
     event: HookEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
+    blockers?: string[],
   ): Promise<AnyHookEventResult> {
     const { foreground, background } = plan;
     const toolName = fields.toolName;
@@ -124,11 +128,14 @@ export class Dispatcher {
     const core = this.core;
     const input = payload;
     return new Promise((resolve) => {
-      new EventRun(core, plan, matched, input, env, resolve).start();
+      new EventRun(core, plan, matched, input, env, resolve, blockers).start();
     });
   }
 
   #payload(event: HookEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {
-    return { event, cwd: env.cwd, sessionId: this.#sessionId(), ...fields };
+    const payload: HookInput = { event, cwd: env.cwd, sessionId: env.sessionId ?? this.#sessionId() };
+    if (env.transcriptPath !== undefined) payload.transcriptPath = env.transcriptPath;
+    if (env.permissionMode !== undefined) payload.permissionMode = env.permissionMode;
+    return Object.assign(payload, fields);
   }
 }

@@ -41,6 +41,7 @@ export class EventRun extends CallScope {
     payload: HookInput,
     env: PreToolUseEnv,
     resolve: (result: AnyHookEventResult) => void,
+    blockers: string[] = [],
   ) {
     super(env.signal, core.deadlines);
     this.#core = core;
@@ -58,6 +59,10 @@ export class EventRun extends CallScope {
       separator: "",
       feedback: false,
       mutated: false,
+      decision: null,
+      halt: null,
+      messages: null,
+      blockers,
       warn: (message) => this.#warn(message),
     };
   }
@@ -127,6 +132,7 @@ export class EventRun extends CallScope {
       return this.#plan.rule.block(
         this.#state,
         `Hook "${entry.name}" failed (${failure.kind}: ${failure.message}) and its failurePolicy is "closed", so this ${event} is denied. This is a hook failure, not an approval request: the hook must be fixed or disabled by its operator.`,
+        entry,
       );
     }
     this.#warn(`${where}; skipped (failurePolicy "${entry.failurePolicy}")`);

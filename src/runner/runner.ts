@@ -25,8 +25,10 @@ import { Dispatcher } from "./dispatch.ts";
 const RUNNER_FIELDS: readonly [string, string][] = [
   ["event", "the runner sets it to the event being run"],
   ["cwd", "pass the working directory as env.cwd"],
-  ["sessionId", "the runner's sessionId option supplies it"],
-  ["stopHookActive", "the runner's Stop loop guard sets it"],
+  ["sessionId", "pass it as env.sessionId (or the runner's sessionId option)"],
+  ["transcriptPath", "pass it as env.transcriptPath"],
+  ["permissionMode", "pass it as env.permissionMode"],
+  ["stopHookActive", "the runner's Stop loop guard sets it (a stateless front end passes env.stopHookActive)"],
 ];
 import type { HookRunnerOptions } from "./types.ts";
 

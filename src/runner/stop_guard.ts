@@ -17,9 +17,9 @@ export class StopGuard {
     this.#cap = Math.max(0, cap);
   }
 
-  /** The key of one loop: the event, and the subagent when there is one. */
-  key(event: HookEvent, fields: AnyHookEventFields): string {
-    return fields.agentId === undefined ? event : `${event}:${fields.agentId}`;
+  /** The key of one loop: the session, the event, and the subagent when there is one. */
+  key(event: HookEvent, sessionId: string, fields: AnyHookEventFields): string {
+    return `${sessionId}\u0000${event}\u0000${fields.agentId ?? ""}`;
   }
 
   /** Whether the loop is already continuing because of a block. */
@@ -31,7 +31,13 @@ export class StopGuard {
    * Counts a result: a block extends the loop, anything else ends it; past
    * the cap the block is dropped with a warning.
    */
-  settle(key: string, event: HookEvent, result: AnyHookEventResult, logger: Logger | undefined): AnyHookEventResult {
+  settle(
+    key: string,
+    event: HookEvent,
+    result: AnyHookEventResult,
+    blockers: readonly string[],
+    logger: Logger | undefined,
+  ): AnyHookEventResult {
     const blocks = this.#blocks.get(key) ?? 0;
     if (!result.block) {
       this.#blocks.delete(key);
@@ -40,8 +46,11 @@ export class StopGuard {
     if (this.#cap > 0 && blocks >= this.#cap) {
       this.#blocks.delete(key);
       try {
+        const names = [...new Set(blockers)].map((name) => `"${name}"`).join(", ");
         logger?.warn?.(
-          `${event} hooks blocked ${blocks} consecutive times (cap ${this.#cap}); allowing the stop this time`,
+          `${event} hooks blocked ${blocks} consecutive times (cap ${this.#cap}); allowing the stop this time${
+            names === "" ? "" : `; blocked by ${names}`
+          }`,
         );
       } catch {
         // A broken logger must not break the run.

@@ -109,7 +109,10 @@ Deno.test("parseHookOutcome() rejects malformed outcomes with the field named", 
       { action: "allow", input: {} },
       /"input" is only valid with "action": "mutate"/,
     ],
-    [{ action: "ask" }, /"action" must be "allow", "deny" or "mutate"/],
+    [{ action: "maybe" }, /"action" must be "allow", "deny", "mutate", "ask" or "defer"/],
+    [{ halt: "yes" }, /"halt" must be a boolean/],
+    [{ halt: true, stopReason: 3 }, /must be a string, got a number/],
+    [{ systemMessage: {} }, /"systemMessage" must be a string/],
     [{ decision: "maybe" }, /"decision" must be "block" or "allow"/],
     [{ reason: 5 }, /"reason" must be a string/],
     [{ additionalContext: 5 }, /"additionalContext" must be a string/],
@@ -124,4 +127,22 @@ Deno.test("parseHookOutcome() rejects malformed outcomes with the field named", 
       });
     });
   }
+});
+
+Deno.test("parseHookOutcome() reads ask and defer (with an optional rewrite), a halt and a user message", () => {
+  deepEqual(parseHookOutcome({ action: "ask", reason: "confirm the push" }), {
+    action: "ask",
+    reason: "confirm the push",
+  });
+  deepEqual(parseHookOutcome({ action: "defer", input: { a: 1 } }), { action: "defer", input: { a: 1 } });
+  deepEqual(parseHookOutcome({ halt: true, stopReason: "budget spent" }), {
+    action: "allow",
+    halt: true,
+    stopReason: "budget spent",
+  });
+  deepEqual(parseHookOutcome({ action: "deny", reason: "no", systemMessage: "heads up" }), {
+    action: "deny",
+    reason: "no",
+    systemMessage: "heads up",
+  });
 });

@@ -27,6 +27,7 @@ const PRE_COMMIT: HookEventInfo = {
   toolEvent: false,
   canBlock: true,
   canMutate: false,
+  canAsk: false,
   context: false,
   denyAsFeedback: false,
   combine: "serial",

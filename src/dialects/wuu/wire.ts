@@ -14,6 +14,7 @@ import type { DecodedInput, Dialect } from "../types.ts";
 const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
   toolName: "tool_name",
   toolInput: "tool_input",
+  toolUseId: "tool_use_id",
   toolResult: "tool_response",
   error: "error",
   prompt: "prompt",
@@ -23,6 +24,7 @@ const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
   agentId: "agent_id",
   endReason: "end_reason",
   stopHookActive: "stop_hook_active",
+  source: "source",
 };
 
 /**
