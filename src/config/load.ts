@@ -80,7 +80,7 @@ export interface ConfigLayer {
   path: string;
   /** Whether the file exists. */
   found: boolean;
-  /** Its dialect, when found and parsed. */
+  /** Its dialect: known in advance (`.claude/settings.json`), or found when parsed. */
   dialect?: ConfigDialect;
 }
 
@@ -190,7 +190,8 @@ export async function checkConfig(
       diagnostics.push(fileDiagnostic(layer.path, error));
       continue;
     }
-    const parsed = parseHooksConfig(text, { path: layer.path, ...(opts.dialect ? { dialect: opts.dialect } : {}) });
+    const dialect = opts.dialect ?? layer.dialect;
+    const parsed = parseHooksConfig(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
     if (parsed.dialect !== null) layer.dialect = parsed.dialect;
     diagnostics.push(...parsed.diagnostics);
     parsedLayers.push({ layer, parsed });
@@ -315,6 +316,12 @@ export function configLayers(options: LoadConfigOptions = {}): ConfigLayer[] {
       path: join(resolve(root), ".hookgate", "config.jsonc"),
       found: false,
     });
+    // A project's Claude Code settings count too (after hookgate's own),
+    // under the same trust: a cloned repository's .claude/ runs nothing
+    // until trusted.
+    for (const name of CLAUDE_SETTINGS) {
+      layers.push({ kind: "project", path: join(resolve(root), ".claude", name), found: false, dialect: "claude" });
+    }
   }
   for (const path of options.paths ?? []) {
     layers.push({
@@ -345,6 +352,9 @@ export function trustFilePath(home?: string): string | undefined {
   const dir = home ?? defaultHome();
   return dir === undefined ? undefined : join(dir, TRUST_FILE);
 }
+
+/** The project's Claude Code settings files, in Claude's order (local overrides last). */
+const CLAUDE_SETTINGS = ["settings.json", "settings.local.json"];
 
 function defaultHome(): string | undefined {
   const explicit = readGrantedEnv("HOOKGATE_HOME");

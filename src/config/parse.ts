@@ -14,7 +14,9 @@ import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHooks } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
+import { compileToolMatcher } from "../matchers/compile.ts";
 import { compileExactMatcher } from "../matchers/exact.ts";
+import { dialectOf } from "../dialects/dialects.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
 import { httpUrlProblem } from "../permissions/url_policy.ts";
@@ -179,14 +181,6 @@ class ConfigParser implements EntryContext {
     if (typeof declared === "string" && Object.hasOwn(DIALECT_CONFIGS, declared)) {
       return DIALECT_CONFIGS[declared as HookDialect];
     }
-    if (declared === "claude") {
-      this.error(
-        ["dialect"],
-        "the Claude Code settings dialect is not supported yet",
-        "convert each {matcher, hooks: [...]} group into plain entries of its event",
-      );
-      return null;
-    }
     if (declared !== undefined) {
       this.error(
         ["dialect"],
@@ -194,6 +188,8 @@ class ConfigParser implements EntryContext {
       );
       return null;
     }
+    const shaped = DIALECTS.find((dialect) => dialect.detects?.(root) === true);
+    if (shaped !== undefined) return shaped;
     const hooks = root.hooks;
     if (!isPlainObject(hooks)) return DIALECT_CONFIGS.native;
     const found = new Map<DialectConfig, JsonPath>();
@@ -202,14 +198,6 @@ class ConfigParser implements EntryContext {
       for (const [index, entry] of list.entries()) {
         if (!isPlainObject(entry)) continue;
         const path = ["hooks", event, index];
-        if (Array.isArray(entry.hooks)) {
-          this.error(
-            path,
-            "this looks like Claude Code settings ({matcher, hooks: [...]} groups), which are not supported yet",
-            "convert each group's hooks into plain entries of the event",
-          );
-          return null;
-        }
         for (const key of Object.keys(entry)) {
           for (const dialect of DIALECTS) {
             if (dialect.markers.has(key) && !found.has(dialect)) found.set(dialect, [...path, key]);
@@ -252,16 +240,22 @@ class ConfigParser implements EntryContext {
       delete top.hooks;
       this.check(nativeTop, top, [], TOP_KEYS);
     }
-    if (dialect.securityLists) {
-      if (Array.isArray(root.commandAllowlist)) {
-        result.commandAllowlist = root.commandAllowlist.filter((name): name is string => typeof name === "string");
-        this.#allowlist = [...DEFAULT_COMMAND_ALLOWLIST, ...result.commandAllowlist];
-      }
-      if (Array.isArray(root.httpAllowedUrls)) {
-        result.httpAllowedUrls = root.httpAllowedUrls.filter((url): url is string => typeof url === "string");
-      }
+    const lists = dialect.securityLists;
+    const commands = lists.commandAllowlist === undefined ? undefined : root[lists.commandAllowlist];
+    if (Array.isArray(commands)) {
+      result.commandAllowlist = commands.filter((name): name is string => typeof name === "string");
+      this.#allowlist = [...DEFAULT_COMMAND_ALLOWLIST, ...result.commandAllowlist];
     }
-    if (root.models !== undefined) {
+    const urls = lists.httpAllowedUrls === undefined ? undefined : root[lists.httpAllowedUrls];
+    if (Array.isArray(urls)) {
+      result.httpAllowedUrls = urls.filter((url): url is string => typeof url === "string");
+    }
+    const disabled = dialect.disabled?.(root);
+    if (disabled !== undefined) {
+      this.warning([], disabled);
+      return;
+    }
+    if (dialect.models && root.models !== undefined) {
       const models = parseModels(root.models, this);
       if (models !== null) result.models = models;
     }
@@ -273,6 +267,14 @@ class ConfigParser implements EntryContext {
     }
     for (const [event, list] of Object.entries(hooks)) {
       const path = ["hooks", event];
+      if (!isHookEvent(event) && dialect.knowsEvent?.(event)) {
+        this.warning(
+          path,
+          `hookgate does not model the ${dialect.label} event "${event}", so its hooks do not run`,
+          `hookgate runs ${HOOK_EVENT_NAMES.join(", ")}`,
+        );
+        continue;
+      }
       if (!isHookEvent(event)) {
         const suggestion = closest(event, HOOK_EVENT_NAMES);
         this.error(
@@ -340,7 +342,16 @@ class ConfigParser implements EntryContext {
       this.warning([...path, "stage"], `"stage" only applies to PreToolUse; it is ignored on ${event}`);
     }
     const matcher = e.matcher;
-    if (typeof matcher === "string") {
+    const kind = dialectOf(e.dialect as HookDialect | undefined).matcherKind;
+    if (typeof matcher === "string" && kind !== "exact") {
+      // A hook that speaks another dialect reads its matcher that dialect's way.
+      try {
+        compileToolMatcher(kind, matcher);
+      } catch (error) {
+        this.error([...path, "matcher"], (error as Error).message);
+        return false;
+      }
+    } else if (typeof matcher === "string") {
       const trimmed = matcher.trim();
       if (!info.toolEvent && trimmed !== "" && trimmed !== "*") {
         this.warning(

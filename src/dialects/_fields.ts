@@ -8,6 +8,8 @@ import { HOOK_EVENTS, type HookPayloadField } from "../events/table.ts";
 
 const STRING_FIELDS = new Set<HookPayloadField>([
   "toolName",
+  "toolUseId",
+  "source",
   "error",
   "prompt",
   "filePath",

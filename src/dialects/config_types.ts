@@ -37,8 +37,22 @@ export interface DialectConfig {
   readonly markers: ReadonlySet<string>;
   /** Whether unknown top-level keys deserve a warning (else they are the host's). */
   readonly strictTop: boolean;
-  /** Whether top-level `commandAllowlist` and `httpAllowedUrls` are read. */
-  readonly securityLists: boolean;
+  /**
+   * The top-level keys holding the security lists, when the dialect has
+   * them: extra command allowlist names, HTTP hook URL patterns.
+   */
+  readonly securityLists: { readonly commandAllowlist?: string; readonly httpAllowedUrls?: string };
+  /** Whether the file's `models` section is read. */
+  readonly models: boolean;
+  /** Whether a file that does not say its dialect is this one, from its shape. */
+  detects?(root: Record<string, unknown>): boolean;
+  /**
+   * Whether `event` is one of the agent's events that hookgate does not
+   * model: its hooks are reported and skipped, not an error.
+   */
+  knowsEvent?(event: string): boolean;
+  /** Why the file's hooks are all off, when the file says so (Claude's `disableAllHooks`). */
+  disabled?(root: Record<string, unknown>): string | undefined;
   /** Reads one element of an event's list: the hooks it declares (none when invalid). */
   entries(event: HookEvent, value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook[];
 }

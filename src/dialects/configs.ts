@@ -1,6 +1,7 @@
 // Every dialect's configuration side, by name, in detection order.
 
 import type { HookDialect } from "../events/hooks.ts";
+import { CLAUDE_CONFIG } from "./claude/config.ts";
 import type { DialectConfig } from "./config_types.ts";
 import { NATIVE_CONFIG } from "./native/config.ts";
 import { WUU_CONFIG } from "./wuu/config.ts";
@@ -9,4 +10,5 @@ import { WUU_CONFIG } from "./wuu/config.ts";
 export const DIALECT_CONFIGS: Readonly<Record<HookDialect, DialectConfig>> = Object.freeze({
   native: NATIVE_CONFIG,
   wuu: WUU_CONFIG,
+  claude: CLAUDE_CONFIG,
 });

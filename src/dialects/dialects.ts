@@ -7,6 +7,7 @@
 
 import type { HookDialect } from "../events/hooks.ts";
 import type { HookInput } from "../events/payload.ts";
+import { CLAUDE_DIALECT } from "./claude/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
 import { WUU_DIALECT } from "./wuu/wire.ts";
@@ -14,6 +15,7 @@ import { WUU_DIALECT } from "./wuu/wire.ts";
 const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   native: NATIVE_DIALECT,
   wuu: WUU_DIALECT,
+  claude: CLAUDE_DIALECT,
 });
 
 /**

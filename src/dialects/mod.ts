@@ -15,6 +15,12 @@
  */
 
 export { DIALECT_NAMES, dialectOf, encodePayload } from "./dialects.ts";
-export type { DecodedInput, DecodedOutput, Dialect, HookAnswer } from "./types.ts";
+export {
+  type DecodedInput,
+  type DecodedOutput,
+  type Dialect,
+  type HookAnswer,
+  UnsupportedEventError,
+} from "./types.ts";
 export { toWuuInput } from "./wuu/wire.ts";
 export type { MatcherKind } from "../matchers/compile.ts";

@@ -72,6 +72,45 @@ export interface DecodedInput {
   cwd?: string;
   /** The session, when the wire carries one. */
   sessionId?: string;
+  /** The session's transcript, when the wire carries one. */
+  transcriptPath?: string;
+  /** The agent's permission mode, when the wire carries one. */
+  permissionMode?: string;
+  /** Whether the agent already continues because of a Stop block. */
+  stopHookActive?: boolean;
+}
+
+/**
+ * The wire names an event the agent has but hookgate does not model (for
+ * example Claude's `Notification`): not malformed, just nothing to run.
+ *
+ * @example Answer such events with nothing
+ * ```ts
+ * import { dialectOf, UnsupportedEventError } from "@hookgate/core/dialects";
+ * import { equal } from "node:assert/strict";
+ *
+ * try {
+ *   dialectOf("claude").decodeInput({ hook_event_name: "Notification", session_id: "s", cwd: "/p" });
+ * } catch (error) {
+ *   equal(error instanceof UnsupportedEventError, true);
+ * }
+ * ```
+ */
+export class UnsupportedEventError extends Error {
+  /** The event's name on the wire. */
+  readonly event: string;
+
+  /**
+   * Creates the error.
+   *
+   * @param event The event's name on the wire.
+   * @param dialect The dialect that knows it.
+   */
+  constructor(event: string, dialect: string) {
+    super(`hookgate does not model the ${dialect} event "${event}"; nothing runs for it`);
+    this.name = "UnsupportedEventError";
+    this.event = event;
+  }
 }
 
 /**
@@ -94,14 +133,29 @@ export interface Dialect {
   readonly name: HookDialect;
   /** How its matcher strings are read. */
   readonly matcherKind: MatcherKind;
+  /**
+   * What its matchers apply to: tool names only (`"tools"`, the seed's rule:
+   * other events ignore matchers), or also the field an event's row names
+   * in `matchOn` (`"fields"`, Claude's rule: SessionStart by source, …).
+   */
+  readonly matcherScope: "tools" | "fields";
   /** What separates two contexts when several hooks add one. */
   readonly contextSeparator: string;
   /** The payload as this dialect's hooks receive it (JSON-serializable). */
   encodeInput(input: HookInput): Record<string, unknown>;
   /**
+   * Environment variables this dialect's command hooks get besides
+   * hookgate's own (Claude: `CLAUDE_PROJECT_DIR`).
+   */
+  commandEnv?(projectDir: string): Record<string, string>;
+  /** Expands this dialect's placeholders in an exec-form program or argument. */
+  expandArgument?(argument: string, projectDir: string): string;
+  /**
    * Reads a payload an agent sent in this dialect.
    *
    * @throws {TypeError} When it is not an event of this dialect.
+   * @throws {UnsupportedEventError} When it is an event of the agent's that
+   * hookgate does not model.
    */
   decodeInput(value: unknown): DecodedInput;
   /** Reads a command's or HTTP hook's answer, given the event. */

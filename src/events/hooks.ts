@@ -75,7 +75,7 @@ export type HookTransport = "in-process" | "command" | "http" | "prompt";
  * const dialect: HookDialect = "wuu";
  * ```
  */
-export type HookDialect = "native" | "wuu";
+export type HookDialect = "native" | "wuu" | "claude";
 
 /**
  * Controls shared by every hook, whatever its transport.

@@ -52,7 +52,10 @@ export type HookCombineRule = "two-stage" | "serial" | "fan-out";
  * deepEqual(fields, ["toolName", "toolInput", "toolUseId", "toolResult"]);
  * ```
  */
-export type HookPayloadField = Exclude<keyof HookInput, "event" | "cwd" | "sessionId" | "transcriptPath" | "permissionMode">;
+export type HookPayloadField = Exclude<
+  keyof HookInput,
+  "event" | "cwd" | "sessionId" | "transcriptPath" | "permissionMode"
+>;
 
 /**
  * What one event means for hooks: one row of {@linkcode HOOK_EVENTS}.
@@ -92,6 +95,13 @@ export interface HookEventInfo {
   /** The payload fields the event carries, in wire order. */
   readonly fields: readonly HookPayloadField[];
   /**
+   * The field a matcher is tested against: `toolName` on tool events; on
+   * some others a field Claude Code matches (SessionStart's `source`,
+   * compaction's trigger, SessionEnd's reason) — only for dialects whose
+   * matchers reach beyond tools. `null`: matchers do not apply.
+   */
+  readonly matchOn: HookPayloadField | null;
+  /**
    * Whether the Stop loop guard applies: a block keeps the agent going, the
    * payload's `stopHookActive` says so, and consecutive blocks are capped
    * (per `agentId` when the event carries one).
@@ -115,6 +125,7 @@ function row(info: Row): HookEventInfo {
     context: false,
     denyAsFeedback: false,
     fields: [],
+    matchOn: info.toolEvent ? "toolName" : null,
     loopGuard: false,
     startsTurn: false,
     ...info,
@@ -184,11 +195,13 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     context: true,
     combine: "fan-out",
     fields: ["source"],
+    matchOn: "source",
     description: "Once, when the session starts; context is added to the system prompt",
   }),
   SessionEnd: row({
     combine: "fan-out",
     fields: ["endReason"],
+    matchOn: "endReason",
     description: "When the session is torn down; side effects only",
   }),
   Stop: row({
@@ -217,12 +230,14 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     canBlock: true,
     combine: "serial",
     fields: ["compactReason"],
+    matchOn: "compactReason",
     description: "Before compaction; a block prevents it",
   }),
   PostCompact: row({
     canBlock: true,
     combine: "serial",
     fields: ["compactSummary", "compactReason"],
+    matchOn: "compactReason",
     description: "After compaction; a block rejects adopting the result",
   }),
   FileChanged: row({

@@ -2,12 +2,16 @@
 // runner compiles each entry's matcher once per registry snapshot.
 
 import type { HookMatcher } from "../events/hooks.ts";
+import { compileClaudeMatcher } from "./claude.ts";
 import { compileExactMatcher } from "./exact.ts";
 
 /**
  * How a matcher string is read:
  * - `"exact"`: a `|`-separated, case-insensitive list of exact tool names
- *   (native and Wuu).
+ *   (native and Wuu);
+ * - `"claude"`: Claude Code's rule — `*`, `""` or absent match all; only
+ *   letters, digits, `_`, `-`, spaces, `|` and `,` make a case-sensitive list
+ *   of exact names; anything else is an unanchored JavaScript regex.
  *
  * @example
  * ```ts
@@ -16,7 +20,7 @@ import { compileExactMatcher } from "./exact.ts";
  * const kind: MatcherKind = "exact";
  * ```
  */
-export type MatcherKind = "exact";
+export type MatcherKind = "exact" | "claude";
 
 /** A compiled matcher; `null` stands for "every tool". */
 export interface ToolMatcher {
@@ -38,6 +42,10 @@ export function compileToolMatcher(kind: MatcherKind, matcher: HookMatcher | und
     case "exact": {
       const names = compileExactMatcher(matcher);
       return names === null ? null : { matches: (_toolName, lower) => names.has(lower) };
+    }
+    case "claude": {
+      const test = compileClaudeMatcher(matcher);
+      return test === null ? null : { matches: (toolName) => test(toolName) };
     }
   }
 }

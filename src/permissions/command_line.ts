@@ -240,13 +240,24 @@ export function commandRejection(
   allowlist: readonly string[],
 ): string | undefined {
   const head = plan.head;
-  if (isAbsolutePath(head) || allowlist.includes(head)) return undefined;
+  if (isAbsolutePath(head) || underProjectDir(head) || allowlist.includes(head)) return undefined;
   if (plan.viaShell && SHELL_ONLY.has(head) && allowlist.includes("sh")) {
     return undefined;
   }
   return `"${head}" is not on the command allowlist (shells, interpreters and common utilities); ` +
     `reference the script by absolute path (for example a wrapper in <project>/.hookgate/hooks/), ` +
     `or add "${head}" to the allowlist. The allowlist is a convenience filter, not a security boundary`;
+}
+
+/**
+ * The project-directory variables hookgate exports to command hooks (the
+ * second for Claude-style hooks): a script under one of them is a script
+ * by absolute path, as `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh` is.
+ */
+const PROJECT_DIR_PATH = /^["']?\$(?:\{(?:HOOKGATE|CLAUDE)_PROJECT_DIR\}|(?:HOOKGATE|CLAUDE)_PROJECT_DIR\b)["']?\//;
+
+function underProjectDir(head: string): boolean {
+  return PROJECT_DIR_PATH.test(head);
 }
 
 /** Whether `path` is absolute on POSIX (`/…`) or Windows (`C:\…`, `C:/…`). */

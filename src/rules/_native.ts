@@ -66,7 +66,9 @@ export function applyOutcome(
     case "ask":
     case "defer":
       if (!info.canAsk) {
-        state.warn(`Hook "${entry.name}" answered "${outcome.action}" on ${state.event}, which has no such decision; ignored`);
+        state.warn(
+          `Hook "${entry.name}" answered "${outcome.action}" on ${state.event}, which has no such decision; ignored`,
+        );
         break;
       }
       if (state.decision === null || DECISION_RANK[outcome.action] > DECISION_RANK[state.decision.kind]) {

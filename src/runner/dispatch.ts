@@ -12,7 +12,7 @@ import { HookProcesses } from "../transports/command/processes.ts";
 import { BackgroundHooks } from "./background.ts";
 import { EventRun } from "./event_run.ts";
 import type { RunnerCore } from "./invoke.ts";
-import { type Active, buildPlan, matching, type Plan } from "./plan.ts";
+import { type Active, buildPlan, matching, type Plan, withoutRepeats } from "./plan.ts";
 import { StopGuard } from "./stop_guard.ts";
 import type { HookRunnerOptions } from "./types.ts";
 
@@ -107,18 +107,20 @@ export class Dispatcher {
     blockers?: string[],
   ): Promise<AnyHookEventResult> {
     const { foreground, background } = plan;
-    const toolName = fields.toolName;
-    // Lower-cased only when some matcher filters by tool name.
-    const lower = plan.matchAll && background.length === 0 ? undefined : toolName?.toLowerCase();
+    const matchOn = plan.info.matchOn;
+    const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
+    // Lower-cased only when some matcher filters.
+    const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
     } else {
-      matched = matching(foreground, toolName, lower);
+      matched = matching(foreground, subject, lower);
     }
+    if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
     let payload: HookInput | null = null;
     if (background.length > 0) {
-      for (const active of matching(background, toolName, lower) ?? []) {
+      for (const active of matching(background, subject, lower) ?? []) {
         payload ??= this.#payload(event, env, fields);
         this.background.start(plan, active, payload);
       }

@@ -26,6 +26,11 @@ export interface Active {
   async: boolean;
   /** The transport's preflight (allowlist, URL rules, permissions), once. */
   prepared?: PreparedCommandHook | HookFailure | null;
+  /**
+   * What makes two Claude handlers identical (type and command, URL or
+   * args): an identical handler from several layers runs once per event.
+   */
+  readonly identity: string | null;
 }
 
 /** The hooks of one event, as the runner runs them. */
@@ -40,6 +45,8 @@ export interface Plan {
   readonly background: readonly Active[];
   /** Whether every foreground entry matches every tool (no filtering). */
   readonly matchAll: boolean;
+  /** Whether some entries have an identity, so a call must drop repeats. */
+  readonly dedupe: boolean;
 }
 
 /** Builds the plan of an event from a registry snapshot. */
@@ -55,9 +62,12 @@ export function buildPlan(
     const dialect = dialectOf(entry.transport === "in-process" ? undefined : entry.hook.dialect);
     const active: Active = {
       entry,
-      matcher: info.toolEvent ? compileMatcherSafely(dialect, entry) : null,
+      matcher: info.matchOn !== null && (info.toolEvent || dialect.matcherScope === "fields")
+        ? compileMatcherSafely(dialect, entry)
+        : null,
       dialect,
       async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
+      identity: dialect.name === "claude" ? handlerIdentity(entry) : null,
     };
     (entry.background ? background : foreground).push(active);
   }
@@ -69,7 +79,33 @@ export function buildPlan(
     foreground: rule.order(foreground),
     background,
     matchAll: foreground.every((active) => active.matcher === null),
+    dedupe: foreground.some((active) => active.identity !== null) ||
+      background.some((active) => active.identity !== null),
   };
+}
+
+function handlerIdentity(entry: HookEntry): string | null {
+  switch (entry.transport) {
+    case "command":
+      return JSON.stringify(["command", entry.hook.command, entry.hook.args ?? null]);
+    case "http":
+      return JSON.stringify(["http", entry.hook.url]);
+    case "prompt":
+      return JSON.stringify(["prompt", entry.hook.prompt, entry.hook.model ?? null]);
+    default:
+      return null;
+  }
+}
+
+/** The entries without a repeat of an earlier one's identity. */
+export function withoutRepeats(entries: readonly Active[]): readonly Active[] {
+  const seen = new Set<string>();
+  return entries.filter((active) => {
+    if (active.identity === null) return true;
+    if (seen.has(active.identity)) return false;
+    seen.add(active.identity);
+    return true;
+  });
 }
 
 /** A matcher that cannot compile matches nothing (configuration reports it). */
@@ -83,15 +119,19 @@ function compileMatcherSafely(dialect: Dialect, entry: HookEntry): ToolMatcher |
 
 const NEVER: ToolMatcher = Object.freeze({ matches: () => false });
 
-/** The entries whose matcher selects the tool, or `null` when none does. */
+/**
+ * The entries whose matcher selects the subject (the tool name, or the
+ * field the event's row names), or `null` when none does. An unknown
+ * subject (a SessionStart without its source) selects every entry.
+ */
 export function matching(
   entries: readonly Active[],
-  toolName: string | undefined,
+  subject: string | undefined,
   lower: string | undefined,
 ): Active[] | null {
   let matched: Active[] | null = null;
   for (const active of entries) {
-    if (active.matcher === null || (toolName !== undefined && active.matcher.matches(toolName, lower!))) {
+    if (active.matcher === null || subject === undefined || active.matcher.matches(subject, lower!)) {
       (matched ??= []).push(active);
     }
   }

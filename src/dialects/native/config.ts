@@ -31,7 +31,7 @@ const nativeEntry = z.strictObject({
   policy: z.boolean().optional(),
   background: z.boolean().optional(),
   maxOutputBytes: z.number().int().min(1).max(MAX_OUTPUT_BYTES).optional(),
-  dialect: z.enum(["native", "wuu"]).optional(),
+  dialect: z.enum(["native", "wuu", "claude"]).optional(),
 });
 
 /** Every key a native entry may have, for "did you mean" hints. */
@@ -79,7 +79,8 @@ export const NATIVE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
     "maxOutputBytes",
   ]),
   strictTop: true,
-  securityLists: true,
+  securityLists: { commandAllowlist: "commandAllowlist", httpAllowedUrls: "httpAllowedUrls" },
+  models: true,
   entries(event, value, path, context) {
     const hook = nativeHook(value, path, context);
     return hook !== null && context.common(event, hook as unknown as Record<string, unknown>, path) ? [hook] : [];

@@ -12,6 +12,7 @@ import type { DecodedInput, Dialect } from "../types.ts";
 export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
   name: "native",
   matcherKind: "exact",
+  matcherScope: "tools",
   contextSeparator: "\n",
   encodeInput(input: HookInput): Record<string, unknown> {
     return input as unknown as Record<string, unknown>;

@@ -32,7 +32,8 @@ export const WUU_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
   label: "Wuu",
   markers: new Set(["timeout"]),
   strictTop: false,
-  securityLists: false,
+  securityLists: {},
+  models: true,
   entries(event, value, path, context) {
     if (!isPlainObject(value)) {
       context.error(path, "each hook must be an object", '{"command": "…"}');

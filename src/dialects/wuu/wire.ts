@@ -85,6 +85,7 @@ function resultText(content: unknown): string {
 export const WUU_DIALECT: Dialect = Object.freeze<Dialect>({
   name: "wuu",
   matcherKind: "exact",
+  matcherScope: "tools",
   // Seed 001: "Additional context accumulates in order, separated by blank lines".
   contextSeparator: "\n\n",
   encodeInput: toWuuInput,

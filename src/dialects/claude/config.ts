@@ -1,0 +1,236 @@
+// Claude Code settings as a configuration layer: `{"hooks": {Event:
+// [{matcher, hooks: [{type, command|url|prompt, …}]}]}}`, every other
+// top-level key ignored. Timeouts are seconds; matchers are Claude's; a hook
+// entry without its group wrapper (which Claude silently ignores, and with
+// it the whole file) is an error here, with the fix.
+
+import { z } from "zod";
+import { isPlainObject } from "../../_internal/json.ts";
+import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import type { ConfiguredHook } from "../../events/configured.ts";
+import type { HookEvent } from "../../events/event_map.ts";
+import { HOOK_EVENTS } from "../../events/table.ts";
+import { compileClaudeMatcher } from "../../matchers/claude.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import { CLAUDE_EVENTS } from "./events.ts";
+
+const group = z.strictObject({
+  matcher: z.string().optional(),
+  hooks: z.array(z.unknown()),
+});
+
+const handler = z.strictObject({
+  type: z.enum(["command", "http", "prompt", "mcp_tool", "agent"]).optional(),
+  command: z.string().min(1).optional(),
+  args: z.array(z.string()).optional(),
+  shell: z.enum(["bash", "powershell"]).optional(),
+  async: z.boolean().optional(),
+  asyncRewake: z.boolean().optional(),
+  url: z.string().min(1).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  allowedEnvVars: z.array(z.string()).optional(),
+  prompt: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  continueOnBlock: z.boolean().optional(),
+  timeout: z.number().positive().optional(),
+  statusMessage: z.string().optional(),
+  once: z.boolean().optional(),
+  if: z.string().optional(),
+  server: z.string().optional(),
+  tool: z.string().optional(),
+  input: z.unknown().optional(),
+});
+type Handler = z.infer<typeof handler>;
+
+/** Every key a Claude handler may have. */
+export const CLAUDE_HANDLER_KEYS: readonly string[] = Object.keys(handler.shape);
+const GROUP_KEYS: readonly string[] = Object.keys(group.shape);
+
+/** Top-level keys only Claude Code settings have: a file with one is Claude's. */
+const CLAUDE_TOP_KEYS = [
+  "permissions",
+  "env",
+  "enabledPlugins",
+  "statusLine",
+  "disableAllHooks",
+  "allowedHttpHookUrls",
+  "httpHookAllowedEnvVars",
+  "allowManagedHooksOnly",
+  "outputStyle",
+  "includeCoAuthoredBy",
+];
+
+/** Claude's defaults, in seconds: 600 for command and HTTP hooks (30 on UserPromptSubmit), 30 for prompts. */
+function defaultSeconds(event: HookEvent, type: string): number {
+  if (type === "prompt") return 30;
+  return event === "UserPromptSubmit" ? 30 : 600;
+}
+
+/** The Claude Code dialect's configuration side. */
+export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
+  name: "claude",
+  label: "Claude Code",
+  markers: new Set(),
+  strictTop: false,
+  securityLists: { httpAllowedUrls: "allowedHttpHookUrls" },
+  models: false,
+  detects(root) {
+    if (CLAUDE_TOP_KEYS.some((key) => Object.hasOwn(root, key))) return true;
+    if (!isPlainObject(root.hooks)) return false;
+    return Object.values(root.hooks).some((list) =>
+      Array.isArray(list) && list.some((entry) => isPlainObject(entry) && Array.isArray(entry.hooks))
+    );
+  },
+  knowsEvent: (event) => CLAUDE_EVENTS.has(event),
+  disabled: (root) =>
+    root.disableAllHooks === true
+      ? '"disableAllHooks" is true, so none of this file\'s hooks are loaded (Claude Code would run none of them either)'
+      : undefined,
+  entries(event, value, path, context) {
+    if (!isPlainObject(value)) {
+      context.error(path, "each entry must be a matcher group", '{"matcher": "…", "hooks": [{"type": "command", …}]}');
+      return [];
+    }
+    if (!Array.isArray(value.hooks) && (value.command !== undefined || value.type !== undefined)) {
+      context.error(
+        path,
+        "this hook is not inside a matcher group: Claude Code silently ignores such an entry (and with it every hook of the file)",
+        'wrap it: {"matcher": "", "hooks": [ <this hook> ]}',
+      );
+      return [];
+    }
+    if (!context.check(group, value, path, GROUP_KEYS)) return [];
+    const matcher = value.matcher as string | undefined;
+    if (!checkMatcher(event, matcher, [...path, "matcher"], context)) return [];
+    const hooks: ConfiguredHook[] = [];
+    for (const [index, item] of (value.hooks as unknown[]).entries()) {
+      const hook = claudeHook(event, item, matcher, [...path, "hooks", index], context);
+      if (hook !== null) hooks.push(hook);
+    }
+    return hooks;
+  },
+});
+
+function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): boolean {
+  try {
+    compileClaudeMatcher(matcher);
+  } catch (error) {
+    context.error(path, (error as Error).message, 'use an exact name, a list such as "Edit|Write", or a valid regex');
+    return false;
+  }
+  const trimmed = matcher?.trim() ?? "";
+  if (trimmed !== "" && trimmed !== "*" && HOOK_EVENTS[event].matchOn === null) {
+    context.warning(path, `${event} hooks have nothing to match, so the matcher is ignored (as Claude Code does)`);
+  }
+  return true;
+}
+
+function claudeHook(
+  event: HookEvent,
+  value: unknown,
+  matcher: string | undefined,
+  path: JsonPath,
+  context: EntryContext,
+): ConfiguredHook | null {
+  if (!isPlainObject(value)) {
+    context.error(path, "each hook must be an object", '{"type": "command", "command": "…"}');
+    return null;
+  }
+  if (!context.check(handler, value, path, CLAUDE_HANDLER_KEYS)) return null;
+  const h = value as Handler;
+  const type = h.type ?? "command";
+  if (type === "mcp_tool" || type === "agent") {
+    context.warning(
+      [...path, "type"],
+      `"type": "${type}" hooks are not supported by hookgate, so this hook does not run`,
+      "use a command, HTTP or prompt hook",
+    );
+    return null;
+  }
+  const seconds = h.timeout ?? defaultSeconds(event, type);
+  if (seconds * 1000 > MAX_TIMEOUT_MS) {
+    context.warning([...path, "timeout"], `"timeout" is ${seconds} seconds; the longest is 600, so it is capped`);
+  }
+  const base = {
+    dialect: "claude" as const,
+    // Claude hooks may rewrite the input: they run in the mutate stage, in
+    // configuration order, each seeing the previous rewrite.
+    stage: "mutate" as const,
+    timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
+    ...(matcher === undefined ? {} : { matcher }),
+  };
+  for (const key of ["asyncRewake", "continueOnBlock", "if"] as const) {
+    if (h[key] !== undefined) {
+      context.warning(
+        [...path, key],
+        `"${key}" is not supported by hookgate and is ignored${
+          key === "if" ? ": the hook runs for every call its matcher selects" : ""
+        }`,
+      );
+    }
+  }
+  const forbidden = FORBIDDEN[type] ?? [];
+  for (const key of forbidden) {
+    if (h[key as keyof Handler] !== undefined) {
+      context.error([...path, key], `"${key}" does not apply to a ${type} hook`, undefined, true);
+      return null;
+    }
+  }
+  switch (type) {
+    case "http":
+      if (h.url === undefined) {
+        context.error(path, 'an HTTP hook needs a "url"');
+        return null;
+      }
+      if (!context.url(h.url, false, [...path, "url"])) return null;
+      return {
+        ...base,
+        type: "http",
+        url: h.url,
+        ...(h.headers ? { headers: h.headers } : {}),
+        ...(h.allowedEnvVars ? { allowedEnvVars: h.allowedEnvVars } : {}),
+      };
+    case "prompt":
+      if (h.prompt === undefined) {
+        context.error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
+        return null;
+      }
+      return { ...base, type: "prompt", prompt: h.prompt, ...(h.model ? { model: h.model } : {}) };
+    default: {
+      if (h.command === undefined) {
+        context.error(path, 'a command hook needs a "command"');
+        return null;
+      }
+      if (h.shell === "powershell") {
+        context.error(
+          [...path, "shell"],
+          '"shell": "powershell" is not supported by hookgate',
+          'use "bash" or omit it',
+        );
+        return null;
+      }
+      const background = h.async === true && !HOOK_EVENTS[event].canBlock;
+      if (h.async === true && !background) {
+        context.warning(
+          [...path, "async"],
+          `"async" hooks run in the foreground on ${event} in hookgate: it can block, and background hooks cannot`,
+        );
+      }
+      // Claude runs shell-form commands through bash when "shell" says so.
+      const form = h.args !== undefined
+        ? { command: h.command, args: h.args }
+        : h.shell === "bash"
+        ? { command: "bash", args: ["-c", h.command] }
+        : { command: h.command };
+      const hook = { ...base, ...form, ...(background ? { background: true } : {}) };
+      context.command(hook, path);
+      return hook;
+    }
+  }
+}
+
+const FORBIDDEN: Record<string, readonly string[]> = {
+  command: ["url", "headers", "allowedEnvVars", "prompt", "model", "server", "tool", "input"],
+  http: ["command", "args", "shell", "async", "prompt", "model", "server", "tool", "input"],
+  prompt: ["command", "args", "shell", "async", "url", "headers", "allowedEnvVars", "server", "tool", "input"],
+};

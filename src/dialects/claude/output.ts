@@ -1,0 +1,165 @@
+// Reading a Claude-style hook's answer by Claude Code's rules: what exit
+// codes mean on which event, when stdout is JSON, and the JSON fields
+// (continue/stopReason, systemMessage, decision/reason, hookSpecificOutput
+// with permissionDecision, updatedInput, additionalContext, and
+// PermissionRequest's decision.behavior).
+
+import { describe, isPlainObject } from "../../_internal/json.ts";
+import { MAX_REASON_CHARS } from "../../_internal/limits.ts";
+import { truncate } from "../../_internal/text.ts";
+import type { HookEvent } from "../../events/event_map.ts";
+import type { NormalizedOutcome } from "../../events/outcome.ts";
+import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
+import { firstLine } from "../_answer.ts";
+import type { DecodedOutput, HookAnswer } from "../types.ts";
+import { exit2, TEXT_IS_CONTEXT } from "./events.ts";
+
+/** Decodes a Claude-style hook's answer for `event`. */
+export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput {
+  const { exitCode, text, stderr } = answer;
+  if (exitCode === 2) {
+    // Exit 2 cannot be overridden by JSON; stdout is ignored.
+    switch (exit2(event)) {
+      case "block":
+        return { outcome: { action: "deny", reason: stderr === "" ? DEFAULT_BLOCK_REASON : truncate(stderr) } };
+      case "user":
+        return { outcome: stderr === "" ? { action: "allow" } : { action: "allow", systemMessage: truncate(stderr) } };
+      case "ignored":
+        return { outcome: { action: "allow" } };
+    }
+  }
+  const json = text.startsWith("{") ? parseJson(text) : undefined;
+  if (exitCode !== null && exitCode !== 0) {
+    // A schema-valid JSON object decides even then; otherwise a non-blocking error.
+    if (json !== undefined) {
+      const decided = readFields(event, json);
+      if (typeof decided !== "string") return { outcome: decided };
+    }
+    return { failure: { kind: "exit", message: `exited with code ${exitCode}${firstLine(stderr)}` } };
+  }
+  if (text === "") return { outcome: { action: "allow" } };
+  if (json === undefined) {
+    // Plain text (or text that only starts like JSON): context on some
+    // events, ignored on the others (Claude sends it to its debug log).
+    if (answer.source === "body") {
+      return {
+        failure: {
+          kind: "invalid_output",
+          message: `${answer.note ?? ""}the body is not one JSON object (${text.length} characters)`,
+        },
+      };
+    }
+    return { outcome: TEXT_IS_CONTEXT.has(event) ? { action: "allow", additionalContext: text } : { action: "allow" } };
+  }
+  const decided = readFields(event, json);
+  return typeof decided === "string"
+    ? { failure: { kind: "invalid_output", message: `${answer.note ?? ""}${decided}` } }
+    : { outcome: decided };
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads Claude's output fields; a string says which field is wrong. */
+function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOutcome | string {
+  const outcome: NormalizedOutcome = { action: "allow" };
+  const proceed = o.continue;
+  if (proceed !== undefined && typeof proceed !== "boolean") {
+    return `"continue" must be a boolean, got ${describe(proceed)}`;
+  }
+  for (const key of ["stopReason", "systemMessage", "reason"]) {
+    if (o[key] !== undefined && typeof o[key] !== "string") return `"${key}" must be a string, got ${describe(o[key])}`;
+  }
+  if (proceed === false) {
+    outcome.halt = true;
+    if (typeof o.stopReason === "string" && o.stopReason.trim() !== "") outcome.stopReason = o.stopReason;
+  }
+  if (typeof o.systemMessage === "string" && o.systemMessage.trim() !== "") outcome.systemMessage = o.systemMessage;
+  const reason = typeof o.reason === "string" && o.reason.trim() !== "" ? o.reason : undefined;
+
+  // Top-level decision: "block" (deprecated on PreToolUse: "approve" / "block").
+  const decision = o.decision;
+  if (decision !== undefined && decision !== null) {
+    if (decision === "block") {
+      outcome.action = "deny";
+      outcome.reason = truncate(reason ?? DEFAULT_BLOCK_REASON, MAX_REASON_CHARS);
+    } else if (decision !== "approve" && decision !== "allow") {
+      return `"decision" must be "block" (or the deprecated "approve"), got ${JSON.stringify(decision)}`;
+    }
+  }
+
+  const specific = o.hookSpecificOutput;
+  if (specific === undefined || specific === null) return outcome;
+  if (!isPlainObject(specific)) return `"hookSpecificOutput" must be an object, got ${describe(specific)}`;
+  const named = specific.hookEventName;
+  if (named !== undefined && named !== event) {
+    // Claude refuses output meant for another event; a missing name is tolerated.
+    return `"hookSpecificOutput.hookEventName" is ${JSON.stringify(named)}, but the event is ${event}`;
+  }
+  const context = specific.additionalContext;
+  if (context !== undefined) {
+    if (typeof context !== "string") return `"additionalContext" must be a string, got ${describe(context)}`;
+    if (context !== "") outcome.additionalContext = context;
+  }
+  if (event === "PermissionRequest") return permissionRequest(specific, outcome);
+  return permissionDecision(specific, outcome);
+}
+
+/** PreToolUse's `permissionDecision`, `permissionDecisionReason` and `updatedInput`. */
+function permissionDecision(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
+  const { permissionDecision: decision, permissionDecisionReason: why, updatedInput } = specific;
+  if (why !== undefined && typeof why !== "string") {
+    return `"permissionDecisionReason" must be a string, got ${describe(why)}`;
+  }
+  if (updatedInput !== undefined && !isPlainObject(updatedInput)) {
+    return `"updatedInput" must be a JSON object, got ${describe(updatedInput)}`;
+  }
+  const reason = typeof why === "string" && why.trim() !== "" ? truncate(why, MAX_REASON_CHARS) : undefined;
+  switch (decision) {
+    case undefined:
+    case null:
+    case "allow":
+      // A hook's allow never grants a permission in hookgate; a rewrite is a mutate.
+      if (updatedInput !== undefined && outcome.action !== "deny") {
+        outcome.action = "mutate";
+        outcome.input = updatedInput;
+      }
+      return outcome;
+    case "deny":
+      outcome.action = "deny";
+      outcome.reason = reason ?? outcome.reason ?? DEFAULT_BLOCK_REASON;
+      return outcome;
+    case "ask":
+    case "defer":
+      if (outcome.action === "deny") return outcome;
+      outcome.action = decision;
+      if (reason !== undefined) outcome.reason = reason;
+      if (updatedInput !== undefined) outcome.input = updatedInput;
+      return outcome;
+    default:
+      return `"permissionDecision" must be "allow", "deny", "ask" or "defer", got ${JSON.stringify(decision)}`;
+  }
+}
+
+/** PermissionRequest's `decision: {behavior, message?, updatedInput?}`. */
+function permissionRequest(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
+  const decision = specific.decision;
+  if (decision === undefined || decision === null) return outcome;
+  if (!isPlainObject(decision)) return `"decision" must be an object {behavior, message?}, got ${describe(decision)}`;
+  if (decision.behavior === "deny") {
+    outcome.action = "deny";
+    const message = decision.message;
+    outcome.reason = typeof message === "string" && message.trim() !== ""
+      ? truncate(message, MAX_REASON_CHARS)
+      : DEFAULT_BLOCK_REASON;
+  } else if (decision.behavior !== "allow") {
+    return `"decision.behavior" must be "allow" or "deny", got ${JSON.stringify(decision.behavior)}`;
+  }
+  return outcome;
+}

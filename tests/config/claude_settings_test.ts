@@ -1,0 +1,160 @@
+// Claude Code settings as a configuration layer.
+
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { checkConfig, formatDiagnostic } from "../../mod.ts";
+import { parseHooksConfig } from "../../src/config/mod.ts";
+
+const SETTINGS = `{
+  "permissions": { "allow": ["Bash(ls:*)"] },
+  "model": "opus",
+  "allowedHttpHookUrls": ["http://127.0.0.1:*"],
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Edit|Write",
+        "hooks": [
+          { "type": "command", "command": "\${CLAUDE_PROJECT_DIR}/.claude/hooks/check.sh", "timeout": 30 },
+          { "type": "command", "command": "node", "args": ["\${CLAUDE_PROJECT_DIR}/hooks/fmt.js"] }
+        ]
+      },
+      { "matcher": "mcp__memory__.*", "hooks": [{ "type": "http", "url": "http://127.0.0.1:8787/h", "headers": { "x": "$TOKEN" }, "allowedEnvVars": ["TOKEN"] }] }
+    ],
+    "UserPromptSubmit": [{ "hooks": [{ "type": "command", "command": "echo hi", "shell": "bash" }] }],
+    "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "Done? $ARGUMENTS" }] }]
+  }
+}`;
+
+Deno.test("parseHooksConfig() loads Claude Code settings: groups, seconds, exec form, Claude matchers", () => {
+  const parsed = parseHooksConfig(SETTINGS, { path: ".claude/settings.json" });
+  deepEqual(parsed.diagnostics.map(formatDiagnostic), []);
+  equal(parsed.dialect, "claude");
+  deepEqual(parsed.httpAllowedUrls, ["http://127.0.0.1:*"]);
+  deepEqual(parsed.hooks.PreToolUse?.map(({ source: _source, ...hook }) => hook), [
+    {
+      dialect: "claude",
+      stage: "mutate",
+      timeoutMs: 30_000,
+      matcher: "Edit|Write",
+      command: "${CLAUDE_PROJECT_DIR}/.claude/hooks/check.sh",
+    },
+    {
+      dialect: "claude",
+      stage: "mutate",
+      timeoutMs: 600_000,
+      matcher: "Edit|Write",
+      command: "node",
+      args: ["${CLAUDE_PROJECT_DIR}/hooks/fmt.js"],
+    },
+    {
+      dialect: "claude",
+      stage: "mutate",
+      timeoutMs: 600_000,
+      matcher: "mcp__memory__.*",
+      type: "http",
+      url: "http://127.0.0.1:8787/h",
+      headers: { x: "$TOKEN" },
+      allowedEnvVars: ["TOKEN"],
+    },
+  ]);
+  // UserPromptSubmit's default is 30 s; "shell": "bash" runs through bash.
+  deepEqual(parsed.hooks.UserPromptSubmit?.[0], {
+    dialect: "claude",
+    stage: "mutate",
+    timeoutMs: 30_000,
+    command: "bash",
+    args: ["-c", "echo hi"],
+    source: ".claude/settings.json",
+  });
+  equal(parsed.hooks.Stop?.[0]?.timeoutMs, 30_000);
+});
+
+Deno.test("parseHooksConfig() refuses a hook outside its matcher group, which Claude silently ignores", () => {
+  const parsed = parseHooksConfig(
+    `{"permissions": {}, "hooks": {"PreToolUse": [{"type": "command", "command": "echo hello"}]}}`,
+    { path: "settings.json" },
+  );
+  equal(parsed.ok, false);
+  equal(
+    formatDiagnostic(parsed.diagnostics[0]!),
+    'settings.json:1:46: error: this hook is not inside a matcher group: Claude Code silently ignores such an entry (and with it every hook of the file) (wrap it: {"matcher": "", "hooks": [ <this hook> ]})',
+  );
+});
+
+Deno.test("parseHooksConfig() checks Claude settings loudly, with places", async (t) => {
+  const errors = (text: string) =>
+    parseHooksConfig(text, { path: "s.json", dialect: "claude" }).diagnostics.map(formatDiagnostic);
+  await t.step("an invalid regex matcher", () => {
+    match(
+      errors(`{"hooks": {"PreToolUse": [{"matcher": "Edit(", "hooks": []}]}}`)[0]!,
+      /1:39: error: the matcher "Edit\(" is not a valid regular expression/,
+    );
+  });
+  await t.step("an unknown handler key, with the nearest", () => {
+    match(
+      errors(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}`)[0]!,
+      /error: unknown key "timout" \(did you mean "timeout"\?\)/,
+    );
+  });
+  await t.step("events hookgate does not model are skipped with a warning, not an error", () => {
+    const parsed = parseHooksConfig(
+      `{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]}}`,
+      { path: "s.json", dialect: "claude" },
+    );
+    equal(parsed.ok, true);
+    match(
+      formatDiagnostic(parsed.diagnostics[0]!),
+      /warning: hookgate does not model the Claude Code event "Notification"/,
+    );
+  });
+  await t.step("mcp_tool and agent hooks are skipped with a warning", () => {
+    const parsed = parseHooksConfig(
+      `{"hooks": {"Stop": [{"hooks": [{"type": "agent", "prompt": "check"}]}]}}`,
+      { path: "s.json", dialect: "claude" },
+    );
+    equal(parsed.ok, true);
+    deepEqual(parsed.hooks, {});
+    match(formatDiagnostic(parsed.diagnostics[0]!), /"type": "agent" hooks are not supported by hookgate/);
+  });
+  await t.step("disableAllHooks loads none of the file's hooks, and says so", () => {
+    const parsed = parseHooksConfig(
+      `{"disableAllHooks": true, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`,
+      { path: "s.json" },
+    );
+    deepEqual(parsed.hooks, {});
+    match(formatDiagnostic(parsed.diagnostics[0]!), /"disableAllHooks" is true/);
+  });
+});
+
+Deno.test("checkConfig() picks up a project's .claude/settings.json and settings.local.json after .hookgate/, once trusted", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(join(root, ".claude"));
+    await Deno.mkdir(join(root, ".hookgate"));
+    await Deno.writeTextFile(
+      join(root, ".hookgate/config.jsonc"),
+      `{"hooks": {"Stop": [{"name": "native", "command": "true"}]}}`,
+    );
+    // Detected by location, even without a group or Claude-only key: then a flat entry is an error.
+    await Deno.writeTextFile(
+      join(root, ".claude/settings.json"),
+      `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`,
+    );
+    await Deno.writeTextFile(
+      join(root, ".claude/settings.local.json"),
+      `{"hooks": {"Stop": [{"hooks": [{"command": "echo local"}]}]}}`,
+    );
+    const untrusted = await checkConfig({ projectRoot: root, home: join(root, "home") });
+    deepEqual(untrusted.hooks, {});
+    equal(untrusted.project?.skipped.length, 3);
+    const trusted = await checkConfig({ projectRoot: root, home: join(root, "home"), trust: "all" });
+    deepEqual(trusted.hooks.Stop?.map((h) => [h.dialect ?? "native", h.source?.slice(root.length)]), [
+      ["native", "/.hookgate/config.jsonc"],
+      ["claude", "/.claude/settings.json"],
+      ["claude", "/.claude/settings.local.json"],
+    ]);
+    ok(trusted.layers.some((layer) => layer.path.endsWith("settings.local.json") && layer.dialect === "claude"));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -1,0 +1,201 @@
+// The Claude Code dialect on the wire: what its hooks receive, how their
+// answers are read (exit codes by event, JSON only when stdout starts with
+// "{"), and what hook-run gateway answers Claude with.
+
+import { deepEqual, equal, throws } from "node:assert/strict";
+import { dialectOf, type HookAnswer, UnsupportedEventError } from "../../src/dialects/mod.ts";
+
+const claude = dialectOf("claude");
+const out = (text: string, exitCode: number | null = 0, stderr = ""): HookAnswer => ({
+  source: "stdout",
+  text,
+  stderr,
+  exitCode,
+});
+
+Deno.test("Claude encodeInput() writes Claude's snake_case payload", () => {
+  deepEqual(
+    claude.encodeInput({
+      event: "PostToolUse",
+      cwd: "/p",
+      sessionId: "s",
+      transcriptPath: "/t.jsonl",
+      permissionMode: "default",
+      toolName: "Bash",
+      toolInput: { command: "ls" },
+      toolUseId: "toolu_1",
+      toolResult: { content: { stdout: "a" }, isError: false },
+    }),
+    {
+      session_id: "s",
+      transcript_path: "/t.jsonl",
+      cwd: "/p",
+      permission_mode: "default",
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      tool_use_id: "toolu_1",
+      tool_response: { stdout: "a" },
+    },
+  );
+  deepEqual(claude.encodeInput({ event: "SessionEnd", cwd: "/p", sessionId: "s", endReason: "logout" }), {
+    session_id: "s",
+    cwd: "/p",
+    hook_event_name: "SessionEnd",
+    reason: "logout",
+  });
+});
+
+Deno.test("Claude decodeInput() reads an event as Claude sends it, and names what hookgate does not model", () => {
+  deepEqual(
+    claude.decodeInput({
+      session_id: "s",
+      transcript_path: "/t.jsonl",
+      cwd: "/p",
+      permission_mode: "plan",
+      hook_event_name: "Stop",
+      stop_hook_active: true,
+    }),
+    {
+      event: "Stop",
+      fields: {},
+      cwd: "/p",
+      sessionId: "s",
+      transcriptPath: "/t.jsonl",
+      permissionMode: "plan",
+      stopHookActive: true,
+    },
+  );
+  throws(() => claude.decodeInput({ hook_event_name: "Notification", cwd: "/p" }), UnsupportedEventError);
+  throws(() => claude.decodeInput({ hook_event_name: "PreTooluse" }), /not a Claude Code hook event/);
+  throws(() => claude.decodeInput({ hook_event_name: "PreToolUse", tool_input: {} }), /needs "tool_name"/);
+  throws(() => claude.decodeInput("{}"), /must be a JSON object/);
+});
+
+Deno.test("Claude decodeOutput(): exit 2 blocks with stderr where the event can block, whatever stdout says", () => {
+  deepEqual(claude.decodeOutput("PreToolUse", out('{"hookSpecificOutput":{"permissionDecision":"allow"}}', 2, "no")), {
+    outcome: { action: "deny", reason: "no" },
+  });
+  deepEqual(claude.decodeOutput("Stop", out("", 2, "keep going")), {
+    outcome: { action: "deny", reason: "keep going" },
+  });
+  // Elsewhere it is shown to the user, or ignored.
+  deepEqual(claude.decodeOutput("SessionStart", out("", 2, "heads up")), {
+    outcome: { action: "allow", systemMessage: "heads up" },
+  });
+  deepEqual(claude.decodeOutput("PermissionRequest", out("", 2, "x")), { outcome: { action: "allow" } });
+});
+
+Deno.test("Claude decodeOutput(): other exits are non-blocking errors unless stdout is a valid JSON decision", () => {
+  deepEqual(claude.decodeOutput("PreToolUse", out("", 1, "boom")), {
+    failure: { kind: "exit", message: "exited with code 1: boom" },
+  });
+  deepEqual(claude.decodeOutput("PreToolUse", out('{"decision":"block","reason":"json decides"}', 1)), {
+    outcome: { action: "deny", reason: "json decides" },
+  });
+});
+
+Deno.test("Claude decodeOutput(): plain text is context on UserPromptSubmit and SessionStart, ignored elsewhere", () => {
+  deepEqual(claude.decodeOutput("UserPromptSubmit", out("Today is Monday")), {
+    outcome: { action: "allow", additionalContext: "Today is Monday" },
+  });
+  deepEqual(claude.decodeOutput("PreToolUse", out("some log line")), { outcome: { action: "allow" } });
+  deepEqual(claude.decodeOutput("PreToolUse", out("{not json")), { outcome: { action: "allow" } });
+  equal("failure" in claude.decodeOutput("PreToolUse", { ...out("plain"), source: "body" }), true);
+});
+
+Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {
+  const cases: [string, string, unknown][] = [
+    [
+      "PreToolUse",
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}',
+      {
+        action: "deny",
+        reason: "no rm",
+      },
+    ],
+    [
+      "PreToolUse",
+      '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"sure?","updatedInput":{"a":1}}}',
+      {
+        action: "ask",
+        reason: "sure?",
+        input: { a: 1 },
+      },
+    ],
+    ["PreToolUse", '{"hookSpecificOutput":{"permissionDecision":"defer"}}', { action: "defer" }],
+    ["PreToolUse", '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"ls -la"}}}', {
+      action: "mutate",
+      input: { command: "ls -la" },
+    }],
+    ["PreToolUse", '{"decision":"approve"}', { action: "allow" }],
+    ["PreToolUse", '{"decision":"block","reason":"old style"}', { action: "deny", reason: "old style" }],
+    ["Stop", '{"decision":"block","reason":"tests fail"}', { action: "deny", reason: "tests fail" }],
+    ["Stop", '{"continue":false,"stopReason":"budget spent","systemMessage":"bye"}', {
+      action: "allow",
+      halt: true,
+      stopReason: "budget spent",
+      systemMessage: "bye",
+    }],
+    ["SessionStart", '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx"}}', {
+      action: "allow",
+      additionalContext: "ctx",
+    }],
+    ["PermissionRequest", '{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"offline"}}}', {
+      action: "deny",
+      reason: "offline",
+    }],
+  ];
+  for (const [event, text, outcome] of cases) {
+    await t.step(`${event} ${text}`, () => {
+      deepEqual(claude.decodeOutput(event as "PreToolUse", out(text)), { outcome });
+    });
+  }
+  await t.step("output meant for another event is invalid", () => {
+    deepEqual(claude.decodeOutput("PreToolUse", out('{"hookSpecificOutput":{"hookEventName":"Stop"}}')), {
+      failure: {
+        kind: "invalid_output",
+        message: '"hookSpecificOutput.hookEventName" is "Stop", but the event is PreToolUse',
+      },
+    });
+  });
+  await t.step("a wrong type is invalid, naming the field", () => {
+    deepEqual(claude.decodeOutput("PreToolUse", out('{"continue":"no"}')), {
+      failure: { kind: "invalid_output", message: '"continue" must be a boolean, got a string' },
+    });
+  });
+});
+
+Deno.test("Claude encodeResult() answers Claude in its own output format", () => {
+  deepEqual(claude.encodeResult("PreToolUse", {}), {});
+  deepEqual(claude.encodeResult("PreToolUse", { block: true, reason: "no" }), {
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" },
+  });
+  deepEqual(claude.encodeResult("PreToolUse", { input: { a: 1 }, decision: "ask", reason: "sure?" }), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "ask",
+      permissionDecisionReason: "sure?",
+      updatedInput: { a: 1 },
+    },
+  });
+  deepEqual(claude.encodeResult("Stop", { block: true, reason: "tests fail", systemMessage: "hook x failed" }), {
+    systemMessage: "hook x failed",
+    decision: "block",
+    reason: "tests fail",
+  });
+  deepEqual(claude.encodeResult("PostToolUse", { additionalContext: "lint: 2 errors", contextAs: "feedback" }), {
+    decision: "block",
+    reason: "lint: 2 errors",
+  });
+  deepEqual(claude.encodeResult("UserPromptSubmit", { additionalContext: "ctx" }), {
+    hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "ctx" },
+  });
+  deepEqual(claude.encodeResult("SessionEnd", { halt: true, stopReason: "done" }), {
+    continue: false,
+    stopReason: "done",
+  });
+  deepEqual(claude.encodeResult("PermissionRequest", { block: true, reason: "offline" }), {
+    hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "offline" } },
+  });
+});
