@@ -295,7 +295,8 @@ function unresolvedModels(
  * import { equal } from "node:assert/strict";
  *
  * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });
- * equal(layers.map((l) => l.kind).join(), "user,project,explicit");
+ * // The project's own file, then its Claude Code settings (settings.json, settings.local.json).
+ * equal(layers.map((l) => l.kind).join(), "user,project,project,project,explicit");
  * equal(layers[1]?.path, "/p/.hookgate/config.jsonc");
  * ```
  */

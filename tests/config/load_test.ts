@@ -34,10 +34,13 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
       ["explicit", join(dir, "extra.jsonc")],
     ]);
     equal(config.hooks.SessionStart?.length, 1);
-    deepEqual(config.layers.map((l) => [l.kind, l.found]), [["user", true], [
-      "project",
-      true,
-    ], ["explicit", true]]);
+    deepEqual(config.layers.map((l) => [l.kind, l.found]), [
+      ["user", true],
+      ["project", true],
+      ["project", false], // .claude/settings.json
+      ["project", false], // .claude/settings.local.json
+      ["explicit", true],
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -398,12 +398,12 @@ Deno.test("parseHooksConfig() detects the dialect and refuses an ambiguous file 
   await t.step("a bad dialect value", () => {
     match(
       lines(parse(`{"dialect": "gemini", "hooks": {}}`).diagnostics)[0]!,
-      /"dialect" must be "native" or "wuu", got "gemini"/,
+      /"dialect" must be "native" or "wuu" or "claude", got "gemini"/,
     );
   });
 });
 
-Deno.test("parseHooksConfig() refuses the Claude Code settings shape as not supported yet, never a wrong load", () => {
+Deno.test("parseHooksConfig() recognizes the Claude Code settings shape and loads it as such, never as native", () => {
   const config = parse(`{
   "hooks": {
     "PreToolUse": [
@@ -411,15 +411,14 @@ Deno.test("parseHooksConfig() refuses the Claude Code settings shape as not supp
     ]
   }
 }`);
-  equal(config.ok, false);
-  deepEqual(config.hooks, {});
-  deepEqual(lines(config.diagnostics), [
-    "4:7: error: this looks like Claude Code settings ({matcher, hooks: [...]} groups), which are not supported yet (convert each group's hooks into plain entries of the event)",
-  ]);
-  match(
-    lines(parse(`{"dialect": "claude", "hooks": {}}`).diagnostics)[0]!,
-    /not supported yet/,
-  );
+  equal(config.ok, true);
+  equal(config.dialect, "claude");
+  deepEqual(config.hooks.PreToolUse?.map((h) => [h.dialect, h.matcher, h.timeoutMs]), [[
+    "claude",
+    "Edit|Write",
+    30_000,
+  ]]);
+  equal(parse(`{"dialect": "claude", "hooks": {}}`).dialect, "claude");
 });
 
 // ---------------------------------------------------------------------------

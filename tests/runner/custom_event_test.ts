@@ -32,6 +32,7 @@ const PRE_COMMIT: HookEventInfo = {
   denyAsFeedback: false,
   combine: "serial",
   fields: ["filePath"],
+  matchOn: null,
   loopGuard: false,
   startsTurn: false,
   description: "Before a commit; a block keeps the file out of it",
