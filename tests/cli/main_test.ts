@@ -225,6 +225,80 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
   }
 });
 
+Deno.test("hook-run run --input may not override the runner's own fields, and the hook does not run", async (t) => {
+  // The hooks record where they ran, as what event, and their payload: if one runs at all, the test sees it.
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cli-" }));
+  const marker = join(dir, "marker");
+  const file = join(dir, "hooks.jsonc");
+  const record = JSON.stringify(`sh -c 'pwd; echo "$HOOKGATE_EVENT"; cat' > '${marker}'`);
+  await Deno.writeTextFile(
+    file,
+    `{"hooks": {${
+      ["Stop", "SubagentStop", "SessionEnd", "UserPromptSubmit"].map((event) =>
+        `"${event}": [{"name": "marker", "command": ${record}}]`
+      ).join(", ")
+    }}}`,
+  );
+  try {
+    const refused: [string[], RegExp][] = [
+      [
+        ["Stop", "--input", '{"event":"PreToolUse","cwd":"/etc","sessionId":"evil"}'],
+        /^hook-run: --input may not set "event" for Stop: the runner sets it; name the event as the argument of hook-run run\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"cwd":"/etc"}'],
+        /^hook-run: --input may not set "cwd" for Stop: the runner sets it; use --cwd DIR\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"sessionId":"evil"}'],
+        /^hook-run: --input may not set "sessionId" for Stop: the runner sets it; leave it out\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"stopHookActive":true}'],
+        /^hook-run: --input may not set "stopHookActive" for Stop: the runner sets it; leave it out\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"foo":1}'],
+        /^hook-run: --input field "foo" is not a field of Stop \(it has none you can set\); leave it out\n$/,
+      ],
+      [
+        ["SubagentStop", "--input", '{"agentId":"a","toolName":"bash"}'],
+        /^hook-run: --input field "toolName" is not a field of SubagentStop \(its fields: agentId\); leave it out\n$/,
+      ],
+      [
+        ["SubagentStop", "--input", '{"agentId":7}'],
+        /^hook-run: --input field "agentId" must be a string, got a number\n$/,
+      ],
+      [
+        ["UserPromptSubmit", "--prompt", "a", "--input", '{"prompt":"b"}'],
+        /^hook-run: --input and --prompt both set "prompt"; use one of them\n$/,
+      ],
+    ];
+    for (const [args, stderr] of refused) {
+      await t.step(args.join(" "), async () => {
+        const run = await cli(["run", ...args, "--config", file, "--cwd", dir], { cwd: dir });
+        const ran = await Deno.remove(marker).then(() => true, () => false);
+        equal(run.code, 1, run.stdout);
+        match(run.stderr, stderr);
+        equal(run.stdout, "");
+        equal(ran, false, "the hook ran");
+      });
+    }
+    await t.step("an event's own fields pass through, type-checked", async () => {
+      const run = await cli(["run", "SessionEnd", "--input", '{"endReason":"logout"}', "--config", file], {
+        cwd: dir,
+      });
+      equal(run.code, 0, run.stderr);
+      const [pwd, event, payload] = (await Deno.readTextFile(marker)).split("\n");
+      deepEqual([pwd, event], [dir, "SessionEnd"]);
+      deepEqual(JSON.parse(payload!).endReason, "logout");
+      await Deno.remove(marker);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("hook-run run kills running hook process groups on Ctrl-C and exits 130", async () => {
   await withConfig(
     `{"hooks": {"Stop": [{"name": "sleeper", "command": "echo $$ > pid; sleep 30 & sleep 30", "timeoutMs": 60000}]}}`,
