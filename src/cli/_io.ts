@@ -5,7 +5,8 @@
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  readStdin(): Promise<string>;
+  /** The bytes on standard input, read only for `--input -`. */
+  stdin(): ReadableStream<Uint8Array>;
   color: boolean;
 }
 
@@ -21,7 +22,7 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => void Deno.stdout.writeSync(encoder.encode(text)),
     stderr: (text) => void Deno.stderr.writeSync(encoder.encode(text)),
-    readStdin: () => new Response(Deno.stdin.readable).text(),
+    stdin: () => Deno.stdin.readable,
     color: !noColor && Deno.stdout.isTerminal(),
   };
 }

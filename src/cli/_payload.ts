@@ -121,19 +121,28 @@ function kind(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/**
+ * The most `--input` may be, in bytes: far more than any real payload, and
+ * small enough that `@/dev/zero` or an endless stdin fails at once instead
+ * of growing to gigabytes.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
 /** `--input`: JSON text, `@file` or `-` (stdin), as an object. */
 export async function readInput(value: string, io: CliIo): Promise<Record<string, unknown>> {
   let text: string;
   let where = "--input";
   if (value === "-") {
-    text = await io.readStdin();
     where = "--input from stdin";
+    text = await readCapped(io.stdin(), where);
   } else if (value.startsWith("@")) {
     const path = value.slice(1);
     where = `--input file "${path}"`;
     try {
-      text = await Deno.readTextFile(path);
+      // readCapped cancels the file's stream, which closes the file.
+      text = await readCapped((await Deno.open(path)).readable, where);
     } catch (error) {
+      if (error instanceof CliError) throw error;
       const reason = error instanceof Deno.errors.NotFound ? "it does not exist" : (error as Error).message;
       throw new CliError(`cannot read ${where}: ${reason}`);
     }
@@ -150,4 +159,35 @@ export async function readInput(value: string, io: CliIo): Promise<Record<string
     throw new CliError(`${where} must be a JSON object, like '{"command": "ls"}'`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** Reads a stream as text, chunk by chunk, and stops at MAX_INPUT_BYTES. */
+async function readCapped(stream: ReadableStream<Uint8Array>, where: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_INPUT_BYTES) {
+        throw new CliError(
+          `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; pass only the fields the hooks need`,
+        );
+      }
+      chunks.push(value);
+    }
+  } finally {
+    // Stops an endless source (a file like /dev/zero, a pipe that keeps
+    // writing) and closes it.
+    await reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
 }

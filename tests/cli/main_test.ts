@@ -13,11 +13,13 @@ interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** Whether the child was killed for outliving `timeoutMs`. */
+  killed: boolean;
 }
 
 async function cli(
   args: string[],
-  options: { cwd?: string; stdin?: string; env?: Record<string, string>; script?: string } = {},
+  options: { cwd?: string; stdin?: string; env?: Record<string, string>; script?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
   try {
@@ -29,14 +31,24 @@ async function cli(
       stderr: "piped",
       env: { HOOKGATE_HOME: home, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
     }).spawn();
-    if (options.stdin !== undefined) {
-      const writer = child.stdin.getWriter();
-      await writer.write(new TextEncoder().encode(options.stdin));
-      await writer.close();
+    // A bug may make the CLI run forever: fail the test, not the suite.
+    let killed = false;
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+      killed = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
+    try {
+      if (options.stdin !== undefined) {
+        const writer = child.stdin.getWriter();
+        await writer.write(new TextEncoder().encode(options.stdin));
+        await writer.close();
+      }
+      const { code, stdout, stderr } = await child.output();
+      const decoder = new TextDecoder();
+      return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), killed };
+    } finally {
+      clearTimeout(timer);
     }
-    const { code, stdout, stderr } = await child.output();
-    const decoder = new TextDecoder();
-    return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -297,6 +309,53 @@ Deno.test("hook-run run --input may not override the runner's own fields, and th
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("hook-run run caps --input at 16 MiB from a file and from stdin", async (t) => {
+  const tooLarge = /^hook-run: --input (file "\/dev\/zero"|from stdin) is larger than 16 MiB; .+\n$/;
+  await t.step("an endless file stops at the cap", async () => {
+    const run = await cli(["run", "Stop", "--input", "@/dev/zero"], { timeoutMs: 30_000 });
+    equal(run.killed, false, "hook-run read /dev/zero for 30 s");
+    equal(run.code, 1);
+    match(run.stderr, tooLarge);
+  });
+  await t.step("an endless stdin stops at the cap, and the writer is told so", async () => {
+    const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", ...taskFlags, entry, "run", "Stop", "--input", "-"],
+      cwd: home,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { HOOKGATE_HOME: home, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    }).spawn();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    // Whitespace is valid JSON so far: only the cap can stop the read.
+    const chunk = new Uint8Array(1 << 20).fill(0x20);
+    const writer = child.stdin.getWriter();
+    let written = 0;
+    const feeding = (async () => {
+      try {
+        for (;;) {
+          await writer.write(chunk);
+          written += chunk.length;
+        }
+      } catch {
+        // The pipe broke: hook-run stopped reading and exited.
+      }
+    })();
+    try {
+      const { code, stderr } = await child.output();
+      await feeding;
+      equal(code, 1);
+      match(new TextDecoder().decode(stderr), tooLarge);
+      ok(written >= 16 * 1024 * 1024, `wrote ${written} bytes`);
+    } finally {
+      clearTimeout(timer);
+      await writer.close().catch(() => {});
+      await Deno.remove(home, { recursive: true });
+    }
+  });
 });
 
 Deno.test("hook-run run kills running hook process groups on Ctrl-C and exits 130", async () => {
