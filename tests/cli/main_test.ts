@@ -358,6 +358,89 @@ Deno.test("hook-run run caps --input at 16 MiB from a file and from stdin", asyn
   });
 });
 
+/** Any control character but the line feed: ESC, BEL, CR, C1 (0x80–0x9f), DEL. */
+// deno-lint-ignore no-control-regex
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+Deno.test("hook-run run escapes terminal control characters in human output and keeps --json exact", async () => {
+  const osc = "\u001b]0;pwned\u0007";
+  await withConfig(
+    JSON.stringify({
+      hooks: {
+        Stop: [
+          { name: "evil\u001b[2J", command: `printf 'bad${osc} news\\n' >&2; exit 1` },
+          { name: "blocker", command: `printf 'no${osc}\\nsecond\\rline' >&2; exit 2` },
+        ],
+        SessionStart: [{
+          name: "ctx",
+          command: `printf '%s' '{"additionalContext": "c\\u001b[2J\\nline2\\u009b"}'`,
+        }],
+      },
+    }),
+    async (dir, file) => {
+      const human = await cli(["run", "Stop", "--config", file, "--trace"], { cwd: dir });
+      equal(human.code, 2, human.stderr);
+      ok(!RAW_CONTROL.test(human.stdout), `raw control characters on stdout: ${JSON.stringify(human.stdout)}`);
+      ok(!RAW_CONTROL.test(human.stderr), `raw control characters on stderr: ${JSON.stringify(human.stderr)}`);
+      match(human.stdout, /^ {2}evil\\u001b\[2J +command +- +[\d.]+ ms +failed: exit$/m);
+      match(human.stdout, /^ {4}exited with code 1: bad\\u001b\]0;pwned\\u0007 news$/m);
+      // A reason keeps its line breaks, indented: nothing a hook prints starts a line of its own.
+      match(human.stdout, /^blocked: no\\u001b\]0;pwned\\u0007\n {2}second\\u000dline$/m);
+      match(human.stderr, /^warning: Hook "evil\\u001b\[2J" \(command\) on Stop failed: exit: .*bad\\u001b\]0;pwned/m);
+
+      const json = await cli(["run", "Stop", "--config", file, "--json"], { cwd: dir });
+      equal(json.code, 2, json.stderr);
+      const output = JSON.parse(json.stdout);
+      equal(output.hooks[0].hookName, "evil\u001b[2J");
+      ok(output.hooks[0].failure.message.includes(`bad${osc} news`), output.hooks[0].failure.message);
+      equal(output.result.reason, `no${osc}\nsecond\rline`);
+
+      const context = await cli(["run", "SessionStart", "--config", file], { cwd: dir });
+      equal(context.code, 0, context.stderr);
+      ok(!RAW_CONTROL.test(context.stdout), JSON.stringify(context.stdout));
+      match(context.stdout, /^context: c\\u001b\[2J\n {2}line2\\u009b$/m);
+    },
+  );
+  const tool = await cli(["run", "PreToolUse", "--tool", `bash${osc}`, "--input", "{}"]);
+  equal(tool.code, 0, tool.stderr);
+  ok(!RAW_CONTROL.test(tool.stdout), JSON.stringify(tool.stdout));
+  match(tool.stdout, /^PreToolUse bash\\u001b\]0;pwned\\u0007$/m);
+});
+
+Deno.test("hook-run check, list, permissions and errors escape terminal control characters", async (t) => {
+  const cases: [string, unknown, RegExp][] = [
+    ["check", { hooks: { "Stop\u001b[2J": [] } }, /unknown event "Stop\\u001b\[2J"/],
+    ["list", { hooks: { Stop: [{ name: "evil\u001b[2J", command: "true" }] } }, /^Stop +evil\\u001b\[2J +\* +command/m],
+    [
+      "permissions",
+      { hooks: { Stop: [{ command: "true", passEnv: ["A\u001bB"] }] } },
+      /^ {2}--allow-env=A\\u001bB,/m,
+    ],
+  ];
+  for (const [command, config, shown] of cases) {
+    await t.step(command, async () => {
+      await withConfig(JSON.stringify(config), async (dir, file) => {
+        const run = await cli([command, "--config", file], { cwd: dir });
+        ok(!RAW_CONTROL.test(run.stdout), `raw control characters on stdout: ${JSON.stringify(run.stdout)}`);
+        ok(!RAW_CONTROL.test(run.stderr), `raw control characters on stderr: ${JSON.stringify(run.stderr)}`);
+        match(run.stdout, shown);
+        const json = await cli([command, "--config", file, "--json"], { cwd: dir });
+        let exact = false;
+        JSON.parse(json.stdout, (_key, value) => {
+          exact ||= typeof value === "string" && value.includes("\u001b");
+          return value;
+        });
+        ok(exact, `--json keeps the exact text: ${json.stdout}`);
+      });
+    });
+  }
+  await t.step("a usage error", async () => {
+    const run = await cli(["run", "Stop", "--cwd", "/nonexistent/\u001b[2J"]);
+    equal(run.code, 1);
+    equal(run.stderr, 'hook-run: --cwd "/nonexistent/\\u001b[2J" does not exist or cannot be read\n');
+  });
+});
+
 Deno.test("hook-run run kills running hook process groups on Ctrl-C and exits 130", async () => {
   await withConfig(
     `{"hooks": {"Stop": [{"name": "sleeper", "command": "echo $$ > pid; sleep 30 & sleep 30", "timeoutMs": 60000}]}}`,
