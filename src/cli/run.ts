@@ -23,7 +23,8 @@ Exit code: 0 allowed, 2 blocked or denied, 1 usage or configuration error.
 Options:
   --tool NAME        the tool (required for ${HOOK_EVENT_NAMES.filter((e) => HOOK_EVENTS[e].toolEvent).join(", ")})
   --input JSON       the tool input (tool events) or the event's own payload fields, like {"agentId": "a"}
-                     (never event, cwd or sessionId: the runner sets them); @file reads a file, - reads stdin
+                     (never event, cwd or sessionId: the runner sets them); @file reads a file, - reads stdin;
+                     16 MiB at most
   --prompt TEXT      the user prompt (UserPromptSubmit)
   --cwd DIR          the working directory and project root (default: the current directory)
   --config PATH      a configuration file, after the user and project layers (repeatable)
