@@ -5,7 +5,8 @@
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  readStdin(): Promise<string>;
+  /** The bytes on standard input, read only for `--input -`. */
+  stdin(): ReadableStream<Uint8Array>;
   color: boolean;
 }
 
@@ -21,7 +22,7 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => void Deno.stdout.writeSync(encoder.encode(text)),
     stderr: (text) => void Deno.stderr.writeSync(encoder.encode(text)),
-    readStdin: () => new Response(Deno.stdin.readable).text(),
+    stdin: () => Deno.stdin.readable,
     color: !noColor && Deno.stdout.isTerminal(),
   };
 }
@@ -39,6 +40,36 @@ export function unexpected(command: string, argument: string): CliError {
   return new CliError(`unexpected argument "${argument}" for "${command}" (use --config PATH for files)`);
 }
 
+/**
+ * Control characters a terminal may act on: C0 (ESC starts clear-screen or
+ * set-title sequences, BEL ends them, CR overwrites a line), DEL, C1 (0x9b
+ * is a one-byte CSI), and the bidirectional controls that reorder what a
+ * reader sees.
+ */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Makes text from outside (hook names, hook output, config values, flags,
+ * paths) safe to print: every control character becomes a visible `\uXXXX`
+ * escape (`\u001b` for ESC, as JSON writes it), so the reader sees what was
+ * there and the terminal acts on none of it. Every human print path goes
+ * through here; colour comes after, from `paint()`. `--json` output is not
+ * touched: it stays exact.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * Like `printable`, for values that may span lines (a block reason, a
+ * context): line breaks stay, and each following line is indented, so
+ * nothing a hook prints can pass for a line of hook-run's own.
+ */
+export function printableLines(text: string, indent = "  "): string {
+  return text.split("\n").map(printable).join(`\n${indent}`);
+}
+
 const CODES = { red: 31, green: 32, yellow: 33, dim: 2, bold: 1 } as const;
 
 /** Wraps `text` in an ANSI colour when colour is on. */
@@ -46,8 +77,9 @@ export function paint(io: CliIo, color: keyof typeof CODES, text: string): strin
   return io.color ? `\x1b[${CODES[color]}m${text}\x1b[0m` : text;
 }
 
-/** Pads columns into an aligned table (no colour inside cells). */
-export function table(rows: string[][]): string {
+/** Pads columns into an aligned table (no colour inside cells; cells are made printable). */
+export function table(cells: string[][]): string {
+  const rows = cells.map((row) => row.map(printable));
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => widths[i] = Math.max(widths[i] ?? 0, cell.length));
   return rows.map((row) => row.map((cell, i) => i === row.length - 1 ? cell : cell.padEnd(widths[i]!)).join("  "))

@@ -1,7 +1,14 @@
 // From flags to an event run: the event name, the working directory, and
 // the payload fields built from --tool, --input and --prompt.
 
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, type HookEvent, type HookEventFields, parseHookEvent } from "../../mod.ts";
+import {
+  HOOK_EVENT_NAMES,
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookEventFields,
+  type HookPayloadField,
+  parseHookEvent,
+} from "../../mod.ts";
 import { CliError, type CliIo } from "./_io.ts";
 
 /** The one positional argument: the event. */
@@ -52,22 +59,90 @@ export async function payloadFields(
       ...(event === "PostToolUseFailure" ? { error: "" } : {}),
     };
   }
+  checkFields(event, input);
+  if (prompt !== undefined && Object.hasOwn(input, "prompt")) {
+    throw new CliError(`--input and --prompt both set "prompt"; use one of them`);
+  }
   return { ...(event === "UserPromptSubmit" ? { prompt: prompt ?? "" } : {}), ...input } as HookEventFields;
 }
+
+/**
+ * What the runner sets on every payload, and the fix to suggest instead. A
+ * caller who could set these would run hooks as another event, in another
+ * directory (around the --cwd check) or in another session; the loop guard
+ * alone knows whether a Stop hook already blocked.
+ */
+const RUNNER_FIELDS: Readonly<Record<string, string>> = {
+  event: "name the event as the argument of hook-run run",
+  cwd: "use --cwd DIR",
+  sessionId: "leave it out",
+  stopHookActive: "leave it out",
+};
+
+/**
+ * How --input may give each payload field of an event without a tool
+ * (tool events take --input as the tool input instead). A record over every
+ * field, so a new field cannot be added without deciding here.
+ */
+const FIELD_KINDS: Readonly<Record<HookPayloadField, "string" | "runner" | "tool">> = {
+  toolName: "tool",
+  toolInput: "tool",
+  toolResult: "tool",
+  error: "tool",
+  prompt: "string",
+  filePath: "string",
+  compactReason: "string",
+  compactSummary: "string",
+  agentId: "string",
+  endReason: "string",
+  stopHookActive: "runner",
+};
+
+/** Refuses --input keys that are not the event's own, settable fields, or have the wrong type. */
+function checkFields(event: HookEvent, input: Record<string, unknown>): void {
+  const own = HOOK_EVENTS[event].fields.filter((field) => FIELD_KINDS[field] === "string");
+  for (const [key, value] of Object.entries(input)) {
+    const name = JSON.stringify(key);
+    if (Object.hasOwn(RUNNER_FIELDS, key)) {
+      throw new CliError(`--input may not set ${name} for ${event}: the runner sets it; ${RUNNER_FIELDS[key]}`);
+    }
+    if (!(own as string[]).includes(key)) {
+      const fields = own.length ? `its fields: ${own.join(", ")}` : "it has none you can set";
+      throw new CliError(`--input field ${name} is not a field of ${event} (${fields}); leave it out`);
+    }
+    if (typeof value !== "string") throw new CliError(`--input field ${name} must be a string, got ${kind(value)}`);
+  }
+}
+
+/** A JSON value's type in words, never its contents. */
+function kind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/**
+ * The most `--input` may be, in bytes: far more than any real payload, and
+ * small enough that `@/dev/zero` or an endless stdin fails at once instead
+ * of growing to gigabytes.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** `--input`: JSON text, `@file` or `-` (stdin), as an object. */
 export async function readInput(value: string, io: CliIo): Promise<Record<string, unknown>> {
   let text: string;
   let where = "--input";
   if (value === "-") {
-    text = await io.readStdin();
     where = "--input from stdin";
+    text = await readCapped(io.stdin(), where);
   } else if (value.startsWith("@")) {
     const path = value.slice(1);
     where = `--input file "${path}"`;
     try {
-      text = await Deno.readTextFile(path);
+      // readCapped cancels the file's stream, which closes the file.
+      text = await readCapped((await Deno.open(path)).readable, where);
     } catch (error) {
+      if (error instanceof CliError) throw error;
       const reason = error instanceof Deno.errors.NotFound ? "it does not exist" : (error as Error).message;
       throw new CliError(`cannot read ${where}: ${reason}`);
     }
@@ -84,4 +159,35 @@ export async function readInput(value: string, io: CliIo): Promise<Record<string
     throw new CliError(`${where} must be a JSON object, like '{"command": "ls"}'`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** Reads a stream as text, chunk by chunk, and stops at MAX_INPUT_BYTES. */
+async function readCapped(stream: ReadableStream<Uint8Array>, where: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_INPUT_BYTES) {
+        throw new CliError(
+          `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; pass only the fields the hooks need`,
+        );
+      }
+      chunks.push(value);
+    }
+  } finally {
+    // Stops an endless source (a file like /dev/zero, a pipe that keeps
+    // writing) and closes it.
+    await reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
 }

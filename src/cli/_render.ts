@@ -1,7 +1,7 @@
 // Rendering a run for people: one line per hook and the decision.
 
 import type { HookEventResult, HookInvocationRecord } from "../../mod.ts";
-import { type CliIo, paint } from "./_io.ts";
+import { type CliIo, paint, printable, printableLines } from "./_io.ts";
 
 /** One hook's line (with --trace, its detail lines). */
 export function hookLine(
@@ -20,7 +20,7 @@ export function hookLine(
     : paint(io, "green", "allow");
   const stage = record.event === "PreToolUse" ? record.stage : "-";
   const cells = [
-    record.hookName.padEnd(width),
+    printable(record.hookName).padEnd(width),
     record.transport.padEnd(10),
     stage.padEnd(8),
     `${round(record.durationMs)} ms`.padStart(9),
@@ -30,29 +30,36 @@ export function hookLine(
   if (trace) {
     const at = round(performance.now() - started - record.durationMs);
     line += paint(io, "dim", `    started +${Math.max(0, at)} ms, took ${round(record.durationMs)} ms\n`);
-    if (record.failure) line += paint(io, "dim", `    ${record.failure.message}\n`);
-    if (record.model) line += paint(io, "dim", `    model: ${record.model}\n`);
+    if (record.failure) line += paint(io, "dim", `    ${printable(record.failure.message)}\n`);
+    if (record.model) line += paint(io, "dim", `    model: ${printable(record.model)}\n`);
     if (record.prompt !== undefined) line += paint(io, "dim", `    prompt: ${oneLine(record.prompt)}\n`);
     if (record.answer !== undefined) line += paint(io, "dim", `    answer: ${oneLine(record.answer)}\n`);
   }
   return line;
 }
 
-/** The decision line, with any rewrite and context. */
+/**
+ * The decision line, with any rewrite and context. A reason or context may
+ * span lines (hooks write them); JSON keeps DEL and C1 raw, so the rewrite
+ * is made printable too.
+ */
 export function decisionLine(result: HookEventResult, blocked: boolean, io: CliIo): string {
-  if (blocked) return `${paint(io, "red", "blocked")}: ${result.reason}\n`;
+  if (blocked) {
+    return `${paint(io, "red", "blocked")}${result.reason ? `: ${printableLines(result.reason)}` : ""}\n`;
+  }
   let text = paint(io, "green", "allowed");
-  if (result.input !== undefined) text += ` with rewritten input ${JSON.stringify(result.input)}`;
+  if (result.input !== undefined) text += ` with rewritten input ${printable(JSON.stringify(result.input))}`;
   if (result.additionalContext !== undefined) {
-    text += `\n${result.contextAs === "feedback" ? "feedback" : "context"}: ${result.additionalContext}`;
+    const label = result.contextAs === "feedback" ? "feedback" : "context";
+    text += `\n${label}: ${printableLines(result.additionalContext)}`;
   }
   return `${text}\n`;
 }
 
-/** Whitespace folded, cut at 300 characters. */
+/** Whitespace folded, cut at 300 characters, made printable. */
 export function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, " ");
-  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
+  return printable(flat.length > 300 ? `${flat.slice(0, 299)}…` : flat);
 }
 
 /** Milliseconds to one decimal. */

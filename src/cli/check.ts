@@ -2,7 +2,7 @@
 
 import { countShellHooks, formatDiagnostic } from "../../mod.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
-import { type CliIo, paint } from "./_io.ts";
+import { type CliIo, paint, printable } from "./_io.ts";
 
 export const CHECK_HELP = `Usage: hook-run check [--config PATH]... [--cwd DIR] [--json]
 
@@ -23,7 +23,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     return config.ok ? 0 : 1;
   }
   for (const diagnostic of config.diagnostics) {
-    const line = formatDiagnostic(diagnostic);
+    const line = printable(formatDiagnostic(diagnostic));
     io.stdout(`${diagnostic.severity === "error" ? paint(io, "red", line) : paint(io, "yellow", line)}\n`);
   }
   const summary = `${plural(errors, "error")}, ${plural(warnings, "warning")} in ${plural(files.length, "file")}`;

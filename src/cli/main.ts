@@ -24,7 +24,7 @@
  */
 
 import { checkCommand } from "./check.ts";
-import { CliError, type CliIo, processIo } from "./_io.ts";
+import { CliError, type CliIo, printable, processIo } from "./_io.ts";
 import { listCommand } from "./list.ts";
 import { permissionsCommand } from "./permissions.ts";
 import { runCommand } from "./run.ts";
@@ -89,11 +89,11 @@ export async function main(args: string[]): Promise<number> {
     return await handler(rest, io);
   } catch (error) {
     if (error instanceof CliError) {
-      io.stderr(`hook-run: ${error.message}\n`);
+      io.stderr(`hook-run: ${printable(error.message)}\n`);
       return 1;
     }
     // Not a usage problem: still one line, never a stack trace.
-    io.stderr(`hook-run: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    io.stderr(`hook-run: ${printable(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}\n`);
     return 1;
   }
 }

@@ -3,7 +3,7 @@
 
 import { permissionFlags } from "../config/mod.ts";
 import { setUpCommand } from "./_config.ts";
-import type { CliIo } from "./_io.ts";
+import { type CliIo, printable } from "./_io.ts";
 
 export const PERMISSIONS_HELP = `Usage: hook-run permissions [--config PATH]... [--cwd DIR] [--json]
 
@@ -56,7 +56,7 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
       "Compile into one binary:",
       `  ${compile}`,
       "",
-    ].join("\n"),
+    ].map(printable).join("\n"),
   );
   return 0;
 }

@@ -11,7 +11,7 @@ import {
 } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
-import { CliError, type CliIo, paint } from "./_io.ts";
+import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
 
@@ -22,7 +22,9 @@ Exit code: 0 allowed, 2 blocked or denied, 1 usage or configuration error.
 
 Options:
   --tool NAME        the tool (required for ${HOOK_EVENT_NAMES.filter((e) => HOOK_EVENTS[e].toolEvent).join(", ")})
-  --input JSON       the tool input (tool events) or extra payload fields; @file reads a file, - reads stdin
+  --input JSON       the tool input (tool events) or the event's own payload fields, like {"agentId": "a"}
+                     (never event, cwd or sessionId: the runner sets them); @file reads a file, - reads stdin;
+                     16 MiB at most
   --prompt TEXT      the user prompt (UserPromptSubmit)
   --cwd DIR          the working directory and project root (default: the current directory)
   --config PATH      a configuration file, after the user and project layers (repeatable)
@@ -53,14 +55,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
 
   const config = await loadCliConfig(flags.config, cwd, false);
   if (!config.ok) {
-    for (const diagnostic of config.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+    for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
     const count = config.diagnostics.filter((d) => d.severity === "error").length;
     throw new CliError(`the configuration has ${count === 1 ? "1 error" : `${count} errors`}`);
   }
   if (config.example) {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }
-  for (const warning of config.diagnostics) io.stderr(`${formatDiagnostic(warning)}\n`);
+  for (const warning of config.diagnostics) io.stderr(`${printable(formatDiagnostic(warning))}\n`);
 
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];
@@ -113,16 +115,16 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return blocked ? 2 : 0;
   }
 
-  const title = info.toolEvent ? `${event} ${fields.toolName}` : event;
+  const title = info.toolEvent ? `${event} ${printable(fields.toolName!)}` : event;
   io.stdout(`${paint(io, "bold", title)}\n`);
   if (trace) {
     const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
-    io.stdout(paint(io, "dim", `  config: ${files.length ? files.join(", ") : "(none)"}\n`));
+    io.stdout(paint(io, "dim", `  config: ${files.length ? printable(files.join(", ")) : "(none)"}\n`));
   }
   if (records.length === 0) io.stdout(paint(io, "dim", "  no hook matched\n"));
-  const width = Math.max(0, ...records.map((r) => r.hookName.length));
+  const width = Math.max(0, ...records.map((r) => printable(r.hookName).length));
   for (const record of records) io.stdout(hookLine(record, width, trace, started, io));
-  for (const warning of warnings) io.stderr(`${paint(io, "yellow", "warning:")} ${warning}\n`);
+  for (const warning of warnings) io.stderr(`${paint(io, "yellow", "warning:")} ${printable(warning)}\n`);
   io.stdout(decisionLine(result, blocked, io));
   if (trace) io.stdout(paint(io, "dim", `  total ${round(durationMs)} ms\n`));
   return blocked ? 2 : 0;

@@ -13,11 +13,13 @@ interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** Whether the child was killed for outliving `timeoutMs`. */
+  killed: boolean;
 }
 
 async function cli(
   args: string[],
-  options: { cwd?: string; stdin?: string; env?: Record<string, string>; script?: string } = {},
+  options: { cwd?: string; stdin?: string; env?: Record<string, string>; script?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
   try {
@@ -29,14 +31,24 @@ async function cli(
       stderr: "piped",
       env: { HOOKGATE_HOME: home, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
     }).spawn();
-    if (options.stdin !== undefined) {
-      const writer = child.stdin.getWriter();
-      await writer.write(new TextEncoder().encode(options.stdin));
-      await writer.close();
+    // A bug may make the CLI run forever: fail the test, not the suite.
+    let killed = false;
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+      killed = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
+    try {
+      if (options.stdin !== undefined) {
+        const writer = child.stdin.getWriter();
+        await writer.write(new TextEncoder().encode(options.stdin));
+        await writer.close();
+      }
+      const { code, stdout, stderr } = await child.output();
+      const decoder = new TextDecoder();
+      return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), killed };
+    } finally {
+      clearTimeout(timer);
     }
-    const { code, stdout, stderr } = await child.output();
-    const decoder = new TextDecoder();
-    return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -223,6 +235,212 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
       equal(run.stdout, "");
     });
   }
+});
+
+Deno.test("hook-run run --input may not override the runner's own fields, and the hook does not run", async (t) => {
+  // The hooks record where they ran, as what event, and their payload: if one runs at all, the test sees it.
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cli-" }));
+  const marker = join(dir, "marker");
+  const file = join(dir, "hooks.jsonc");
+  const record = JSON.stringify(`sh -c 'pwd; echo "$HOOKGATE_EVENT"; cat' > '${marker}'`);
+  await Deno.writeTextFile(
+    file,
+    `{"hooks": {${
+      ["Stop", "SubagentStop", "SessionEnd", "UserPromptSubmit"].map((event) =>
+        `"${event}": [{"name": "marker", "command": ${record}}]`
+      ).join(", ")
+    }}}`,
+  );
+  try {
+    const refused: [string[], RegExp][] = [
+      [
+        ["Stop", "--input", '{"event":"PreToolUse","cwd":"/etc","sessionId":"evil"}'],
+        /^hook-run: --input may not set "event" for Stop: the runner sets it; name the event as the argument of hook-run run\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"cwd":"/etc"}'],
+        /^hook-run: --input may not set "cwd" for Stop: the runner sets it; use --cwd DIR\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"sessionId":"evil"}'],
+        /^hook-run: --input may not set "sessionId" for Stop: the runner sets it; leave it out\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"stopHookActive":true}'],
+        /^hook-run: --input may not set "stopHookActive" for Stop: the runner sets it; leave it out\n$/,
+      ],
+      [
+        ["Stop", "--input", '{"foo":1}'],
+        /^hook-run: --input field "foo" is not a field of Stop \(it has none you can set\); leave it out\n$/,
+      ],
+      [
+        ["SubagentStop", "--input", '{"agentId":"a","toolName":"bash"}'],
+        /^hook-run: --input field "toolName" is not a field of SubagentStop \(its fields: agentId\); leave it out\n$/,
+      ],
+      [
+        ["SubagentStop", "--input", '{"agentId":7}'],
+        /^hook-run: --input field "agentId" must be a string, got a number\n$/,
+      ],
+      [
+        ["UserPromptSubmit", "--prompt", "a", "--input", '{"prompt":"b"}'],
+        /^hook-run: --input and --prompt both set "prompt"; use one of them\n$/,
+      ],
+    ];
+    for (const [args, stderr] of refused) {
+      await t.step(args.join(" "), async () => {
+        const run = await cli(["run", ...args, "--config", file, "--cwd", dir], { cwd: dir });
+        const ran = await Deno.remove(marker).then(() => true, () => false);
+        equal(run.code, 1, run.stdout);
+        match(run.stderr, stderr);
+        equal(run.stdout, "");
+        equal(ran, false, "the hook ran");
+      });
+    }
+    await t.step("an event's own fields pass through, type-checked", async () => {
+      const run = await cli(["run", "SessionEnd", "--input", '{"endReason":"logout"}', "--config", file], {
+        cwd: dir,
+      });
+      equal(run.code, 0, run.stderr);
+      const [pwd, event, payload] = (await Deno.readTextFile(marker)).split("\n");
+      deepEqual([pwd, event], [dir, "SessionEnd"]);
+      deepEqual(JSON.parse(payload!).endReason, "logout");
+      await Deno.remove(marker);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("hook-run run caps --input at 16 MiB from a file and from stdin", async (t) => {
+  const tooLarge = /^hook-run: --input (file "\/dev\/zero"|from stdin) is larger than 16 MiB; .+\n$/;
+  await t.step("an endless file stops at the cap", async () => {
+    const run = await cli(["run", "Stop", "--input", "@/dev/zero"], { timeoutMs: 30_000 });
+    equal(run.killed, false, "hook-run read /dev/zero for 30 s");
+    equal(run.code, 1);
+    match(run.stderr, tooLarge);
+  });
+  await t.step("an endless stdin stops at the cap, and the writer is told so", async () => {
+    const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", ...taskFlags, entry, "run", "Stop", "--input", "-"],
+      cwd: home,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { HOOKGATE_HOME: home, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    }).spawn();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    // Whitespace is valid JSON so far: only the cap can stop the read.
+    const chunk = new Uint8Array(1 << 20).fill(0x20);
+    const writer = child.stdin.getWriter();
+    let written = 0;
+    const feeding = (async () => {
+      try {
+        for (;;) {
+          await writer.write(chunk);
+          written += chunk.length;
+        }
+      } catch {
+        // The pipe broke: hook-run stopped reading and exited.
+      }
+    })();
+    try {
+      const { code, stderr } = await child.output();
+      await feeding;
+      equal(code, 1);
+      match(new TextDecoder().decode(stderr), tooLarge);
+      ok(written >= 16 * 1024 * 1024, `wrote ${written} bytes`);
+    } finally {
+      clearTimeout(timer);
+      await writer.close().catch(() => {});
+      await Deno.remove(home, { recursive: true });
+    }
+  });
+});
+
+/** Any control character but the line feed: ESC, BEL, CR, C1 (0x80–0x9f), DEL. */
+// deno-lint-ignore no-control-regex
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+Deno.test("hook-run run escapes terminal control characters in human output and keeps --json exact", async () => {
+  const osc = "\u001b]0;pwned\u0007";
+  await withConfig(
+    JSON.stringify({
+      hooks: {
+        Stop: [
+          { name: "evil\u001b[2J", command: `printf 'bad${osc} news\\n' >&2; exit 1` },
+          { name: "blocker", command: `printf 'no${osc}\\nsecond\\rline' >&2; exit 2` },
+        ],
+        SessionStart: [{
+          name: "ctx",
+          command: `printf '%s' '{"additionalContext": "c\\u001b[2J\\nline2\\u009b"}'`,
+        }],
+      },
+    }),
+    async (dir, file) => {
+      const human = await cli(["run", "Stop", "--config", file, "--trace"], { cwd: dir });
+      equal(human.code, 2, human.stderr);
+      ok(!RAW_CONTROL.test(human.stdout), `raw control characters on stdout: ${JSON.stringify(human.stdout)}`);
+      ok(!RAW_CONTROL.test(human.stderr), `raw control characters on stderr: ${JSON.stringify(human.stderr)}`);
+      match(human.stdout, /^ {2}evil\\u001b\[2J +command +- +[\d.]+ ms +failed: exit$/m);
+      match(human.stdout, /^ {4}exited with code 1: bad\\u001b\]0;pwned\\u0007 news$/m);
+      // A reason keeps its line breaks, indented: nothing a hook prints starts a line of its own.
+      match(human.stdout, /^blocked: no\\u001b\]0;pwned\\u0007\n {2}second\\u000dline$/m);
+      match(human.stderr, /^warning: Hook "evil\\u001b\[2J" \(command\) on Stop failed: exit: .*bad\\u001b\]0;pwned/m);
+
+      const json = await cli(["run", "Stop", "--config", file, "--json"], { cwd: dir });
+      equal(json.code, 2, json.stderr);
+      const output = JSON.parse(json.stdout);
+      // Stop's hooks run in parallel: records come in the order they finish.
+      const evil = output.hooks.find((record: { hookName: string }) => record.hookName === "evil\u001b[2J");
+      ok(evil, JSON.stringify(output.hooks));
+      ok(evil.failure.message.includes(`bad${osc} news`), evil.failure.message);
+      equal(output.result.reason, `no${osc}\nsecond\rline`);
+
+      const context = await cli(["run", "SessionStart", "--config", file], { cwd: dir });
+      equal(context.code, 0, context.stderr);
+      ok(!RAW_CONTROL.test(context.stdout), JSON.stringify(context.stdout));
+      match(context.stdout, /^context: c\\u001b\[2J\n {2}line2\\u009b$/m);
+    },
+  );
+  const tool = await cli(["run", "PreToolUse", "--tool", `bash${osc}`, "--input", "{}"]);
+  equal(tool.code, 0, tool.stderr);
+  ok(!RAW_CONTROL.test(tool.stdout), JSON.stringify(tool.stdout));
+  match(tool.stdout, /^PreToolUse bash\\u001b\]0;pwned\\u0007$/m);
+});
+
+Deno.test("hook-run check, list, permissions and errors escape terminal control characters", async (t) => {
+  const cases: [string, unknown, RegExp][] = [
+    ["check", { hooks: { "Stop\u001b[2J": [] } }, /unknown event "Stop\\u001b\[2J"/],
+    ["list", { hooks: { Stop: [{ name: "evil\u001b[2J", command: "true" }] } }, /^Stop +evil\\u001b\[2J +\* +command/m],
+    [
+      "permissions",
+      { hooks: { Stop: [{ command: "true", passEnv: ["A\u001bB"] }] } },
+      /^ {2}--allow-env=A\\u001bB,/m,
+    ],
+  ];
+  for (const [command, config, shown] of cases) {
+    await t.step(command, async () => {
+      await withConfig(JSON.stringify(config), async (dir, file) => {
+        const run = await cli([command, "--config", file], { cwd: dir });
+        ok(!RAW_CONTROL.test(run.stdout), `raw control characters on stdout: ${JSON.stringify(run.stdout)}`);
+        ok(!RAW_CONTROL.test(run.stderr), `raw control characters on stderr: ${JSON.stringify(run.stderr)}`);
+        match(run.stdout, shown);
+        const json = await cli([command, "--config", file, "--json"], { cwd: dir });
+        let exact = false;
+        JSON.parse(json.stdout, (_key, value) => {
+          exact ||= typeof value === "string" && value.includes("\u001b");
+          return value;
+        });
+        ok(exact, `--json keeps the exact text: ${json.stdout}`);
+      });
+    });
+  }
+  await t.step("a usage error", async () => {
+    const run = await cli(["run", "Stop", "--cwd", "/nonexistent/\u001b[2J"]);
+    equal(run.code, 1);
+    equal(run.stderr, 'hook-run: --cwd "/nonexistent/\\u001b[2J" does not exist or cannot be read\n');
+  });
 });
 
 Deno.test("hook-run run kills running hook process groups on Ctrl-C and exits 130", async () => {

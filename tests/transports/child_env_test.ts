@@ -83,3 +83,23 @@ Deno.test("looksLikeSecret() flags common secret names and nothing ordinary", ()
     equal(looksLikeSecret(name), false, name);
   }
 });
+
+Deno.test({
+  name: "buildChildEnv() never stops a host on a terminal at Deno's env prompt under a scoped --allow-env",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    // `script` gives the child a terminal, where Deno would prompt and wait.
+    const script = new URL("../testdata/run_hook.ts", import.meta.url).pathname;
+    const command = `deno run --no-check --allow-read --allow-run --allow-env=PATH,HOME ${script} '{"command":"true"}'`;
+    const run = await new Deno.Command("script", {
+      args: ["-qec", command, "/dev/null"],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(30_000),
+    }).output();
+    const output = new TextDecoder().decode(run.stdout);
+    equal(/Allow\?/.test(output), false, "Deno asked for env access");
+    equal(/"action":"allow"/.test(output), true, output);
+  },
+});

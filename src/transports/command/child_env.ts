@@ -162,15 +162,16 @@ export function buildChildEnv(
  */
 function readParentEnv(passEnv: readonly string[]): Record<string, string> {
   try {
-    return Deno.env.toObject();
+    // Ask first: on a terminal, toObject() under a scoped --allow-env would
+    // stop the host at Deno's interactive permission prompt.
+    if (Deno.permissions.querySync({ name: "env" }).state === "granted") return Deno.env.toObject();
   } catch {
-    const env: Record<string, string> = {};
-    for (
-      const name of [...CHILD_ENV_ALLOWLIST, ...LOCALE_VARIABLES, ...passEnv]
-    ) {
-      const value = readGrantedEnv(name);
-      if (value !== undefined) env[name] = value;
-    }
-    return env;
+    // Fall through to the names we may read.
   }
+  const env: Record<string, string> = {};
+  for (const name of [...CHILD_ENV_ALLOWLIST, ...LOCALE_VARIABLES, ...passEnv]) {
+    const value = readGrantedEnv(name);
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
 }
