@@ -17,5 +17,11 @@
  */
 
 export { type CommandPlan, commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "./command_line.ts";
-export { type HttpUrlPolicy, httpUrlProblem, isLoopbackHost, urlMatchesPattern, urlPatternCovers } from "./url_policy.ts";
+export {
+  type HttpUrlPolicy,
+  httpUrlProblem,
+  isLoopbackHost,
+  urlMatchesPattern,
+  urlPatternCovers,
+} from "./url_policy.ts";
 export { netPermissionProblem, runPermissionProblem } from "./preflight.ts";
