@@ -75,6 +75,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
     onInvocation: (record) => records.push(record),
     traceModelIO: trace,
+    // Killed with SIGKILL, hook-run must not leave its hooks running.
+    dieWithHost: true,
   });
 
   // Ctrl-C: cancel the run (the runner kills the hooks' process groups),

@@ -469,7 +469,7 @@ Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form
     async (dir, file) => {
       const run = await cli(["permissions", "--config", file], { cwd: dir });
       equal(run.code, 0, run.stderr);
-      match(run.stdout, /^ {2}--allow-run=kill,node,python3(,setsid)?$/m);
+      match(run.stdout, /^ {2}--allow-run=kill,node,(pkill,)?python3(,setsid)?$/m);
       match(run.stdout, /^ {2}--allow-net=127\.0\.0\.1:8787$/m);
       match(run.stdout, /^ {2}--allow-env=.*GH_TOKEN.*POLICY_TOKEN/m);
       match(run.stdout, /^ {2}--allow-read=.*hooks\.jsonc/m);

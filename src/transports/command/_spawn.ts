@@ -143,7 +143,7 @@ async function runGroup(request: SpawnRequest, result: SpawnResult): Promise<voi
   }
   const pid = child.pid;
   result.pid = pid;
-  const untrack = request.processes.track({ kill: () => killGroup(pid, child) });
+  const untrack = request.processes.track({ pid, kill: () => killGroup(pid, child) });
 
   const kills: Promise<void>[] = [];
   const stop = (why: "signal" | "cap") => {

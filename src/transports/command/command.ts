@@ -6,7 +6,7 @@
  * @module
  */
 
-import { clampOutputBytes } from "../../_internal/limits.ts";
+import { clampOutputBytes, timeoutProblem } from "../../_internal/limits.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { ShellHookSpec } from "../../events/configured.ts";
@@ -187,7 +187,8 @@ export function prepareCommandHook(
   } catch (error) {
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message } };
   }
-  const refusal = commandRejection(plan, allowlist) ?? runPermissionProblem(plan.program);
+  const refusal = timeoutProblem(spec.timeoutMs)?.message ?? commandRejection(plan, allowlist) ??
+    runPermissionProblem(plan.program);
   return refusal === undefined ? { plan } : { plan, failure: { kind: "rejected", message: refusal } };
 }
 

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { type HostGuard, startHostGuard } from "./_host_guard.ts";
+
 /**
  * A running hook's process group, as {@linkcode HookProcesses} tracks it.
  *
@@ -18,6 +20,8 @@
  * ```
  */
 export interface HookProcessGroup {
+  /** The group leader's pid (also the group and session id). */
+  readonly pid?: number;
   /** Kills the whole group; resolves once it is signalled. */
   kill(): Promise<void>;
 }
@@ -56,6 +60,15 @@ export interface HookProcessesOptions {
    * @default {32}
    */
   maxRunning?: number;
+  /**
+   * Make the hooks die with the host: a watchdog process (Linux, when
+   * `--allow-run` covers `setsid` and `sh`) kills every running hook's
+   * group and session when this process dies, even by SIGKILL. Close it
+   * with {@linkcode HookProcesses.close}.
+   *
+   * @default {false}
+   */
+  dieWithHost?: boolean;
 }
 
 /** A hook waiting for a slot. */
@@ -85,6 +98,9 @@ export class HookProcesses {
   // A Set keeps insertion order (first come, first served) and drops a
   // waiter whose deadline passed in O(1).
   #waiting = new Set<Waiter>();
+  #guard: HostGuard | null = null;
+  // Started with the first hook, so a host that runs none pays nothing.
+  #guardWanted: boolean;
 
   /**
    * An empty set of running hooks.
@@ -98,6 +114,7 @@ export class HookProcesses {
       throw new RangeError(`Cannot bound hook processes: maxRunning must be a positive integer, got ${max}`);
     }
     this.#maxRunning = max;
+    this.#guardWanted = options.dieWithHost === true;
   }
 
   /** How many hook process groups are running. */
@@ -177,10 +194,28 @@ export class HookProcesses {
   track(group: HookProcessGroup): () => void {
     this.#groups.add(group);
     everyGroup.add(group);
+    if (this.#guardWanted) {
+      this.#guardWanted = false;
+      this.#guard = startHostGuard();
+    }
+    if (group.pid !== undefined) this.#guard?.add(group.pid);
     return () => {
       this.#groups.delete(group);
       everyGroup.delete(group);
+      if (group.pid !== undefined) this.#guard?.remove(group.pid);
     };
+  }
+
+  /**
+   * Stops the host watchdog ({@linkcode HookProcessesOptions.dieWithHost});
+   * hooks still running are not killed by this (see {@linkcode killAll}).
+   *
+   * @returns When the watchdog has exited.
+   */
+  async close(): Promise<void> {
+    const guard = this.#guard;
+    this.#guard = null;
+    await guard?.close();
   }
 
   /**
