@@ -1,6 +1,8 @@
 // Every bound hookgate applies, defined once: deadlines, byte caps and
 // reason lengths. Everything else imports them from here.
 
+import { describe } from "./json.ts";
+
 /** The default per-invocation deadline, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** The default deadline of background hooks, in milliseconds. */
@@ -17,6 +19,26 @@ export const MAX_OUTPUT_BYTES = 1024 * 1024;
 
 /** The longest block reason shown to the model. */
 export const MAX_REASON_CHARS = 2000;
+
+/**
+ * Why a `timeoutMs` cannot be used, or `undefined` when it can (omitted
+ * means the default): it must be a positive, finite number of milliseconds
+ * no longer than 10 minutes. Shared by the registry (which throws) and the
+ * standalone transports (which refuse to run the hook).
+ */
+export function timeoutProblem(timeoutMs: unknown): { type: boolean; message: string } | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (typeof timeoutMs !== "number") {
+    return { type: true, message: `"timeoutMs" must be a number of milliseconds, got ${describe(timeoutMs)}` };
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    return {
+      type: false,
+      message: `"timeoutMs" must be a positive number of milliseconds (1 – ${MAX_TIMEOUT_MS}), got ${timeoutMs}`,
+    };
+  }
+  return undefined;
+}
 
 /**
  * A deadline in milliseconds: the default when omitted, otherwise rounded

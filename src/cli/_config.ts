@@ -17,12 +17,19 @@ export interface CliConfig extends LoadedConfig {
   example: boolean;
   /** The project root the layers were looked up in. */
   projectRoot: string;
+  /** Whether HOOKGATE_TRUST_PROJECT=1 trusted the project for this run. */
+  trustedByEnv: boolean;
 }
 
-/** Loads configuration; with `strict`, errors become a CliError (exit 1). */
+/**
+ * Loads configuration; with `strict`, errors become a CliError (exit 1).
+ * HOOKGATE_TRUST_PROJECT=1 trusts the project for this run (CI containers).
+ */
 export async function loadCliConfig(paths: string[], cwd: string | undefined, strict: boolean): Promise<CliConfig> {
   const projectRoot = cwd === undefined ? Deno.cwd() : resolve(cwd);
-  const config = await checkConfig({ paths, projectRoot });
+  const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
+  const loaded = await checkConfig({ paths, projectRoot, ...(trustAll ? { trust: "all" as const } : {}) });
+  const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
   if (paths.length === 0 && !config.layers.some((layer) => layer.found)) {
     const parsed = parseHooksConfig(example, { path: EXAMPLE_PATH });
     return {
@@ -41,6 +48,16 @@ export async function loadCliConfig(paths: string[], cwd: string | undefined, st
     );
   }
   return { ...config, example: false, projectRoot };
+}
+
+function readEnv(name: string): string | undefined {
+  try {
+    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
+      ? Deno.env.get(name)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

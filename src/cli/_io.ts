@@ -7,6 +7,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** The bytes on standard input, read only for `--input -`. */
   stdin(): ReadableStream<Uint8Array>;
+  /** Whether standard input is a terminal a person can answer a question on. */
+  interactive: boolean;
   color: boolean;
 }
 
@@ -23,6 +25,7 @@ export function processIo(): CliIo {
     stdout: (text) => void Deno.stdout.writeSync(encoder.encode(text)),
     stderr: (text) => void Deno.stderr.writeSync(encoder.encode(text)),
     stdin: () => Deno.stdin.readable,
+    interactive: Deno.stdin.isTerminal(),
     color: !noColor && Deno.stdout.isTerminal(),
   };
 }

@@ -3,12 +3,14 @@
 import { relative } from "node:path";
 import { type HookEntry, HookRegistry } from "../../mod.ts";
 import { setUpCommand } from "./_config.ts";
-import { type CliIo, paint, table } from "./_io.ts";
+import { type CliIo, paint, printable, table } from "./_io.ts";
+import { trustCommandLine } from "./_trust.ts";
 
 export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--cwd DIR] [--json]
 
 Lists the configured hooks per event with their resolved controls: name,
-matcher, transport, stage, policy, timeout and source file.
+matcher, transport, stage, policy, timeout, trust and source file. An untrusted
+project's hooks are listed too, marked untrusted: they do not run.
 `;
 
 export async function listCommand(args: string[], io: CliIo): Promise<number> {
@@ -17,7 +19,27 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   const { flags, config } = setUp;
   const registry = new HookRegistry();
   registry.loadShellHooks(config.hooks);
-  const rows = registry.all().map((entry) => describe(entry, config.projectRoot));
+  const project = config.project;
+  const projectFiles = new Set(config.layers.filter((layer) => layer.kind === "project").map((layer) => layer.path));
+  const trustOf = (source: string) =>
+    !projectFiles.has(source) ? "-" : config.trustedByEnv ? "trusted (env)" : "trusted";
+  const rows = [
+    ...registry.all().map((entry) => describe(entry, config.projectRoot, trustOf)),
+    // An untrusted project's hooks are listed too: they are what trust would let in.
+    ...(project?.skipped ?? []).map((hook) => ({
+      event: hook.event,
+      name: hook.name,
+      matcher: hook.matcher,
+      transport: hook.transport,
+      stage: "-",
+      policy: hook.policy,
+      failurePolicy: "-",
+      timeoutMs: null,
+      background: false,
+      source: hook.source,
+      trust: "untrusted",
+    })),
+  ];
   if (flags.json) {
     io.stdout(JSON.stringify(rows) + "\n");
     return 0;
@@ -26,7 +48,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout("no hooks configured\n");
     return 0;
   }
-  const header = ["EVENT", "NAME", "MATCHER", "TRANSPORT", "STAGE", "POLICY", "FAILURE", "TIMEOUT", "SOURCE"];
+  const header = ["EVENT", "NAME", "MATCHER", "TRANSPORT", "STAGE", "POLICY", "FAILURE", "TIMEOUT", "TRUST", "SOURCE"];
   const text = table([
     header,
     ...rows.map((r) => [
@@ -37,16 +59,22 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       r.stage,
       r.policy ? "policy" : "-",
       r.failurePolicy,
-      `${r.timeoutMs} ms${r.background ? " (bg)" : ""}`,
+      r.timeoutMs === null ? "-" : `${r.timeoutMs} ms${r.background ? " (bg)" : ""}`,
+      r.trust,
       r.source,
     ]),
   ]);
   const [first, ...rest] = text.split("\n");
   io.stdout(`${paint(io, "bold", first!)}\n${rest.join("\n")}`);
+  if (project !== undefined && !project.trusted) {
+    io.stdout(
+      `untrusted hooks do not run: ${printable(trustCommandLine(project.snapshot.root))} to review and trust\n`,
+    );
+  }
   return 0;
 }
 
-function describe(entry: HookEntry, root: string) {
+function describe(entry: HookEntry, root: string, trustOf: (source: string) => string) {
   const source = entry.transport === "in-process" ? "" : entry.hook.source ?? "";
   const shown = source.startsWith("/") && !relative(root, source).startsWith("..") ? relative(root, source) : source;
   return {
@@ -60,5 +88,6 @@ function describe(entry: HookEntry, root: string) {
     timeoutMs: entry.timeoutMs,
     background: entry.background,
     source: shown,
+    trust: trustOf(source),
   };
 }

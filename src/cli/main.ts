@@ -28,6 +28,7 @@ import { CliError, type CliIo, printable, processIo } from "./_io.ts";
 import { listCommand } from "./list.ts";
 import { permissionsCommand } from "./permissions.ts";
 import { runCommand } from "./run.ts";
+import { trustCommand } from "./trust.ts";
 
 const VERSION = "0.1.0";
 
@@ -39,9 +40,11 @@ Usage:
   hook-run check [--config PATH]... [--json]
   hook-run list [--config PATH]... [--json]
   hook-run permissions [--config PATH]... [--json]
+  hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
-<project>/.hookgate/config.jsonc, then each --config. With none present, the
+<project>/.hookgate/config.jsonc, then each --config. A project's hooks run
+only once you trust them (hook-run trust). With no configuration present, the
 bundled examples/hooks.jsonc is used so you can see hook-run work at once.
 
 Run "hook-run <command> --help" for a command's options.
@@ -52,6 +55,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   check: checkCommand,
   list: listCommand,
   permissions: permissionsCommand,
+  trust: trustCommand,
 };
 
 /**

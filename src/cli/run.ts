@@ -14,6 +14,7 @@ import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
+import { projectJson, reportProjectTrust } from "./_trust.ts";
 
 export const RUN_HELP = `Usage: hook-run run <Event> [options]
 
@@ -63,6 +64,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }
   for (const warning of config.diagnostics) io.stderr(`${printable(formatDiagnostic(warning))}\n`);
+  reportProjectTrust(io, config.project, config.trustedByEnv);
 
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];
@@ -73,6 +75,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
     onInvocation: (record) => records.push(record),
     traceModelIO: trace,
+    // Killed with SIGKILL, hook-run must not leave its hooks running.
+    dieWithHost: true,
   });
 
   // Ctrl-C: cancel the run (the runner kills the hooks' process groups),
@@ -109,6 +113,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
           files: config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path),
           example: config.example,
         },
+        project: projectJson(config.project, config.trustedByEnv),
         durationMs: round(durationMs),
       }) + "\n",
     );

@@ -33,6 +33,7 @@ export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diag
 export {
   type ProjectFile,
   type ProjectHook,
+  projectHookLine,
   type ProjectLayerContent,
   type ProjectSnapshot,
   readTrustStore,

@@ -22,7 +22,7 @@ import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
  *   PreToolUse: [{ command: "python3 /abs/check.py" }],
  *   Stop: [{ type: "http", url: "http://127.0.0.1:8787/stop" }],
  * });
- * deepEqual(needs.run.filter((p) => p !== "setsid"), ["kill", "python3"]);
+ * deepEqual(needs.run.filter((p) => p !== "setsid" && p !== "pkill"), ["kill", "python3"]);
  * deepEqual(needs.net, ["127.0.0.1:8787"]);
  * ```
  */
@@ -56,6 +56,8 @@ export interface PermissionOptions {
  * Computes the minimal permissions for configured hooks: every program a
  * command hook actually executes (after the direct-spawn decision) plus
  * `kill` for process-group cleanup and, on Linux, `setsid` to start each
+ * hook in its own session cheaply and `pkill` to find descendants that left
+ * the hook's process group but not its session; and
  * hook in its own process group cheaply; every HTTP hook's and model
  * endpoint's host and port; and the environment variables hooks read (the
  * child allowlist, `passEnv`, `allowedEnvVars`, model `apiKeyEnv`).
@@ -96,8 +98,12 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
           break;
         }
         run.add("kill");
-        // Linux: hooks get their process group through setsid(1) (see _spawn.ts).
-        if (Deno.build.os === "linux") run.add("setsid");
+        // Linux: hooks get their session through setsid(1), and descendants
+        // that left the group are found by session with pkill (see _spawn.ts).
+        if (Deno.build.os === "linux") {
+          run.add("setsid");
+          run.add("pkill");
+        }
         for (const name of CHILD_ENV_ALLOWLIST) env.add(name);
         env.add("LC_*");
         for (const name of hook.passEnv ?? []) env.add(name);
@@ -119,7 +125,7 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
  * import { deepEqual } from "node:assert/strict";
  *
  * const flags = permissionFlags({ Stop: [{ command: "cat", args: ["-"] }] });
- * deepEqual(flags.map((flag) => flag.replace(",setsid", "")), [
+ * deepEqual(flags.map((flag) => flag.replace(",setsid", "").replace(",pkill", "")), [
  *   "--allow-run=cat,kill",
  *   "--allow-env=HOME,LANG,LC_*,LOGNAME,PATH,SHELL,TERM,TMPDIR,TZ,USER",
  * ]);

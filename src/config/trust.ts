@@ -377,13 +377,31 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
   return {
     digest: snapshot.digest,
     trustedAt: now.toISOString(),
-    hooks: snapshot.hooks.map(hookLine),
+    hooks: snapshot.hooks.map(projectHookLine),
     files: Object.fromEntries(snapshot.files.map((file) => [file.path, file.sha256])),
   };
 }
 
-/** One line per hook: event, name, transport and target. */
-export function hookLine(hook: ProjectHook): string {
+/**
+ * One line per hook, as the trust file keeps it to show what changed:
+ * event, matcher, name, transport and target.
+ *
+ * @param hook A project hook.
+ * @returns The line.
+ *
+ * @example
+ * ```ts
+ * import { projectHookLine } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * const line = projectHookLine({
+ *   event: "Stop", name: "notify", matcher: "*", transport: "command", target: "notify-send done",
+ *   policy: false, files: [], env: [], urls: [], source: ".hookgate/config.jsonc",
+ * });
+ * equal(line, "Stop notify (command): notify-send done");
+ * ```
+ */
+export function projectHookLine(hook: ProjectHook): string {
   const matcher = hook.matcher === "*" ? "" : ` [${hook.matcher}]`;
   return `${hook.event}${matcher} ${hook.name} (${hook.transport}): ${hook.target}`;
 }

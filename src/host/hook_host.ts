@@ -60,6 +60,8 @@ export interface HookHostOptions extends LoadConfigOptions {
   modelClient?: ModelClient;
   /** The Stop loop guard's cap (`0`: none). */
   stopBlockCap?: number;
+  /** Make command hooks die with this process, even by SIGKILL (see `HookRunnerOptions.dieWithHost`). */
+  dieWithHost?: boolean;
 }
 
 /**
@@ -148,14 +150,14 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     ...(options.traceModelIO ? { traceModelIO: true } : {}),
     ...(options.modelClient ? { modelClient: options.modelClient } : {}),
     ...(options.stopBlockCap !== undefined ? { stopBlockCap: options.stopBlockCap } : {}),
+    ...(options.dieWithHost ? { dieWithHost: true } : {}),
   };
   const runner = new HookRunner(runnerOptions);
   let closed: Promise<void> | null = null;
   const close = () =>
     closed ??= (async () => {
       await watcher?.close();
-      await runner.idle();
-      await runner.killRunningHooks();
+      await runner.close();
     })();
   return {
     registry,

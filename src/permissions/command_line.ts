@@ -211,6 +211,8 @@ export function planCommand(
     head = word;
     if (!ASSIGNMENT.test(word)) break;
   }
+  // "yes; exit 2" and "(cd x && …)": the program is the word, not its operators.
+  head = head.replace(/^[({!]+/, "").replace(/[;&|)}]+$/, "") || head;
   return { program: "sh", args: ["-c", command], viaShell: true, head };
 }
 

@@ -2,8 +2,7 @@
 // message style. Shared by every register method and by loading configured
 // hooks, so a hook is checked the same way whichever door it comes in by.
 
-import { describe } from "../_internal/json.ts";
-import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../_internal/limits.ts";
+import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, timeoutProblem } from "../_internal/limits.ts";
 import { urlForMessage } from "../_internal/url_text.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
@@ -194,14 +193,7 @@ function refuseNul(hook: object, fields: readonly string[], where: string): void
  * rounded later, to at least 1 ms.
  */
 function checkTimeout(timeoutMs: unknown, where: string): number | undefined {
-  if (timeoutMs === undefined) return undefined;
-  if (typeof timeoutMs !== "number") {
-    throw new TypeError(`${where}: "timeoutMs" must be a number of milliseconds, got ${describe(timeoutMs)}`);
-  }
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
-    throw new RangeError(
-      `${where}: "timeoutMs" must be a positive number of milliseconds (1 – ${MAX_TIMEOUT_MS}), got ${timeoutMs}`,
-    );
-  }
-  return timeoutMs;
+  const problem = timeoutProblem(timeoutMs);
+  if (problem === undefined) return timeoutMs as number | undefined;
+  throw problem.type ? new TypeError(`${where}: ${problem.message}`) : new RangeError(`${where}: ${problem.message}`);
 }

@@ -45,7 +45,7 @@ export class Dispatcher {
       modelClient: options.modelClient,
       traceModelIO: options.traceModelIO === true,
       deadlines: new DeadlineScheduler(),
-      processes: new HookProcesses(),
+      processes: new HookProcesses(options.dieWithHost ? { dieWithHost: true } : {}),
     };
     this.background = new BackgroundHooks(this.core);
   }

@@ -544,4 +544,24 @@ export class HookRunner {
   killRunningHooks(): Promise<number> {
     return this.#dispatcher.core.processes.killAll();
   }
+
+  /**
+   * Shuts the runner down: waits for background hooks, kills this runner's
+   * command hooks that still run, and stops the `dieWithHost` watchdog.
+   *
+   * @returns When all of that is done.
+   *
+   * @example
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry(), dieWithHost: true });
+   * await runner.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    await this.idle();
+    await this.killRunningHooks();
+    await this.#dispatcher.core.processes.close();
+  }
 }

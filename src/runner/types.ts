@@ -127,4 +127,12 @@ export interface HookRunnerOptions {
    * @default {false}
    */
   traceModelIO?: boolean;
+  /**
+   * Make command hooks die with this process, even when it is killed with
+   * SIGKILL (Linux, when `--allow-run` covers `setsid` and `sh`): a watchdog
+   * kills their groups and sessions. Call `runner.close()` when done.
+   *
+   * @default {false}
+   */
+  dieWithHost?: boolean;
 }

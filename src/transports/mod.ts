@@ -22,7 +22,13 @@ export {
   type RunShellHookOptions,
   type ShellHookResult,
 } from "./command/command.ts";
-export { HookProcesses, type HookProcessGroup, killRunningHooks } from "./command/processes.ts";
+export {
+  DEFAULT_MAX_RUNNING_HOOKS,
+  HookProcesses,
+  type HookProcessesOptions,
+  type HookProcessGroup,
+  killRunningHooks,
+} from "./command/processes.ts";
 export { buildChildEnv, type BuildChildEnvOptions, CHILD_ENV_ALLOWLIST, looksLikeSecret } from "./command/child_env.ts";
 export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./http/http.ts";
 export { type PromptHookResult, runPromptHookDetailed, type RunPromptHookOptions } from "./prompt/prompt.ts";

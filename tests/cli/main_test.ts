@@ -1,58 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { groupAlive } from "../_helpers.ts";
-
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const entry = join(root, "src/cli/main.ts");
-/** The hook-run task's own permission flags: the CLI must work with exactly these. */
-const taskFlags = (JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"] as string)
-  .split(" ").filter((word) => word.startsWith("--allow-"));
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  /** Whether the child was killed for outliving `timeoutMs`. */
-  killed: boolean;
-}
-
-async function cli(
-  args: string[],
-  options: { cwd?: string; stdin?: string; env?: Record<string, string>; script?: string; timeoutMs?: number } = {},
-): Promise<CliRun> {
-  const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
-  try {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", ...taskFlags, options.script ?? entry, ...args],
-      cwd: options.cwd ?? home,
-      stdin: options.stdin === undefined ? "null" : "piped",
-      stdout: "piped",
-      stderr: "piped",
-      env: { HOOKGATE_HOME: home, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
-    }).spawn();
-    // A bug may make the CLI run forever: fail the test, not the suite.
-    let killed = false;
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
-      killed = true;
-      child.kill("SIGKILL");
-    }, options.timeoutMs);
-    try {
-      if (options.stdin !== undefined) {
-        const writer = child.stdin.getWriter();
-        await writer.write(new TextEncoder().encode(options.stdin));
-        await writer.close();
-      }
-      const { code, stdout, stderr } = await child.output();
-      const decoder = new TextDecoder();
-      return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), killed };
-    } finally {
-      clearTimeout(timer);
-    }
-  } finally {
-    await Deno.remove(home, { recursive: true });
-  }
-}
+import { cli, entry, root, taskFlags } from "./_cli.ts";
 
 async function withConfig(text: string, fn: (dir: string, file: string) => Promise<void>): Promise<void> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cli-" }));
@@ -219,7 +168,10 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
     ],
     [["run"], /^hook-run: missing the event to run/],
     [["run", "Stop", "--config"], /^hook-run: option --config needs a value\n$/],
-    [["frob"], /^hook-run: unknown command "frob" \(commands: run, check, list, permissions; see hook-run --help\)\n$/],
+    [
+      ["frob"],
+      /^hook-run: unknown command "frob" \(commands: run, check, list, permissions, trust; see hook-run --help\)\n$/,
+    ],
     [["check", "extra"], /^hook-run: unexpected argument "extra" for "check"/],
     [
       ["run", "Stop", "--config", "/nonexistent/hooks.jsonc"],
@@ -500,9 +452,9 @@ Deno.test("hook-run list shows events and hooks with their resolved controls", a
     const run = await cli(["list", "--config", file], { cwd: dir });
     equal(run.code, 0, run.stderr);
     const lines = run.stdout.trim().split("\n");
-    match(lines[0]!, /^EVENT +NAME +MATCHER +TRANSPORT +STAGE +POLICY +FAILURE +TIMEOUT +SOURCE$/);
-    match(lines[1]!, /^PreToolUse +guard +bash +command +validate +policy +open +5000 ms +hooks\.jsonc$/);
-    match(lines[3]!, /^SessionStart +ctx +\* +command +- +- +open +5000 ms +hooks\.jsonc$/);
+    match(lines[0]!, /^EVENT +NAME +MATCHER +TRANSPORT +STAGE +POLICY +FAILURE +TIMEOUT +TRUST +SOURCE$/);
+    match(lines[1]!, /^PreToolUse +guard +bash +command +validate +policy +open +5000 ms +- +hooks\.jsonc$/);
+    match(lines[3]!, /^SessionStart +ctx +\* +command +- +- +open +5000 ms +- +hooks\.jsonc$/);
     const json = JSON.parse((await cli(["list", "--config", file, "--json"], { cwd: dir })).stdout);
     deepEqual(json.map((row: { name: string }) => row.name), ["guard", "rewrite", "ctx"]);
   });
@@ -517,7 +469,7 @@ Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form
     async (dir, file) => {
       const run = await cli(["permissions", "--config", file], { cwd: dir });
       equal(run.code, 0, run.stderr);
-      match(run.stdout, /^ {2}--allow-run=kill,node,python3(,setsid)?$/m);
+      match(run.stdout, /^ {2}--allow-run=kill,node,(pkill,)?python3(,setsid)?$/m);
       match(run.stdout, /^ {2}--allow-net=127\.0\.0\.1:8787$/m);
       match(run.stdout, /^ {2}--allow-env=.*GH_TOKEN.*POLICY_TOKEN/m);
       match(run.stdout, /^ {2}--allow-read=.*hooks\.jsonc/m);

@@ -18,7 +18,7 @@ Deno.test("requiredPermissions() lists what actually runs: direct programs, sh f
       { type: "http", url: "http://127.0.0.1:8787/post" },
     ],
   });
-  deepEqual(needs.run.filter((p) => p !== "setsid"), [
+  deepEqual(needs.run.filter((p) => p !== "setsid" && p !== "pkill"), [
     "kill",
     "node",
     "python3",

@@ -66,6 +66,13 @@ Deno.test("planCommand() finds the program behind leading assignments for the al
   equal(planCommand({ command: "FOO=1" }).head, "FOO=1");
 });
 
+Deno.test("planCommand() finds the program, not the shell operators glued to it", () => {
+  equal(planCommand({ command: "yes; exit 2" }).head, "yes");
+  equal(planCommand({ command: "cat /dev/zero& wait" }).head, "cat");
+  equal(planCommand({ command: "(cd /tmp && ls)" }).head, "cd");
+  equal(planCommand({ command: "true|cat" }).head, "true|cat"); // one word: sh decides, the allowlist refuses
+});
+
 Deno.test("planCommand() refuses an empty command", () => {
   throws(
     () => planCommand({ command: "  " }),

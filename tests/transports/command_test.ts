@@ -9,7 +9,7 @@ import {
   runShellHookDetailed,
   type ShellHookSpec,
 } from "../../mod.ts";
-import { groupAlive, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
+import { delay, groupAlive, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
 
 const hooksDir = fileURLToPath(new URL("../testdata/hooks/", import.meta.url));
 const input: HookInput = {
@@ -355,16 +355,21 @@ Deno.test("runShellHookDetailed() caps unbounded stdout and stderr while streami
   await t.step("yes on stderr", async () => {
     const result = await runClean({ command: "yes >&2", timeoutMs: 10_000 });
     equal(result.stderrTruncated, true);
+    equal(result.failure?.kind, "invalid_output");
+    match(result.failure!.message, /^stderr exceeded the 65536-byte cap; the hook was killed/);
   });
   await t.step(
-    "a valid outcome before the cap is parsed from the prefix",
+    "a valid outcome printed before the cap does not count: the hook was killed before it finished",
     async () => {
       const result = await runClean({
         command: `printf '{"additionalContext":"%s"}' "$(head -c 200 /dev/zero | tr '\\0' a)"; yes >&2`,
         maxOutputBytes: 4096,
       });
       equal(result.stderrTruncated, true);
-      equal(result.outcome?.additionalContext?.length, 200);
+      equal(result.stdoutTruncated, false);
+      equal(result.outcome, null);
+      equal(result.failure?.kind, "invalid_output");
+      match(result.failure!.message, /stderr exceeded the 4096-byte cap; the hook was killed/);
     },
   );
   await t.step("a configurable cap", async () => {
@@ -373,7 +378,224 @@ Deno.test("runShellHookDetailed() caps unbounded stdout and stderr while streami
       maxOutputBytes: 1000,
     });
     equal(result.stdoutTruncated, true);
+    match(result.failure!.message, /stdout exceeded the 1000-byte cap/);
   });
+});
+
+Deno.test("runShellHookDetailed() never lets an output flood turn an exit 2 into an allow (issue 10, point 1)", async (t) => {
+  await t.step("a hook killed at the cap before it could exit 2 fails", async () => {
+    // cat /dev/zero never ends on its own: the kill at the cap comes before any exit.
+    const result = await runClean({ command: "cat /dev/zero; exit 2", timeoutMs: 10_000 });
+    equal(result.outcome, null);
+    equal(result.failure?.kind, "invalid_output");
+    match(result.failure!.message, /stdout exceeded the 65536-byte cap; the hook was killed/);
+    equal(result.signal, "SIGKILL");
+  });
+  await t.step("a hook that had already exited 2 when a descendant flooded denies with its stderr", async () => {
+    // The descendant writes only once the hook has exited (its pipe from
+    // the hook closes then), so the exit always precedes the kill.
+    const result = await runClean({
+      command: "bash",
+      args: ["-c", "exec 3> >(cat >/dev/null; head -c 200 /dev/zero | tr '\\0' x >&2); exit 2"],
+      maxOutputBytes: 100,
+    });
+    equal(result.exitCode, 2);
+    equal(result.signal, null);
+    equal(result.stderrTruncated, true);
+    deepEqual(result.outcome, { action: "deny", reason: "x".repeat(100) });
+  });
+  await t.step("through the runner: a closed hook flooding stderr before exit 2 blocks", async () => {
+    const registry = new HookRegistry();
+    const runner = new HookRunner({ registry, logger: memoryLogger() });
+    registry.loadShellHooks({
+      PreToolUse: [{
+        name: "flood",
+        command: "head -c 70000 /dev/zero | tr '\\0' x >&2; exit 2",
+        failurePolicy: "closed",
+      }],
+    });
+    // Whether the kill at the cap or the exit 2 comes first, it blocks.
+    const result = await runner.preToolUse("bash", {}, { cwd: Deno.cwd() });
+    equal(result.block, true);
+  });
+  await t.step(
+    "through the runner: an open hook that had exited 2 before its descendant flooded stdout blocks",
+    async () => {
+      const registry = new HookRegistry();
+      const runner = new HookRunner({ registry, logger: memoryLogger() });
+      registry.loadShellHooks({
+        PreToolUse: [{
+          name: "flood",
+          command: "bash",
+          args: ["-c", "exec 3> >(cat >/dev/null; head -c 200 /dev/zero | tr '\\0' x); exit 2"],
+          maxOutputBytes: 100,
+        }],
+      });
+      deepEqual(await runner.preToolUse("bash", {}, { cwd: Deno.cwd() }), { block: true, reason: "x".repeat(100) });
+    },
+  );
+  await t.step(
+    "through the runner: an open hook flooding stdout is skipped with a warning naming the cap",
+    async () => {
+      const registry = new HookRegistry();
+      const logger = memoryLogger();
+      const runner = new HookRunner({ registry, logger });
+      registry.loadShellHooks({ PreToolUse: [{ name: "flood", command: "cat /dev/zero; exit 2", timeoutMs: 10_000 }] });
+      deepEqual(await runner.preToolUse("bash", {}, { cwd: Deno.cwd() }), {});
+      match(
+        logger.warnings.at(-1)!,
+        /"flood" \(command\) on PreToolUse failed: invalid_output: stdout exceeded the 65536-byte cap; the hook was killed.*skipped/,
+      );
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------
+// Descendants that leave the process group (issue 10, point 3)
+
+const onLinux = Deno.build.os === "linux";
+const bigInput: HookInput = { ...input, toolInput: { blob: "x".repeat(200_000) } };
+
+/** How many descriptors this process has open (Linux; read by `ls`, which needs no read permission on /proc). */
+async function openDescriptors(): Promise<number> {
+  const { stdout } = await new Deno.Command("ls", {
+    args: [`/proc/${Deno.pid}/fd`],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(stdout).trim().split("\n").length;
+}
+
+/** Polls `read` until it returns `expected` (or 2 s pass); returns the last value. */
+async function settlesTo<T>(read: () => Promise<T>, expected: T): Promise<T> {
+  const until = performance.now() + 2000;
+  let value = await read();
+  while (value !== expected && performance.now() < until) {
+    await delay(20);
+    value = await read();
+  }
+  return value;
+}
+
+/** The pid an escape_*.sh hook wrote. */
+async function escapeePid(file: string): Promise<number> {
+  const read = () => Deno.readTextFile(file).then((text) => Number(text.trim()) || 0, () => 0);
+  const until = performance.now() + 2000;
+  let pid = await read();
+  while (pid === 0 && performance.now() < until) {
+    await delay(20);
+    pid = await read();
+  }
+  ok(pid > 0, `no pid in ${file}`);
+  return pid;
+}
+
+/** Kills an escaped process (it leads its own group) and waits until it is gone. */
+async function killEscapee(pid: number): Promise<void> {
+  try {
+    Deno.kill(-pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+  equal(await settlesTo(() => groupAlive(pid), false), false, `escapee ${pid} still alive`);
+}
+
+Deno.test({
+  name:
+    "runShellHookDetailed() returns promptly when a grandchild that left the session holds stdin under a payload over the pipe buffer",
+  ignore: !onLinux,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const pidFile = `${dir}/escapee.pid`;
+    const logger = memoryLogger();
+    const before = await openDescriptors();
+    let escapee = 0;
+    try {
+      const started = performance.now();
+      const result = await runShellHookDetailed(
+        { command: `${hooksDir}escape_session.sh`, args: [pidFile], timeoutMs: 10_000 },
+        bigInput,
+        { logger },
+      );
+      const elapsed = performance.now() - started;
+      escapee = await escapeePid(pidFile);
+      deepEqual(result.outcome, { action: "allow" });
+      ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms with a 10 s timeout`);
+      equal(await groupAlive(result.pid), false);
+      // The documented limit: what starts a session of its own is out of reach...
+      equal(await groupAlive(escapee), true, "hookgate cannot find a process that called setsid()");
+      match(logger.warnings[0]!, /started a session of its own .*; it holds the hook's stdin unread/);
+      // ...and the payload's pipe stays open while it holds stdin; nothing else does.
+      equal(await settlesTo(openDescriptors, before + 1), before + 1);
+    } finally {
+      if (escapee === 0) escapee = await escapeePid(pidFile).catch(() => 0);
+      if (escapee !== 0) await killEscapee(escapee);
+      await Deno.remove(dir, { recursive: true });
+    }
+    // Once it is gone the pending write fails with BrokenPipe and releases the pipe.
+    equal(await settlesTo(openDescriptors, before), before);
+  },
+});
+
+Deno.test({
+  name: "runShellHookDetailed() kills a grandchild that left the group but not the session, and leaks nothing",
+  ignore: !onLinux,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const pidFile = `${dir}/escapee.pid`;
+    const logger = memoryLogger();
+    const before = await openDescriptors();
+    try {
+      const started = performance.now();
+      const result = await runShellHookDetailed(
+        { command: `${hooksDir}escape_group.sh`, args: [pidFile], timeoutMs: 10_000 },
+        bigInput,
+        { logger },
+      );
+      const elapsed = performance.now() - started;
+      const escapee = await escapeePid(pidFile);
+      deepEqual(result.outcome, { action: "allow" });
+      ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+      equal(await groupAlive(escapee), false, "the session sweep kills what job control moved out of the group");
+      deepEqual(logger.warnings, []);
+      equal(await settlesTo(openDescriptors, before), before);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "HookRunner returns long before timeout + 2 s when a hook's grandchild left the session holding stdin",
+  ignore: !onLinux,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const pidFile = `${dir}/escapee.pid`;
+    const registry = new HookRegistry();
+    const logger = memoryLogger();
+    const runner = new HookRunner({ registry, logger });
+    registry.loadShellHooks({
+      PreToolUse: [{
+        name: "daemonizer",
+        command: `${hooksDir}escape_session.sh`,
+        args: [pidFile],
+        timeoutMs: 10_000,
+        failurePolicy: "closed",
+      }],
+    });
+    try {
+      const started = performance.now();
+      const result = await runner.preToolUse("bash", bigInput.toolInput!, { cwd: Deno.cwd() });
+      const elapsed = performance.now() - started;
+      deepEqual(result, {});
+      ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms with a 10 s timeout`);
+      match(logger.warnings.join("\n"), /"daemonizer" left a process running that started a session of its own/);
+    } finally {
+      await killEscapee(await escapeePid(pidFile));
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
 
 // ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ export interface SpawnRequest {
 export interface SpawnResult {
   /** The leader's pid, which is also the process group id. */
   pid: number | null;
-  /** Why hookgate killed the group, if it did. */
+  /** Why hookgate killed the group, if it did (or, with `pid` null, why it never started). */
   stopped: "signal" | "cap" | null;
   /** The exit code (null when it could not start). */
   code: number | null;
@@ -39,10 +39,33 @@ export interface SpawnResult {
    * 127 or 126 then): `"not found"` or `"not executable"`.
    */
   launchFailure?: "not found" | "not executable";
+  /** Set when the signal fired while the hook waited for a slot: it never started. */
+  queued?: true;
+  /**
+   * Set when, after the leader exited and its group was killed, something
+   * still held the hook's pipes: a descendant that left its process group
+   * and could not be killed — it started a session of its own (`setsid`, a
+   * daemon), which no signal to the group or session reaches, or the
+   * session could not be searched (`pkill` not allowed).
+   */
+  escaped?: EscapedProcess;
+}
+
+/** What a descendant that escaped the kill still holds. */
+export interface EscapedProcess {
+  /**
+   * `"stdin"` when it holds stdin and the payload was not all written:
+   * that write cannot be cancelled and keeps one descriptor open until the
+   * process exits or closes its stdin; `"output"` when it held stdout or
+   * stderr (reading stopped; nothing stays open here).
+   */
+  holds: "stdin" | "output";
+  /** Whether the hook's session was searched (and whatever was in it killed). */
+  sessionSwept: boolean;
 }
 
 /**
- * After the leader exits, how long descendants may keep stdout/stderr open
+ * After the leader exits, how long descendants may keep the pipes open
  * before the group is killed and reading stops with what arrived. Long
  * enough for output already in flight, short enough to stay well inside the
  * 250 ms bound on timeouts.
@@ -50,8 +73,22 @@ export interface SpawnResult {
 const EXIT_GRACE_MS = 100;
 /** After hookgate killed the group, how long to wait for the pipes to close. */
 const KILL_GRACE_MS = 50;
+/**
+ * After the session was swept, how long to wait for the pipes before
+ * giving up on them. Not only escaped processes hold pipes: under a burst
+ * of concurrent spawns Deno 2.9.6 can report a child's pipes closed
+ * 100-350 ms after its exit (measured with 32 `true` children at once; no
+ * process of the hook is left then), and giving up too early would leave
+ * the payload's write pending and warn about an escape that is not one.
+ * Only a hook whose descendant really escaped pays the whole wait.
+ */
+const ESCAPE_WAIT_MS = 500;
 
-/** Runs one hook process; never throws. */
+/**
+ * Runs one hook process; never throws. Waits for a slot of
+ * `request.processes` first (without starting anything when the signal
+ * fires meanwhile), and gives it back once nothing of the hook is left.
+ */
 export async function spawnHook(request: SpawnRequest): Promise<SpawnResult> {
   const empty = new Uint8Array();
   const result: SpawnResult = {
@@ -64,29 +101,49 @@ export async function spawnHook(request: SpawnRequest): Promise<SpawnResult> {
     stdoutTruncated: false,
     stderrTruncated: false,
   };
+  const processes = request.processes;
   if (request.signal.aborted) {
     result.stopped = "signal";
     return result;
   }
-  let child: Deno.ChildProcess;
-  const viaSetsid = launcher() === "setsid";
+  if (!processes.tryAcquire()) {
+    const granted = await processes.acquire(request.signal);
+    // The signal may fire between the grant and this line.
+    if (!granted || request.signal.aborted) {
+      if (granted) processes.release();
+      result.stopped = "signal";
+      result.queued = true;
+      return result;
+    }
+  }
   try {
-    child = startGroup(request, viaSetsid);
-  } catch (error) {
-    if (
-      viaSetsid && error instanceof Deno.errors.NotFound &&
-      !/cwd/i.test(String(error))
-    ) {
+    await runGroup(request, result);
+  } finally {
+    processes.release();
+  }
+  return result;
+}
+
+async function runGroup(request: SpawnRequest, result: SpawnResult): Promise<void> {
+  let child: Deno.ChildProcess;
+  let viaSetsid = launcher() === "setsid";
+  try {
+    try {
+      child = startGroup(request, viaSetsid);
+    } catch (error) {
+      if (!viaSetsid || !(error instanceof Deno.errors.NotFound) || /cwd/i.test(String(error))) throw error;
       // No setsid here after all: remember, and use Deno's own detach.
       setsidMissing = true;
-      return spawnHook(request);
+      viaSetsid = false;
+      child = startGroup(request, false);
     }
+  } catch (error) {
     result.spawnError = error;
-    return result;
+    return;
   }
   const pid = child.pid;
   result.pid = pid;
-  const untrack = request.processes.track({ kill: () => killGroup(pid, child) });
+  const untrack = request.processes.track({ pid, kill: () => killGroup(pid, child) });
 
   const kills: Promise<void>[] = [];
   const stop = (why: "signal" | "cap") => {
@@ -96,39 +153,45 @@ export async function spawnHook(request: SpawnRequest): Promise<SpawnResult> {
   };
   // Drain both pipes before writing stdin: a child that writes before it
   // reads would otherwise deadlock against a full pipe.
-  const stdout = capture(
-    child.stdout,
-    request.maxOutputBytes,
-    () => stop("cap"),
-  );
-  const stderr = capture(
-    child.stderr,
-    request.maxOutputBytes,
-    () => stop("cap"),
-  );
+  const stdout = capture(child.stdout, request.maxOutputBytes, () => stop("cap"));
+  const stderr = capture(child.stderr, request.maxOutputBytes, () => stop("cap"));
   const onAbort = () => stop("signal");
   request.signal.addEventListener("abort", onAbort, { once: true });
-  const writing = writeAll(child.stdin, request.stdin);
+  const stdin = feed(child.stdin, request.stdin);
 
   const status = await child.status;
   request.signal.removeEventListener("abort", onAbort);
   result.code = status.code;
   result.exitSignal = status.signal;
 
-  // The leader is gone; descendants may still hold the pipes.
-  const drained = Promise.all([stdout.done, stderr.done]);
-  if (
-    !(await settlesWithin(
-      drained,
-      result.stopped === null ? EXIT_GRACE_MS : KILL_GRACE_MS,
-    ))
-  ) {
+  // The leader is gone; descendants may still hold the pipes (a hook that
+  // exits without reading a large payload gets BrokenPipe at once, unless
+  // a descendant still holds its stdin).
+  const released = Promise.all([stdout.done, stderr.done, stdin.done]);
+  let killedAfterExit = false;
+  if (!(await settlesWithin(released, result.stopped === null ? EXIT_GRACE_MS : KILL_GRACE_MS))) {
+    await killGroup(pid, child);
+    killedAfterExit = true;
+    // Still held: by a descendant that left the group. One that stayed in
+    // the session (job control, setpgid) can be found and killed; one that
+    // started a session of its own cannot.
+    let held = !(await settlesWithin(released, KILL_GRACE_MS));
+    let sessionSwept = false;
+    if (held) {
+      sessionSwept = await killSession(pid) !== "skipped";
+      held = !(await settlesWithin(released, ESCAPE_WAIT_MS));
+    }
     stdout.cancel();
     stderr.cancel();
+    // A pending write to stdin cannot be cancelled (Deno's child stdin has
+    // no cancellable write, and aborting the stream waits for it): it is
+    // left to fail with BrokenPipe once its last reader is gone, and is
+    // never awaited here. It never rejects.
+    if (held) result.escaped = { holds: stdin.pending ? "stdin" : "output", sessionSwept };
   }
   // Whatever happened, nothing of the group may keep running.
-  kills.push(killGroup(pid, child));
-  await Promise.all([drained, writing, ...kills]);
+  if (!killedAfterExit) kills.push(killGroup(pid, child));
+  await Promise.all([stdout.done, stderr.done, ...kills]);
   untrack();
 
   result.stdout = stdout.bytes();
@@ -144,7 +207,6 @@ export async function spawnHook(request: SpawnRequest): Promise<SpawnResult> {
       result.launchFailure = status.code === 127 ? "not found" : "not executable";
     }
   }
-  return result;
 }
 
 // Every hook gets its own process group (and session), so one signal to
@@ -239,21 +301,68 @@ function capture(
   };
 }
 
+interface Feed {
+  /** Settles once the payload is written and stdin closed, or the write failed; never rejects. */
+  done: Promise<void>;
+  /** Whether the write is still in progress. */
+  readonly pending: boolean;
+}
+
 /**
  * Writes the payload and closes stdin. A hook that exits without reading
  * its input makes the write fail with BrokenPipe: that is its right, not a
  * failure. Never rejects (an unawaited rejected write would crash Deno).
  */
-async function writeAll(
-  stdin: WritableStream<Uint8Array>,
-  bytes: Uint8Array,
-): Promise<void> {
-  const writer = stdin.getWriter();
+function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array): Feed {
+  let pending = true;
+  const done = (async () => {
+    const writer = stdin.getWriter();
+    try {
+      await writer.write(bytes);
+      await writer.close();
+    } catch {
+      await writer.abort().catch(() => {});
+    }
+    pending = false;
+  })();
+  return {
+    done,
+    get pending() {
+      return pending;
+    },
+  };
+}
+
+/**
+ * SIGKILL to every process still in the hook's session: descendants that
+ * left its process group but not its session (job control, `setpgid`).
+ * The hook's pid is its session id (setsid and Deno's `detached` both make
+ * it a session leader), and the kernel does not reuse a pid while it still
+ * names a session, so this reaches the hook's descendants only. It runs
+ * `pkill -KILL -s <sid>` (procps, BusyBox and BSD pkill all take `-s`):
+ * Deno 2.9.6 grants reading `/proc/<pid>/stat` only under `--allow-all`,
+ * while `pkill` needs just `--allow-run` covering it (unscoped, as for
+ * `Deno.kill(-pgid)`, or listing `pkill`). Without it, or on Windows, the
+ * sweep is skipped. Only called when something still holds the hook's
+ * pipes after its group was killed, so it costs nothing on the common path.
+ *
+ * @returns `"killed"` when some process was signalled, `"none"` when the
+ * session was empty, `"skipped"` when it could not be searched.
+ */
+async function killSession(sid: number): Promise<"killed" | "none" | "skipped"> {
+  if (Deno.build.os === "windows") return "skipped";
   try {
-    await writer.write(bytes);
-    await writer.close();
+    if (Deno.permissions.querySync({ name: "run", command: "pkill" }).state !== "granted") return "skipped";
+    // pkill exits 0 when it signalled something, 1 when nothing matched.
+    const { code } = await new Deno.Command("pkill", {
+      args: ["-KILL", "-s", String(sid)],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    return code === 0 ? "killed" : code === 1 ? "none" : "skipped";
   } catch {
-    await writer.abort().catch(() => {});
+    return "skipped";
   }
 }
 

@@ -6,10 +6,8 @@
  * @module
  */
 
-import { clampOutputBytes } from "../../_internal/limits.ts";
+import { clampOutputBytes, timeoutProblem } from "../../_internal/limits.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
-import { firstLine } from "../../dialects/_answer.ts";
-import type { Dialect } from "../../dialects/types.ts";
 import type { Logger } from "../../events/env.ts";
 import type { ShellHookSpec } from "../../events/configured.ts";
 import type { HookFailure, HookOutcome, HookRunResult } from "../../events/outcome.ts";
@@ -24,7 +22,8 @@ import { runPermissionProblem } from "../../permissions/preflight.ts";
 import { deadlineSignal, detailedResult, timedOut } from "../_shared.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { type HookProcesses, STANDALONE_PROCESSES } from "./processes.ts";
-import { spawnHook, type SpawnResult } from "./_spawn.ts";
+import { classifySpawn } from "./_classify.ts";
+import { type EscapedProcess, spawnHook } from "./_spawn.ts";
 
 /**
  * Options of {@linkcode runShellHookDetailed}.
@@ -92,9 +91,12 @@ export interface ShellHookResult extends HookRunResult {
   signal: string | null;
   /** The process (and process group) id, or `null` when it never started. */
   pid: number | null;
-  /** Whether stdout hit the cap (the outcome came from the prefix). */
+  /**
+   * Whether stdout hit the cap: the hook was killed and failed
+   * (`invalid_output`), unless it had already exited 2 (deny).
+   */
   stdoutTruncated: boolean;
-  /** Whether stderr hit the cap. */
+  /** Whether stderr hit the cap (same consequences as for stdout). */
   stderrTruncated: boolean;
   /** How it was started. */
   plan: CommandPlan | null;
@@ -107,18 +109,37 @@ export interface ShellHookResult extends HookRunResult {
  * problem is a failure with a kind and a message.
  *
  * - Exit 0: empty stdout allows; one JSON object is the outcome; anything
- *   else (text, text mixed with JSON, a truncated prefix that is not JSON)
- *   is `invalid_output`.
+ *   else (text, text mixed with JSON) is `invalid_output`.
  * - Exit 2: deny, whatever stdout says; the reason is the JSON `reason`,
  *   else stderr, else stdout, else "blocked by hook" (≤ 2 000 characters).
+ * - Output over the cap (`maxOutputBytes`, stdout and stderr each): the
+ *   hook is killed and fails with `invalid_output` (the message names the
+ *   stream and the cap), whatever it printed before — so a closed hook
+ *   denies, and a flood never turns an exit 2 into an allow. A hook that
+ *   had already exited 2 on its own before the kill (a descendant flooded
+ *   afterwards) denies as usual. `stdoutTruncated`/`stderrTruncated` say
+ *   which stream hit the cap.
  * - Any other exit, or death by a signal: `exit`. A spawn failure (missing
- *   program, not executable, bad cwd): `error`. The allowlist or a missing
- *   Deno permission: `rejected`. The deadline: `timeout`. The caller's
- *   signal: `aborted`.
+ *   program, not executable, bad cwd, no file descriptors left): `error`.
+ *   The allowlist or a missing Deno permission: `rejected`. The deadline:
+ *   `timeout`. The caller's signal: `aborted`.
  *
- * The hook runs as its own process group; on timeout, abort or an output
- * cap the whole group is killed, and after the hook exits any descendant
- * still running is killed too, so nothing of it outlives the result.
+ * At most `maxRunning` hooks of one owner (a runner, or all standalone
+ * calls; 32 by default, see {@linkcode HookProcesses}) run at once; the
+ * rest wait in line, and one whose deadline passes while it waits times
+ * out without ever starting.
+ *
+ * The hook runs as its own process group and session; on timeout, abort or
+ * an output cap the whole group is killed, and after the hook exits any
+ * descendant still running in its group is killed too. When something
+ * still holds the hook's pipes after that, it left the group: every
+ * process still in the hook's session is killed as well (`pkill -s`, where
+ * `--allow-run` allows `pkill`). A descendant that starts a session of its
+ * own (`setsid`, a daemon) cannot be found and keeps running; the call
+ * returns anyway, stops reading its output, and warns through `logger`. If
+ * it holds stdin while part of the payload is unwritten, that write cannot
+ * be cancelled: the pipe (one descriptor) stays open until the process
+ * exits or closes its stdin.
  *
  * @param spec The command hook.
  * @param input The payload.
@@ -166,7 +187,8 @@ export function prepareCommandHook(
   } catch (error) {
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message } };
   }
-  const refusal = commandRejection(plan, allowlist) ?? runPermissionProblem(plan.program);
+  const refusal = timeoutProblem(spec.timeoutMs)?.message ?? commandRejection(plan, allowlist) ??
+    runPermissionProblem(plan.program);
   return refusal === undefined ? { plan } : { plan, failure: { kind: "rejected", message: refusal } };
 }
 
@@ -192,6 +214,7 @@ export async function runPreparedCommandHook(
   const cap = clampOutputBytes(spec.maxOutputBytes);
   const dialect = dialectOf(spec.dialect);
   const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
+  const processes = options.processes ?? STANDALONE_PROCESSES;
   try {
     const spawned = await spawnHook({
       program: plan.program,
@@ -207,14 +230,18 @@ export async function runPreparedCommandHook(
       stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
       maxOutputBytes: cap,
       signal,
-      processes: options.processes ?? STANDALONE_PROCESSES,
+      processes,
     });
     result.pid = spawned.pid;
     result.exitCode = spawned.code;
     result.signal = spawned.exitSignal;
     result.stdoutTruncated = spawned.stdoutTruncated;
     result.stderrTruncated = spawned.stderrTruncated;
-    return finish(classify(spawned, plan, input, signal, result, cap, dialect));
+    if (spawned.escaped !== undefined) warnEscaped(spawned.escaped, spec, options);
+    const decoded = classifySpawn(spawned, plan, input, timedOut(signal), cap, dialect, processes.maxRunning);
+    if ("failure" in decoded) return finish(decoded.failure);
+    result.outcome = decoded.outcome;
+    return finish();
   } finally {
     dispose();
   }
@@ -259,93 +286,20 @@ export async function runShellHook(
   return result.outcome;
 }
 
-function classify(
-  spawned: SpawnResult,
-  plan: CommandPlan,
-  input: HookInput,
-  signal: AbortSignal,
-  result: ShellHookResult,
-  cap: number,
-  dialect: Dialect,
-): HookFailure | undefined {
-  if (spawned.spawnError !== undefined) {
-    return spawnFailure(spawned.spawnError, plan, input.cwd);
+/**
+ * A descendant outside the hook's process group still held its pipes when
+ * the call returned and could not be killed: say so, with what it holds.
+ */
+function warnEscaped(escaped: EscapedProcess, spec: ShellHookSpec, options: RunShellHookOptions): void {
+  const who = escaped.sessionSwept
+    ? "that started a session of its own (setsid, a daemon), which hookgate cannot find or kill"
+    : "outside its process group that hookgate could not kill (allow pkill in --allow-run to kill what stays in the hook's session)";
+  const held = escaped.holds === "stdin"
+    ? "it holds the hook's stdin unread, so that pipe stays open until the process exits or closes it"
+    : "it held the hook's stdout or stderr, so hookgate stopped reading";
+  try {
+    options.logger?.warn?.(`Command hook "${spec.name ?? spec.command}" left a process running ${who}; ${held}`);
+  } catch {
+    // A broken logger must not break the hook.
   }
-  if (spawned.launchFailure === "not found") return notFound(plan);
-  if (spawned.launchFailure === "not executable") return notExecutable(plan);
-  if (spawned.stopped === "signal") {
-    return timedOut(signal)
-      ? {
-        kind: "timeout",
-        message: "did not finish before its deadline; its process group was killed",
-      }
-      : {
-        kind: "aborted",
-        message: "cancelled by the caller; its process group was killed",
-      };
-  }
-  const decoder = new TextDecoder();
-  const stdout = decoder.decode(spawned.stdout).trim();
-  const stderr = decoder.decode(spawned.stderr).trim();
-  const capped = spawned.stopped === "cap";
-  if (!capped && spawned.exitSignal !== null) {
-    return { kind: "exit", message: `was killed by ${spawned.exitSignal}${firstLine(stderr)}` };
-  }
-  const note = capped
-    ? `${result.stdoutTruncated ? "stdout" : "stderr"} exceeded the ${cap}-byte cap; the hook was killed and `
-    : "";
-  if (stdout === "" && capped && result.stdoutTruncated) {
-    return { kind: "invalid_output", message: `${note}its output is empty` };
-  }
-  // What the exit code and the text mean is the hook's dialect's business.
-  const decoded = dialect.decodeOutput(input.event, {
-    source: "stdout",
-    text: stdout,
-    stderr,
-    exitCode: capped ? null : spawned.code,
-    note,
-  });
-  if ("failure" in decoded) return decoded.failure;
-  result.outcome = decoded.outcome;
-  return undefined;
-}
-
-function spawnFailure(
-  error: unknown,
-  plan: CommandPlan,
-  cwd: string,
-): HookFailure {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof Deno.errors.NotCapable) {
-    return {
-      kind: "rejected",
-      message: `Deno refused to start "${plan.program}": ${message}`,
-    };
-  }
-  if (/cwd/i.test(message)) {
-    return {
-      kind: "error",
-      message: `cannot start in "${cwd}": it does not exist or is not a directory`,
-    };
-  }
-  if (error instanceof Deno.errors.NotFound) return notFound(plan);
-  if (error instanceof Deno.errors.PermissionDenied) return notExecutable(plan);
-  return {
-    kind: "error",
-    message: `could not start "${plan.program}": ${message}`,
-  };
-}
-
-function notFound(plan: CommandPlan): HookFailure {
-  return {
-    kind: "error",
-    message: `"${plan.program}" was not found (is it installed and on PATH?)`,
-  };
-}
-
-function notExecutable(plan: CommandPlan): HookFailure {
-  return {
-    kind: "error",
-    message: `"${plan.program}" is not executable (chmod +x it, or run it through its interpreter)`,
-  };
 }

@@ -7,7 +7,7 @@
 
 import { readGrantedEnv } from "../../_internal/env.ts";
 import { readBody } from "../../_internal/http_body.ts";
-import { clampOutputBytes } from "../../_internal/limits.ts";
+import { clampOutputBytes, timeoutProblem } from "../../_internal/limits.ts";
 import { redactUrls, urlForMessage } from "../../_internal/url_text.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
@@ -129,10 +129,10 @@ export function runHttpHookDetailed(
  * @returns `null` when the hook may be called, else the rejection.
  */
 export function prepareHttpHook(
-  hook: Pick<HttpHook, "url" | "allowMetadataHosts">,
+  hook: Pick<HttpHook, "url" | "allowMetadataHosts" | "timeoutMs">,
   allowedUrls: readonly string[] | undefined,
 ): HookFailure | null {
-  const refusal = httpUrlProblem(hook.url, {
+  const refusal = timeoutProblem(hook.timeoutMs)?.message ?? httpUrlProblem(hook.url, {
     ...(allowedUrls ? { allowedUrls } : {}),
     ...(hook.allowMetadataHosts === true ? { allowMetadataHosts: true } : {}),
   }) ?? netPermissionProblem(hook.url);

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { DEFAULT_PROMPT_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { DEFAULT_PROMPT_TIMEOUT_MS, timeoutProblem } from "../../_internal/limits.ts";
 import { encodePayload } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { PromptHook } from "../../events/configured.ts";
@@ -114,6 +114,8 @@ export async function runPromptHookDetailed(
   options: RunPromptHookOptions = {},
 ): Promise<PromptHookResult> {
   const { result, finish } = detailedResult<PromptHookResult>({ outcome: null, model: null, durationMs: 0 });
+  const badTimeout = timeoutProblem(hook.timeoutMs);
+  if (badTimeout !== undefined) return finish({ kind: "rejected", message: badTimeout.message });
 
   const resolved = resolveModel(
     hook.model,

@@ -1,0 +1,68 @@
+// What every command says about an untrusted project: which of its hooks do
+// not run (calling out policy hooks), and the exact command to trust it.
+
+import type { ProjectHook, ProjectTrust } from "../../mod.ts";
+import { projectHookLine } from "../config/mod.ts";
+import { type CliIo, paint, printable } from "./_io.ts";
+
+/** The command that trusts `root` (quoted for a shell when needed). */
+export function trustCommandLine(root: string): string {
+  return `hook-run trust --cwd ${/^[\w@%+=:,./-]+$/.test(root) ? root : `'${root.replaceAll("'", `'\\''`)}'`}`;
+}
+
+/** One hook as the trust notice and `hook-run trust` show it: policy hooks called out. */
+export function shownHookLine(hook: ProjectHook): string {
+  return projectHookLine(hook) + (hook.policy ? '  ["policy": true]' : "");
+}
+
+/** Says on stderr what an untrusted (or env-trusted) project means for this run. */
+export function reportProjectTrust(io: CliIo, project: ProjectTrust | undefined, trustedByEnv: boolean): void {
+  if (project === undefined) return;
+  const root = project.snapshot.root;
+  if (project.trusted) {
+    if (trustedByEnv) {
+      io.stderr(`hook-run: trusting the project ${printable(root)} for this run (HOOKGATE_TRUST_PROJECT=1)\n`);
+    }
+    return;
+  }
+  const skipped = project.skipped;
+  if (skipped.length === 0) return;
+  const why = project.previous
+    ? "its hooks or the files they run changed since it was trusted"
+    : "it has not been trusted";
+  io.stderr(
+    `${paint(io, "yellow", "hook-run:")} ${
+      skipped.length === 1 ? "1 project hook was" : `${skipped.length} project hooks were`
+    } skipped: ${printable(root)} is not trusted (${why})\n`,
+  );
+  for (const hook of skipped) io.stderr(`  ${printable(shownHookLine(hook))}\n`);
+  const policy = skipped.filter((hook) => hook.policy).length;
+  if (policy > 0) {
+    io.stderr(
+      `  ${
+        policy === 1 ? "1 of them is" : `${policy} of them are`
+      } marked "policy": true: a policy hook from an untrusted project does not count either\n`,
+    );
+  }
+  io.stderr(`hook-run: review and trust them with: ${printable(trustCommandLine(root))}\n`);
+}
+
+/** The project's trust state for --json output. */
+export function projectJson(project: ProjectTrust | undefined, trustedByEnv: boolean): unknown {
+  if (project === undefined) return null;
+  return {
+    root: project.snapshot.root,
+    trusted: project.trusted,
+    trustedBy: trustedByEnv ? "env" : project.trustedBy ?? null,
+    digest: project.snapshot.digest,
+    skipped: project.skipped.map(({ event, name, matcher, transport, target, policy }) => ({
+      event,
+      name,
+      matcher,
+      transport,
+      target,
+      policy,
+    })),
+    ...(project.trusted ? {} : { trustCommand: trustCommandLine(project.snapshot.root) }),
+  };
+}

@@ -1,0 +1,171 @@
+// `hook-run trust`: show everything a project's hooks would run, receive,
+// send and call, what changed since it was last trusted, and record trust
+// in exactly that (on --yes or an interactive "y"); --revoke forgets it.
+
+import { checkConfig, formatDiagnostic, type ProjectSnapshot, type TrustRecord } from "../../mod.ts";
+import { projectHookLine, recordProjectTrust, revokeProjectTrust, trustFilePath } from "../config/mod.ts";
+import { commonFlags, parseFlags } from "./_args.ts";
+import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { shownHookLine, trustCommandLine } from "./_trust.ts";
+import { resolve } from "node:path";
+
+export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
+
+Shows every hook of the project in DIR (its .hookgate/config.jsonc and
+.claude/settings*.json): event, matcher, transport, what it runs or calls,
+the project files it runs with their digests, the environment variables it
+receives or sends, the URLs it calls, and what changed since the project was
+last trusted. Then records trust in exactly that, on --yes or when you answer
+"y". Any later change to the configuration or to those files untrusts the
+project until you trust it again.
+
+Options:
+  --cwd DIR   the project (default: the current directory)
+  --yes       trust without asking
+  --revoke    forget the project's trust
+  --json      print the project as JSON (and trust only with --yes)
+
+Trust is kept in $HOOKGATE_HOME/trust.json (default ~/.config/hookgate).
+HOOKGATE_TRUST_PROJECT=1 trusts a project for one run instead (CI containers).
+`;
+
+export async function trustCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags("trust", args, {
+    yes: { type: "boolean", short: "y" },
+    revoke: { type: "boolean" },
+  });
+  if (values.help) {
+    io.stdout(TRUST_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" for "trust" (use --cwd DIR)`);
+  const flags = commonFlags(values);
+  if (flags.config.length > 0) {
+    throw new CliError("--config files are your own and always trusted; trust takes --cwd DIR");
+  }
+  const root = resolve(flags.cwd ?? Deno.cwd());
+  const file = trustFilePath();
+  if (file === undefined) throw new CliError("no home directory is known for the trust file; set HOOKGATE_HOME");
+
+  if (values.revoke === true) {
+    const was = await writing(file, () => revokeProjectTrust(root, file));
+    io.stdout(was ? `trust revoked for ${printable(root)}\n` : `${printable(root)} was not trusted\n`);
+    return 0;
+  }
+
+  const config = await checkConfig({ projectRoot: root, trust: "require" });
+  if (!config.ok) {
+    for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
+    throw new CliError("the configuration has errors; fix them before trusting the project");
+  }
+  const project = config.project;
+  if (project === undefined) {
+    io.stdout(
+      `${
+        printable(root)
+      } has no project hook configuration (.hookgate/config.jsonc, .claude/settings*.json): nothing to trust\n`,
+    );
+    return 0;
+  }
+  const snapshot = project.snapshot;
+  if (flags.json) {
+    io.stdout(
+      JSON.stringify({ ...snapshot, trusted: project.trusted, changed: changes(snapshot, project.previous) }) + "\n",
+    );
+  } else {
+    describe(io, snapshot, project.trusted, project.previous);
+  }
+  if (project.trusted) {
+    if (!flags.json) {
+      io.stdout(`${paint(io, "green", "trusted")}: nothing changed since ${project.previous?.trustedAt}\n`);
+    }
+    return 0;
+  }
+  let yes = values.yes === true;
+  if (!yes && !flags.json && io.interactive) yes = await ask(io, "Trust these hooks? [y/N] ");
+  if (!yes) {
+    if (!flags.json) io.stdout(`not trusted; run ${printable(trustCommandLine(root))} --yes to trust\n`);
+    return 1;
+  }
+  await writing(file, () => recordProjectTrust(snapshot, file));
+  if (!flags.json) io.stdout(`${paint(io, "green", "trusted")}: ${printable(root)} (${snapshot.digest})\n`);
+  return 0;
+}
+
+function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previous: TrustRecord | undefined): void {
+  io.stdout(
+    `${paint(io, "bold", `Project ${printable(snapshot.root)}`)}: ${
+      trusted ? "trusted" : previous ? "changed since it was trusted" : "not trusted"
+    }\n`,
+  );
+  io.stdout(`\nHooks (${snapshot.hooks.length}):\n`);
+  for (const hook of snapshot.hooks) {
+    io.stdout(`  ${printable(shownHookLine(hook))}\n`);
+    io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
+    for (const file of hook.files) io.stdout(`    runs ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
+  }
+  io.stdout(`\nEnvironment variables the hooks receive or send: ${list(snapshot.env)}\n`);
+  io.stdout(`URLs the hooks call: ${list(snapshot.urls)}\n`);
+  const changed = changes(snapshot, previous);
+  if (changed !== null) {
+    io.stdout(`\nChanged since trusted on ${previous!.trustedAt}:\n`);
+    for (const line of changed.hooksAdded) io.stdout(`  ${paint(io, "green", "+")} ${printable(line)}\n`);
+    for (const line of changed.hooksRemoved) io.stdout(`  ${paint(io, "red", "-")} ${printable(line)}\n`);
+    for (const path of changed.filesChanged) {
+      io.stdout(`  ${paint(io, "yellow", "~")} file ${printable(path)} changed\n`);
+    }
+    if (changed.hooksAdded.length + changed.hooksRemoved.length + changed.filesChanged.length === 0) {
+      io.stdout("  the configuration changed in a setting of its hooks (timeouts, environment, headers, …)\n");
+    }
+  }
+  io.stdout("\n");
+}
+
+interface Changes {
+  hooksAdded: string[];
+  hooksRemoved: string[];
+  filesChanged: string[];
+}
+
+function changes(snapshot: ProjectSnapshot, previous: TrustRecord | undefined): Changes | null {
+  if (previous === undefined || previous.digest === snapshot.digest) return null;
+  const now = snapshot.hooks.map(projectHookLine);
+  const files = Object.fromEntries(snapshot.files.map((file) => [file.path, file.sha256]));
+  const paths = new Set([...Object.keys(files), ...Object.keys(previous.files)]);
+  return {
+    hooksAdded: now.filter((line) => !previous.hooks.includes(line)),
+    hooksRemoved: previous.hooks.filter((line) => !now.includes(line)),
+    filesChanged: [...paths].filter((path) => files[path] !== previous.files[path]).sort(),
+  };
+}
+
+function list(items: string[]): string {
+  return items.length === 0 ? "(none)" : items.map(printable).join(", ");
+}
+
+async function ask(io: CliIo, question: string): Promise<boolean> {
+  io.stdout(question);
+  const reader = io.stdin().getReader();
+  try {
+    const { value } = await reader.read();
+    return /^\s*y(es)?\s*$/i.test(new TextDecoder().decode(value ?? new Uint8Array()));
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Runs a trust-file write; a missing --allow-write becomes one clear line. */
+async function writing<T>(file: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      throw new CliError(
+        `cannot write the trust file ${file}: ${(error as Error).message}; allow it with --allow-write=${
+          file.replace(/\/[^/]*$/, "")
+        }`,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,136 @@
+// What a finished hook process means: an outcome or a failure. Pure, so the
+// rules that depend on races (was the hook killed before it exited?) can be
+// tested on their own.
+
+import { firstLine } from "../../dialects/_answer.ts";
+import type { DecodedOutput, Dialect } from "../../dialects/types.ts";
+import type { HookFailure } from "../../events/outcome.ts";
+import type { HookInput } from "../../events/payload.ts";
+import type { CommandPlan } from "../../permissions/command_line.ts";
+import type { SpawnResult } from "./_spawn.ts";
+
+/**
+ * Classifies a finished spawn.
+ *
+ * @param spawned What happened.
+ * @param plan How it was started.
+ * @param input The payload (its event and cwd).
+ * @param timedOut Whether the signal that stopped it was the deadline.
+ * @param cap The output cap, in bytes, of each stream.
+ * @param dialect Reads stdout and the exit code.
+ * @param maxRunning How many hooks its owner runs at once (for the message of one that never got a slot).
+ */
+export function classifySpawn(
+  spawned: SpawnResult,
+  plan: CommandPlan,
+  input: HookInput,
+  timedOut: boolean,
+  cap: number,
+  dialect: Dialect,
+  maxRunning: number,
+): DecodedOutput {
+  if (spawned.spawnError !== undefined) {
+    return { failure: spawnFailure(spawned.spawnError, plan, input.cwd) };
+  }
+  if (spawned.launchFailure === "not found") return { failure: notFound(plan) };
+  if (spawned.launchFailure === "not executable") return { failure: notExecutable(plan) };
+  if (spawned.stopped === "signal") {
+    if (spawned.queued) {
+      return {
+        failure: timedOut
+          ? {
+            kind: "timeout",
+            message:
+              `did not start before its deadline: it waited in line for a slot (at most ${maxRunning} command hooks run at once, and that many were running)`,
+          }
+          : { kind: "aborted", message: "cancelled by the caller before it started" },
+      };
+    }
+    return {
+      failure: timedOut
+        ? { kind: "timeout", message: "did not finish before its deadline; its process group was killed" }
+        : { kind: "aborted", message: "cancelled by the caller; its process group was killed" },
+    };
+  }
+  // A hook that floods its output is killed and has failed: what it printed
+  // before the cap proves nothing, and an exit 2 it never reached must not
+  // turn into an allow. One that had already exited 2 on its own (a
+  // descendant flooded afterwards) has denied, as exit 2 always does.
+  const capped = spawned.stopped === "cap";
+  if (capped && !(spawned.code === 2 && spawned.exitSignal === null)) {
+    return { failure: capFailure(spawned, cap) };
+  }
+  const decoder = new TextDecoder();
+  const stdout = decoder.decode(spawned.stdout).trim();
+  const stderr = decoder.decode(spawned.stderr).trim();
+  if (spawned.exitSignal !== null) {
+    return { failure: { kind: "exit", message: `was killed by ${spawned.exitSignal}${firstLine(stderr)}` } };
+  }
+  // What the exit code and the text mean is the hook's dialect's business.
+  return dialect.decodeOutput(input.event, { source: "stdout", text: stdout, stderr, exitCode: spawned.code });
+}
+
+/**
+ * `invalid_output`, not `exit`: the hook's fault is what it wrote (too much
+ * of it), and the kill was hookgate's answer to that, not the way the hook
+ * chose to end.
+ */
+function capFailure(spawned: SpawnResult, cap: number): HookFailure {
+  const streams = spawned.stdoutTruncated && spawned.stderrTruncated
+    ? "stdout and stderr each"
+    : spawned.stdoutTruncated
+    ? "stdout"
+    : "stderr";
+  return {
+    kind: "invalid_output",
+    message:
+      `${streams} exceeded the ${cap}-byte cap; the hook was killed before it finished, so its answer does not count (print less, or raise maxOutputBytes, at most 1048576)`,
+  };
+}
+
+function spawnFailure(
+  error: unknown,
+  plan: CommandPlan,
+  cwd: string,
+): HookFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Deno.errors.NotCapable) {
+    return {
+      kind: "rejected",
+      message: `Deno refused to start "${plan.program}": ${message}`,
+    };
+  }
+  if (/cwd/i.test(message)) {
+    return {
+      kind: "error",
+      message: `cannot start in "${cwd}": it does not exist or is not a directory`,
+    };
+  }
+  if (/EMFILE|too many open files|os error 24\b/i.test(message)) {
+    return {
+      kind: "error",
+      message:
+        `could not start "${plan.program}": the process has run out of file descriptors (EMFILE); raise the limit (ulimit -n) or run fewer hooks at once`,
+    };
+  }
+  if (error instanceof Deno.errors.NotFound) return notFound(plan);
+  if (error instanceof Deno.errors.PermissionDenied) return notExecutable(plan);
+  return {
+    kind: "error",
+    message: `could not start "${plan.program}": ${message}`,
+  };
+}
+
+function notFound(plan: CommandPlan): HookFailure {
+  return {
+    kind: "error",
+    message: `"${plan.program}" was not found (is it installed and on PATH?)`,
+  };
+}
+
+function notExecutable(plan: CommandPlan): HookFailure {
+  return {
+    kind: "error",
+    message: `"${plan.program}" is not executable (chmod +x it, or run it through its interpreter)`,
+  };
+}

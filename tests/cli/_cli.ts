@@ -1,0 +1,77 @@
+// Running hook-run as a real subprocess, with exactly the hook-run task's
+// permission flags and a throwaway home directory.
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("../../", import.meta.url));
+export const entry = join(root, "src/cli/main.ts");
+/** The hook-run task's own permission flags: the CLI must work with exactly these. */
+export const taskFlags = (JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"] as string)
+  .split(" ").filter((word) => word.startsWith("--allow-"));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Whether the child was killed for outliving `timeoutMs`. */
+  killed: boolean;
+}
+
+export async function cli(
+  args: string[],
+  options: {
+    cwd?: string;
+    stdin?: string;
+    env?: Record<string, string>;
+    script?: string;
+    timeoutMs?: number;
+    /** A home directory to keep between runs (the trust file lives there); a fresh one otherwise. */
+    home?: string;
+  } = {},
+): Promise<CliRun> {
+  const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      // The task's --allow-write=$HOME/.config/hookgate, with this home.
+      args: [
+        "run",
+        "--quiet",
+        ...taskFlags.map((flag) => flag.replace("$HOME", home)),
+        options.script ?? entry,
+        ...args,
+      ],
+      cwd: options.cwd ?? home,
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: {
+        HOME: home,
+        HOOKGATE_HOME: join(home, ".config", "hookgate"),
+        NO_COLOR: "1",
+        DENO_NO_UPDATE_CHECK: "1",
+        ...options.env,
+      },
+    }).spawn();
+    // A bug may make the CLI run forever: fail the test, not the suite.
+    let killed = false;
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+      killed = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
+    try {
+      if (options.stdin !== undefined) {
+        const writer = child.stdin.getWriter();
+        await writer.write(new TextEncoder().encode(options.stdin));
+        await writer.close();
+      }
+      const { code, stdout, stderr } = await child.output();
+      const decoder = new TextDecoder();
+      return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), killed };
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    if (options.home === undefined) await Deno.remove(home, { recursive: true });
+  }
+}
