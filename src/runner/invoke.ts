@@ -55,8 +55,13 @@ export function startInvocation(
   let running: Promise<HookRunResult>;
   switch (entry.transport) {
     case "command": {
-      const prepared =
-        (active.prepared ??= prepareCommandHook(entry.hook, core.commandAllowlist)) as PreparedCommandHook;
+      // Prepared once per hook (and project): plan, allowlist, permissions.
+      const projectDir = core.projectDir ?? payload.cwd;
+      let prepared = active.prepared as PreparedCommandHook | undefined;
+      if (prepared === undefined || prepared.projectDir !== projectDir) {
+        prepared = prepareCommandHook(entry.hook, core.commandAllowlist, projectDir);
+        active.prepared = prepared;
+      }
       running = runPreparedCommandHook(entry.hook, prepared, payload, {
         ...context,
         ...logger,

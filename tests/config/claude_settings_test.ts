@@ -60,7 +60,6 @@ Deno.test("parseHooksConfig() loads Claude Code settings: groups, seconds, exec 
   // UserPromptSubmit's default is 30 s; "shell": "bash" runs through bash.
   deepEqual(parsed.hooks.UserPromptSubmit?.[0], {
     dialect: "claude",
-    stage: "mutate",
     timeoutMs: 30_000,
     command: "bash",
     args: ["-c", "echo hi"],

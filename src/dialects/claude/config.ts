@@ -155,7 +155,7 @@ function claudeHook(
     dialect: "claude" as const,
     // Claude hooks may rewrite the input: they run in the mutate stage, in
     // configuration order, each seeing the previous rewrite.
-    stage: "mutate" as const,
+    ...(HOOK_EVENTS[event].canMutate ? { stage: "mutate" as const } : {}),
     timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
     ...(matcher === undefined ? {} : { matcher }),
   };

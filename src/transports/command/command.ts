@@ -163,13 +163,19 @@ export function runShellHookDetailed(
   input: HookInput,
   options: RunShellHookOptions = {},
 ): Promise<ShellHookResult> {
-  return runPreparedCommandHook(spec, prepareCommandHook(spec, options.allowlist), input, options);
+  return runPreparedCommandHook(
+    spec,
+    prepareCommandHook(spec, options.allowlist, options.projectDir ?? input.cwd),
+    input,
+    options,
+  );
 }
 
-/** A command hook checked before it runs: how to start it, or why not. */
-export type PreparedCommandHook = { plan: CommandPlan; failure?: undefined } | {
+/** A command hook checked before it runs: how to start it (in which project), or why not. */
+export type PreparedCommandHook = { plan: CommandPlan; failure?: undefined; projectDir?: string } | {
   plan: CommandPlan | null;
   failure: HookFailure;
+  projectDir?: string;
 };
 
 /**
@@ -180,16 +186,31 @@ export type PreparedCommandHook = { plan: CommandPlan; failure?: undefined } | {
 export function prepareCommandHook(
   spec: ShellHookSpec,
   allowlist: readonly string[] = DEFAULT_COMMAND_ALLOWLIST,
+  projectDir?: string,
 ): PreparedCommandHook {
+  const where = projectDir === undefined ? {} : { projectDir };
   let plan: CommandPlan;
   try {
-    plan = planCommand(spec);
+    plan = planCommand(execForm(spec, projectDir));
   } catch (error) {
-    return { plan: null, failure: { kind: "rejected", message: (error as Error).message } };
+    return { plan: null, failure: { kind: "rejected", message: (error as Error).message }, ...where };
   }
   const refusal = timeoutProblem(spec.timeoutMs)?.message ?? commandRejection(plan, allowlist) ??
     runPermissionProblem(plan.program);
-  return refusal === undefined ? { plan } : { plan, failure: { kind: "rejected", message: refusal } };
+  return refusal === undefined
+    ? { plan, ...where }
+    : { plan, failure: { kind: "rejected", message: refusal }, ...where };
+}
+
+/**
+ * The command with its dialect's placeholders expanded in exec form (a
+ * Claude hook's `${CLAUDE_PROJECT_DIR}`): no shell expands them there. In
+ * shell form the shell does, from the environment.
+ */
+function execForm(spec: ShellHookSpec, projectDir: string | undefined): ShellHookSpec {
+  const expand = dialectOf(spec.dialect).expandArgument;
+  if (spec.args === undefined || expand === undefined || projectDir === undefined) return spec;
+  return { ...spec, command: expand(spec.command, projectDir), args: spec.args.map((arg) => expand(arg, projectDir)) };
 }
 
 /** Runs a prepared command hook; never throws. */
@@ -213,6 +234,7 @@ export async function runPreparedCommandHook(
   const plan = prepared.plan;
   const cap = clampOutputBytes(spec.maxOutputBytes);
   const dialect = dialectOf(spec.dialect);
+  const projectDir = options.projectDir ?? input.cwd;
   const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
   const processes = options.processes ?? STANDALONE_PROCESSES;
   try {
@@ -221,11 +243,11 @@ export async function runPreparedCommandHook(
       args: plan.args,
       cwd: input.cwd,
       env: buildChildEnv({
-        ...(spec.env ? { hookEnv: spec.env } : {}),
+        hookEnv: { ...dialect.commandEnv?.(projectDir), ...spec.env },
         ...(spec.passEnv ? { passEnv: spec.passEnv } : {}),
         event: input.event,
         ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
-        projectDir: options.projectDir ?? input.cwd,
+        projectDir,
       }),
       stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
       maxOutputBytes: cap,
