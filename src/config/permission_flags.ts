@@ -105,6 +105,7 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
           run.add("pkill");
         }
         for (const name of CHILD_ENV_ALLOWLIST) env.add(name);
+        env.add("HOOKGATE_DEPTH");
         env.add("LC_*");
         for (const name of hook.passEnv ?? []) env.add(name);
     }
@@ -127,7 +128,7 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
  * const flags = permissionFlags({ Stop: [{ command: "cat", args: ["-"] }] });
  * deepEqual(flags.map((flag) => flag.replace(",setsid", "").replace(",pkill", "")), [
  *   "--allow-run=cat,kill",
- *   "--allow-env=HOME,LANG,LC_*,LOGNAME,PATH,SHELL,TERM,TMPDIR,TZ,USER",
+ *   "--allow-env=HOME,HOOKGATE_DEPTH,LANG,LC_*,LOGNAME,PATH,SHELL,TERM,TMPDIR,TZ,USER",
  * ]);
  * ```
  */

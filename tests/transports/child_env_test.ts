@@ -27,6 +27,7 @@ Deno.test("buildChildEnv() keeps only the allowlist and LC_*, drops secrets, the
     MODE: "strict",
     HOOKGATE_PROJECT_DIR: "/p",
     HOOKGATE_EVENT: "PreToolUse",
+    HOOKGATE_DEPTH: "1",
     HOOKGATE_SESSION_ID: "s-1",
   });
 });
@@ -102,4 +103,10 @@ Deno.test({
     equal(/Allow\?/.test(output), false, "Deno asked for env access");
     equal(/"action":"allow"/.test(output), true, output);
   },
+});
+
+Deno.test("buildChildEnv() tells a hook how deep in hookgate's hooks it runs", () => {
+  equal(buildChildEnv({ parentEnv: {}, event: "Stop" }).HOOKGATE_DEPTH, "1");
+  equal(buildChildEnv({ parentEnv: { HOOKGATE_DEPTH: "2" }, event: "Stop" }).HOOKGATE_DEPTH, "3");
+  equal(buildChildEnv({ parentEnv: { HOOKGATE_DEPTH: "2" } }).HOOKGATE_DEPTH, undefined);
 });

@@ -107,8 +107,11 @@ export function looksLikeSecret(name: string): boolean {
  * (`PATH`, `HOME`, `USER`, `LOGNAME`, `LANG`, `LC_*`, `TERM`, `TMPDIR`,
  * `SHELL`, `TZ`) minus anything that looks like a secret, then the
  * variables named in `passEnv`, then the hook's own `env`, then
- * `HOOKGATE_PROJECT_DIR`, `HOOKGATE_EVENT` and `HOOKGATE_SESSION_ID`. The
- * child is spawned with `clearEnv`, so nothing else leaks.
+ * `HOOKGATE_PROJECT_DIR`, `HOOKGATE_EVENT` and `HOOKGATE_SESSION_ID`, and
+ * with an event `HOOKGATE_DEPTH` (one more than this process's own: how
+ * deep in hookgate's hooks the child runs, so `hook-run gateway` can refuse
+ * to run as one of its own hooks). The child is spawned with `clearEnv`, so
+ * nothing else leaks.
  *
  * @param options Hook variables, pass-through names and the hookgate values.
  * @returns The complete child environment.
@@ -124,7 +127,7 @@ export function looksLikeSecret(name: string): boolean {
  *   hookEnv: { LEVEL: "strict" },
  *   event: "Stop",
  * });
- * deepEqual(env, { PATH: "/usr/bin", GITHUB_TOKEN: "t", LEVEL: "strict", HOOKGATE_EVENT: "Stop" });
+ * deepEqual(env, { PATH: "/usr/bin", GITHUB_TOKEN: "t", LEVEL: "strict", HOOKGATE_EVENT: "Stop", HOOKGATE_DEPTH: "1" });
  * ```
  */
 export function buildChildEnv(
@@ -148,11 +151,20 @@ export function buildChildEnv(
   if (options.projectDir !== undefined) {
     env.HOOKGATE_PROJECT_DIR = options.projectDir;
   }
-  if (options.event !== undefined) env.HOOKGATE_EVENT = options.event;
+  if (options.event !== undefined) {
+    env.HOOKGATE_EVENT = options.event;
+    env.HOOKGATE_DEPTH = String(hookDepth(parent) + 1);
+  }
   if (options.sessionId !== undefined) {
     env.HOOKGATE_SESSION_ID = options.sessionId;
   }
   return env;
+}
+
+/** How deep in hookgate's hooks a process with environment `env` runs (0: not in one). */
+export function hookDepth(env: Record<string, string | undefined>): number {
+  const depth = Number(env.HOOKGATE_DEPTH ?? 0);
+  return Number.isInteger(depth) && depth > 0 ? depth : 0;
 }
 
 /**
@@ -169,7 +181,7 @@ function readParentEnv(passEnv: readonly string[]): Record<string, string> {
     // Fall through to the names we may read.
   }
   const env: Record<string, string> = {};
-  for (const name of [...CHILD_ENV_ALLOWLIST, ...LOCALE_VARIABLES, ...passEnv]) {
+  for (const name of [...CHILD_ENV_ALLOWLIST, ...LOCALE_VARIABLES, "HOOKGATE_DEPTH", ...passEnv]) {
     const value = readGrantedEnv(name);
     if (value !== undefined) env[name] = value;
   }
