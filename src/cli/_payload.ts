@@ -87,6 +87,7 @@ const RUNNER_FIELDS: Readonly<Record<string, string>> = {
 const FIELD_KINDS: Readonly<Record<HookPayloadField, "string" | "runner" | "tool">> = {
   toolName: "tool",
   toolInput: "tool",
+  toolUseId: "tool",
   toolResult: "tool",
   error: "tool",
   prompt: "string",
@@ -95,6 +96,7 @@ const FIELD_KINDS: Readonly<Record<HookPayloadField, "string" | "runner" | "tool
   compactSummary: "string",
   agentId: "string",
   endReason: "string",
+  source: "string",
   stopHookActive: "runner",
 };
 
@@ -161,8 +163,15 @@ export async function readInput(value: string, io: CliIo): Promise<Record<string
   return parsed as Record<string, unknown>;
 }
 
-/** Reads a stream as text, chunk by chunk, and stops at MAX_INPUT_BYTES. */
-async function readCapped(stream: ReadableStream<Uint8Array>, where: string): Promise<string> {
+/**
+ * Reads a stream as text, at most {@linkcode MAX_INPUT_BYTES}; past that one
+ * clear line (`advice` says what to do) and the source is cancelled.
+ */
+export async function readCapped(
+  stream: ReadableStream<Uint8Array>,
+  where: string,
+  advice = "pass only the fields the hooks need",
+): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = stream.getReader();
@@ -173,7 +182,7 @@ async function readCapped(stream: ReadableStream<Uint8Array>, where: string): Pr
       size += value.length;
       if (size > MAX_INPUT_BYTES) {
         throw new CliError(
-          `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; pass only the fields the hooks need`,
+          `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; ${advice}`,
         );
       }
       chunks.push(value);

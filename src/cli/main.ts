@@ -24,6 +24,8 @@
  */
 
 import { checkCommand } from "./check.ts";
+import { gatewayCommand } from "./gateway.ts";
+import { importClaudeCommand } from "./import_claude.ts";
 import { CliError, type CliIo, printable, processIo } from "./_io.ts";
 import { listCommand } from "./list.ts";
 import { permissionsCommand } from "./permissions.ts";
@@ -41,6 +43,8 @@ Usage:
   hook-run list [--config PATH]... [--json]
   hook-run permissions [--config PATH]... [--json]
   hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
+  hook-run gateway [--config PATH]... [--cwd DIR] [--trace]     (a Claude Code event on stdin)
+  hook-run import-claude [PATH]                                (Claude settings → native JSONC)
 
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
 <project>/.hookgate/config.jsonc, then each --config. A project's hooks run
@@ -56,6 +60,8 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   list: listCommand,
   permissions: permissionsCommand,
   trust: trustCommand,
+  gateway: gatewayCommand,
+  "import-claude": importClaudeCommand,
 };
 
 /**

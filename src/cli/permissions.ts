@@ -13,7 +13,15 @@ deno compile command lines.
 `;
 
 /** What hook-run itself reads from the environment. */
-const CLI_ENV = ["HOME", "HOOKGATE_HOME", "HOOKGATE_TRUST_PROJECT", "NO_COLOR", "USERPROFILE"];
+const CLI_ENV = [
+  "HOME",
+  "HOOKGATE_HOME",
+  "HOOKGATE_TRUST_PROJECT",
+  "CLAUDE_PROJECT_DIR",
+  "HOOKGATE_DEPTH",
+  "NO_COLOR",
+  "USERPROFILE",
+];
 
 export async function permissionsCommand(args: string[], io: CliIo): Promise<number> {
   const setUp = await setUpCommand("permissions", args, io, PERMISSIONS_HELP, true);

@@ -1,20 +1,14 @@
 // `hook-run run <Event>`: build the payload, load the layers, run the event
 // through HookRunner, print what each hook did and the decision.
 
-import {
-  formatDiagnostic,
-  HOOK_EVENT_NAMES,
-  HOOK_EVENTS,
-  type HookEventResult,
-  type HookInvocationRecord,
-  openHookHost,
-} from "../../mod.ts";
+import { formatDiagnostic, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookInvocationRecord, openHookHost } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
 import { projectJson, reportProjectTrust } from "./_trust.ts";
+import { runInterruptibly } from "./_interrupt.ts";
 
 export const RUN_HELP = `Usage: hook-run run <Event> [options]
 
@@ -79,23 +73,10 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     dieWithHost: true,
   });
 
-  // Ctrl-C: cancel the run (the runner kills the hooks' process groups),
-  // then exit 130 like any interrupted command.
-  const controller = new AbortController();
-  const interrupted = () => controller.abort(new DOMException("Interrupted", "AbortError"));
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  for (const signal of signals) Deno.addSignalListener(signal, interrupted);
   const started = performance.now();
-  let result: HookEventResult;
-  try {
-    result = await host.runner.run(event, fields, { cwd, signal: controller.signal });
-  } finally {
-    for (const signal of signals) Deno.removeSignalListener(signal, interrupted);
-    // Waits for background hooks and kills whatever of the hooks still runs.
-    await host.close();
-  }
+  const { result, interrupted } = await runInterruptibly(host, event, fields, { cwd });
   const durationMs = performance.now() - started;
-  if (controller.signal.aborted) {
+  if (interrupted) {
     io.stderr("hook-run: interrupted; running hooks were killed\n");
     return 130;
   }

@@ -1,0 +1,189 @@
+// hook-run gateway as a Claude-style agent calls it: one event as JSON on
+// stdin, Claude's output format on stdout, exit 0; its own failures exit 2
+// where the event can block.
+
+import { deepEqual, equal, match } from "node:assert/strict";
+import { join } from "node:path";
+import { cli } from "./_cli.ts";
+
+const SCRIPTS = new URL("../testdata/claude/hooks/", import.meta.url).pathname;
+
+async function withProject(hooks: Record<string, unknown>, fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-gateway-" }));
+  try {
+    await Deno.mkdir(join(dir, ".claude", "hooks"), { recursive: true });
+    for (const entry of Deno.readDirSync(SCRIPTS)) {
+      await Deno.copyFile(join(SCRIPTS, entry.name), join(dir, ".claude", "hooks", entry.name));
+      await Deno.chmod(join(dir, ".claude", "hooks", entry.name), 0o755);
+    }
+    await Deno.writeTextFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const hook = (script: string, ...args: string[]) => ({
+  type: "command",
+  command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}${args.map((a) => ` ${a}`).join("")}`,
+});
+
+/** One gateway call the way Claude makes it, in a trusted project. */
+function gateway(dir: string, event: Record<string, unknown>, extra: string[] = []) {
+  return cli(["gateway", ...extra], {
+    cwd: dir,
+    stdin: JSON.stringify({ session_id: "s-1", cwd: dir, ...event }),
+    env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1" },
+  });
+}
+
+Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, rewrite, nothing", async () => {
+  await withProject({
+    PreToolUse: [
+      { matcher: "Bash", hooks: [hook("guard.sh")] },
+      {
+        matcher: "Write",
+        // Through sh, which hook-run's task allows (python3 is not, and would be refused with the flag to add).
+        hooks: [hook("add_flag.py")],
+      },
+    ],
+  }, async (dir) => {
+    const deny = await gateway(dir, {
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf /" },
+    });
+    equal(deny.code, 0, deny.stderr);
+    deepEqual(JSON.parse(deny.stdout), {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "rm -rf is blocked by the guard",
+      },
+    });
+    const rewrite = await gateway(dir, {
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      tool_input: { command: "x" },
+    });
+    deepEqual(JSON.parse(rewrite.stdout), {
+      hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: "x --dry-run" } },
+    });
+    const nothing = await gateway(dir, { hook_event_name: "PreToolUse", tool_name: "Read", tool_input: {} });
+    equal(nothing.stdout, "{}\n");
+  });
+});
+
+Deno.test("hook-run gateway answers Stop with decision block, and passes Claude's stop_hook_active to the hooks", async () => {
+  await withProject({ Stop: [{ hooks: [hook("stop.js")] }] }, async (dir) => {
+    const first = await gateway(dir, { hook_event_name: "Stop", stop_hook_active: false });
+    deepEqual(JSON.parse(first.stdout), { decision: "block", reason: "run the tests first" });
+    const again = await gateway(dir, { hook_event_name: "Stop", stop_hook_active: true });
+    equal(again.stdout, "{}\n");
+  });
+});
+
+Deno.test("hook-run gateway answers context, halts and user messages", async () => {
+  await withProject({
+    UserPromptSubmit: [{ hooks: [hook("context.sh")] }],
+    PostToolUse: [{ hooks: [hook("halt.py")] }],
+  }, async (dir) => {
+    const context = await gateway(dir, { hook_event_name: "UserPromptSubmit", prompt: "hi" });
+    deepEqual(JSON.parse(context.stdout), {
+      hookSpecificOutput: {
+        hookEventName: "UserPromptSubmit",
+        additionalContext: "Reminder: this repo uses conventional commits.",
+      },
+    });
+    const halt = await gateway(dir, {
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: {},
+      tool_response: { stdout: "" },
+    });
+    deepEqual(JSON.parse(halt.stdout), {
+      continue: false,
+      stopReason: "budget exhausted",
+      systemMessage: "stopping the agent",
+    });
+  });
+});
+
+Deno.test("hook-run gateway answers {} to events hookgate does not model, and says so under --trace", async () => {
+  await withProject({}, async (dir) => {
+    const run = await gateway(dir, { hook_event_name: "Notification", message: "hi" }, ["--trace"]);
+    equal(run.code, 0);
+    equal(run.stdout, "{}\n");
+    match(run.stderr, /does not model the Claude Code event "Notification"; nothing runs for it; answered \{\}/);
+  });
+});
+
+Deno.test("hook-run gateway never fails open: its own failures exit 2 on events that can block", async (t) => {
+  await withProject({ PreToolUse: [{ hooks: [hook("guard.sh")] }] }, async (dir) => {
+    await t.step("stdin is not JSON", async () => {
+      const run = await cli(["gateway"], { cwd: dir, stdin: "{not json" });
+      equal(run.code, 2);
+      match(run.stderr, /^hook-run gateway: stdin is not JSON: /);
+      equal(run.stdout, "");
+    });
+    await t.step("not a Claude event", async () => {
+      const run = await cli(["gateway"], { cwd: dir, stdin: '{"hook_event_name": "BeforeTool"}' });
+      equal(run.code, 2);
+      match(run.stderr, /is not a Claude Code hook event/);
+    });
+    await t.step("a configuration error, on PreToolUse and on SessionStart", async () => {
+      await Deno.writeTextFile(join(dir, "broken.json"), `{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}`);
+      const pre = await cli(["gateway", "--config", join(dir, "broken.json")], {
+        cwd: dir,
+        stdin: JSON.stringify({ hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: {} }),
+      });
+      equal(pre.code, 2);
+      match(pre.stderr, /the configuration has errors/);
+      const start = await cli(["gateway", "--config", join(dir, "broken.json")], {
+        cwd: dir,
+        stdin: JSON.stringify({ hook_event_name: "SessionStart", cwd: dir }),
+      });
+      equal(start.code, 1);
+    });
+  });
+});
+
+Deno.test("hook-run gateway skips an untrusted project's hooks and tells the user how to trust them", async () => {
+  await withProject({ PreToolUse: [{ hooks: [hook("guard.sh")] }] }, async (dir) => {
+    const run = await cli(["gateway"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        hook_event_name: "PreToolUse",
+        cwd: dir,
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+      }),
+      env: { CLAUDE_PROJECT_DIR: dir },
+    });
+    equal(run.code, 0);
+    const answer = JSON.parse(run.stdout);
+    equal(answer.hookSpecificOutput, undefined);
+    match(
+      answer.systemMessage,
+      /skipped 1 hook\(s\) of an untrusted project; review and trust them with: hook-run trust --cwd/,
+    );
+  });
+});
+
+Deno.test("hook-run gateway run as one of hookgate's own hooks answers {} instead of calling itself forever", async () => {
+  await withProject({ PreToolUse: [{ hooks: [hook("guard.sh")] }] }, async (dir) => {
+    const run = await cli(["gateway"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        hook_event_name: "PreToolUse",
+        cwd: dir,
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+      }),
+      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", HOOKGATE_DEPTH: "1" },
+    });
+    equal(run.code, 0);
+    equal(run.stdout, "{}\n");
+    match(run.stderr, /called from one of hookgate's own hooks/);
+  });
+});

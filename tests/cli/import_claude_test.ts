@@ -1,0 +1,78 @@
+// hook-run import-claude: Claude settings → native JSONC that loads the
+// same hooks, and a list of what could not be carried over, with why.
+
+import { deepEqual, equal, match } from "node:assert/strict";
+import { join } from "node:path";
+import { parseHooksConfig } from "../../src/config/mod.ts";
+import { cli } from "./_cli.ts";
+
+const SETTINGS = JSON.stringify({
+  permissions: { allow: [] },
+  allowedHttpHookUrls: ["http://127.0.0.1:*"],
+  hooks: {
+    PreToolUse: [
+      { matcher: "Edit.*", hooks: [{ type: "command", command: "${CLAUDE_PROJECT_DIR}/hooks/check.sh", timeout: 5 }] },
+      {
+        matcher: "mcp__memory__.*",
+        hooks: [{ type: "http", url: "http://127.0.0.1:8787/h", headers: { a: "$T" }, allowedEnvVars: ["T"] }],
+      },
+      { matcher: "Bash", hooks: [{ type: "command", command: "node", args: ["x.js"], if: "Bash(git *)" }] },
+    ],
+    Stop: [{ hooks: [{ type: "prompt", prompt: "done? $ARGUMENTS" }, { type: "agent", prompt: "check" }] }],
+    Notification: [{ hooks: [{ type: "command", command: "notify-send hi" }] }],
+  },
+});
+
+Deno.test("hook-run import-claude converts to native JSONC that loads the same hooks, and lists what it could not carry", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "settings.json"), SETTINGS);
+    const run = await cli(["import-claude", join(dir, "settings.json")]);
+    equal(run.code, 0, run.stderr);
+    const native = parseHooksConfig(run.stdout, { path: "converted.jsonc" });
+    deepEqual(native.diagnostics, []);
+    equal(native.dialect, "native");
+    const direct = parseHooksConfig(SETTINGS, { path: "converted.jsonc", dialect: "claude" });
+    deepEqual(native.hooks, direct.hooks);
+    deepEqual(native.httpAllowedUrls, ["http://127.0.0.1:*"]);
+    equal(native.hooks.PreToolUse?.[0]?.timeoutMs, 5000);
+    match(run.stderr, /not carried over: .*"if" is not supported by hookgate and is ignored/);
+    match(run.stderr, /not carried over: .*"type": "agent" hooks are not supported by hookgate/);
+    match(run.stderr, /not carried over: .*does not model the Claude Code event "Notification"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("hook-run import-claude refuses a file with errors, with their places", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "settings.json"), `{"hooks": {"Stop": [{"type": "command", "command": "x"}]}}`);
+    const run = await cli(["import-claude", join(dir, "settings.json")]);
+    equal(run.code, 1);
+    match(run.stderr, /settings\.json:1:21: error: this hook is not inside a matcher group/);
+    equal(run.stdout, "");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("hook-run check, list and permissions work on Claude settings files", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "settings.json");
+    await Deno.writeTextFile(file, SETTINGS);
+    const check = await cli(["check", "--config", file]);
+    equal(check.code, 0, check.stderr);
+    match(check.stdout, /ok: 4 hooks; 0 errors, \d+ warnings in 1 file/);
+    const list = await cli(["list", "--config", file]);
+    match(list.stdout, /PreToolUse +.*check\.sh +Edit\.\* +command +mutate/);
+    match(list.stdout, /Stop +prompt\(default model\) +\* +prompt/);
+    const permissions = await cli(["permissions", "--config", file, "--json"]);
+    const flags = JSON.parse(permissions.stdout).hooks as string[];
+    match(flags.find((flag) => flag.startsWith("--allow-net"))!, /127\.0\.0\.1:8787/);
+    match(flags.find((flag) => flag.startsWith("--allow-env"))!, /\bT\b/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
