@@ -1,0 +1,71 @@
+// examples/claude/settings.json: every event hookgate models goes to
+// hook-run gateway, and the command works as the agent runs it.
+
+import { deepEqual, equal } from "node:assert/strict";
+import { join } from "node:path";
+import { HOOK_EVENT_NAMES } from "../mod.ts";
+import { parseHooksConfig } from "../src/config/mod.ts";
+import { entry, taskFlags } from "./cli/_cli.ts";
+
+const example = new URL("../examples/claude/settings.json", import.meta.url).pathname;
+
+Deno.test("examples/claude/settings.json routes every event hookgate models to hook-run gateway", async () => {
+  const parsed = parseHooksConfig(await Deno.readTextFile(example), { path: example });
+  // Meant for the agent's settings: hookgate itself would only warn that
+  // "hook-run" is not on its command allowlist.
+  deepEqual(parsed.diagnostics.filter((d) => d.severity === "error"), []);
+  equal(parsed.dialect, "claude");
+  deepEqual(Object.keys(parsed.hooks).sort(), [...HOOK_EVENT_NAMES].sort());
+  for (const event of HOOK_EVENT_NAMES) {
+    deepEqual(parsed.hooks[event]?.map((hook) => "command" in hook && hook.command), ["hook-run gateway"]);
+  }
+});
+
+Deno.test("examples/claude/settings.json: its command, run as the agent runs it, answers in Claude's format", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    // A hook-run shim on PATH, as the example's README installs one.
+    const bin = join(dir, "bin");
+    await Deno.mkdir(bin);
+    const flags = taskFlags.map((flag) => `'${flag.replace("$HOME", dir)}'`).join(" ");
+    await Deno.writeTextFile(
+      join(bin, "hook-run"),
+      `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet ${flags} '${entry}' "$@"\n`,
+    );
+    await Deno.chmod(join(bin, "hook-run"), 0o755);
+    await Deno.mkdir(join(dir, ".config", "hookgate"), { recursive: true });
+    await Deno.writeTextFile(
+      join(dir, ".config", "hookgate", "config.jsonc"),
+      `{"hooks": {"PreToolUse": [{"matcher": "Bash", "command": "grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; } || exit 0"}]}}`,
+    );
+    const command = JSON.parse(await Deno.readTextFile(example)).hooks.PreToolUse[0].hooks[0].command as string;
+    const child = new Deno.Command("sh", {
+      args: ["-c", command],
+      cwd: dir,
+      env: { PATH: `${bin}:${Deno.env.get("PATH")}`, HOME: dir, CLAUDE_PROJECT_DIR: dir, NO_COLOR: "1" },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(JSON.stringify({
+      session_id: "s",
+      cwd: dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf /" },
+    })));
+    await writer.close();
+    const { code, stdout, stderr } = await child.output();
+    equal(code, 0, new TextDecoder().decode(stderr));
+    deepEqual(JSON.parse(new TextDecoder().decode(stdout)), {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "no rm -rf",
+      },
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
