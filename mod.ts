@@ -50,6 +50,8 @@ export * from "./src/events/results.ts";
 export * from "./src/events/hooks.ts";
 export * from "./src/events/configured.ts";
 export * from "./src/events/env.ts";
+export * from "./src/events/extension_map.ts";
+export * from "./src/events/extension_table.ts";
 export { parseHookOutcome } from "./src/events/parse_outcome.ts";
 // Matching, registry, runner.
 export { hookMatcherMatches } from "./src/matchers/exact.ts";

@@ -20,6 +20,7 @@ import type {
   ToolResult,
   ToolResultFields,
 } from "./payload.ts";
+import type { ToolResultUpdate } from "./outcome.ts";
 import type {
   BlockResult,
   ContextResult,
@@ -190,4 +191,6 @@ export interface AnyHookEventResult {
   stopReason?: string;
   /** Messages hooks want the user to see. */
   systemMessage?: string;
+  /** The tool's result as hooks replaced it (PostToolUse). */
+  updatedToolResult?: ToolResultUpdate;
 }

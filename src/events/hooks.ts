@@ -7,6 +7,7 @@
 
 import type { HookInput } from "./payload.ts";
 import type { AnyHookOutcome } from "./outcome.ts";
+import type { EmittedEvent, ExtensionPayload, ExtensionResultOf, RegistryEvent } from "./extension_map.ts";
 
 /**
  * A matcher: `"*"`, `""` or omitted match every tool; otherwise a
@@ -177,3 +178,41 @@ export type InProcessHook = (
   | void
   | undefined
   | PromiseLike<AnyHookOutcome | void | undefined>;
+
+/**
+ * An in-process hook of an extension event: it receives the event's payload
+ * and answers with the event's own result (or nothing).
+ *
+ * @example Inject one message before the agent starts
+ * ```ts
+ * import type { ExtensionInProcessHook } from "@hookgate/core";
+ *
+ * const hook: ExtensionInProcessHook<"before_agent_start"> = (input) => ({
+ *   message: { customType: "note", content: `Prompt: ${input.prompt}`, display: false },
+ * });
+ * ```
+ */
+export type ExtensionInProcessHook<E extends EmittedEvent> = (
+  input: ExtensionPayload<E>,
+  context: HookInvocationContext,
+) =>
+  | ExtensionResultOf<E>
+  | void
+  | undefined
+  | PromiseLike<ExtensionResultOf<E> | void | undefined>;
+
+/**
+ * The in-process hook type for an event: {@linkcode InProcessHook} for the
+ * hook events, {@linkcode ExtensionInProcessHook} for extension events.
+ *
+ * @example
+ * ```ts
+ * import type { InProcessHookFor } from "@hookgate/core";
+ *
+ * const observe: InProcessHookFor<"turn_end"> = (input) => {
+ *   console.log(`turn ${input.turnIndex} ended`);
+ * };
+ * ```
+ */
+export type InProcessHookFor<E extends RegistryEvent> = E extends EmittedEvent ? ExtensionInProcessHook<E>
+  : InProcessHook;

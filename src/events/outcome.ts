@@ -113,6 +113,11 @@ export interface HookOutcome {
   stopReason?: string;
   /** A message for the user. */
   systemMessage?: string;
+  /**
+   * Replaces the tool's result (PostToolUse): its `content`, its `details`,
+   * or both. The last replacement of each, in registration order, wins.
+   */
+  updatedToolResult?: ToolResultUpdate;
 }
 
 /**
@@ -156,6 +161,13 @@ export interface NormalizedOutcome {
   stopReason?: string;
   /** A message for the user. */
   systemMessage?: string;
+  /** A replacement of the tool's result (PostToolUse). */
+  updatedToolResult?: ToolResultUpdate;
+  /**
+   * What an extension handler returned, for events whose rule combines
+   * handlers' own result objects (the extension events).
+   */
+  value?: Record<string, unknown>;
 }
 
 /**
@@ -178,4 +190,21 @@ export interface HookRunResult {
   outcome: NormalizedOutcome | null;
   /** Why the hook failed. */
   failure?: HookFailure;
+}
+
+/**
+ * A hook's replacement of a tool's result: either part may be given alone.
+ *
+ * @example Redact the content, keep the details
+ * ```ts
+ * import type { ToolResultUpdate } from "@hookgate/core";
+ *
+ * const update: ToolResultUpdate = { content: [{ type: "text", text: "[redacted]" }] };
+ * ```
+ */
+export interface ToolResultUpdate {
+  /** The new content. */
+  content?: unknown;
+  /** The new details. */
+  details?: unknown;
 }

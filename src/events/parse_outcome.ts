@@ -10,7 +10,7 @@
  */
 
 import { describe, isPlainObject } from "../_internal/json.ts";
-import type { NormalizedOutcome } from "./outcome.ts";
+import type { NormalizedOutcome, ToolResultUpdate } from "./outcome.ts";
 
 /** The outcome of "no output", shared because it is by far the most common. */
 export const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
@@ -25,8 +25,9 @@ export const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
  * `modifiedInput` and Wuu's `updated_input` mutate. When one answer mixes
  * signals, deny wins over mutate (a hook that asks to block is never
  * downgraded). `additionalContext` (or `additional_context`) must be a
- * string. Unknown fields are ignored; known fields of the wrong type make the
- * whole answer invalid.
+ * string; `updatedToolResult` (or `updated_tool_result`) an object with
+ * `content` and/or `details`. Unknown fields are ignored; known fields of
+ * the wrong type make the whole answer invalid.
  *
  * @param value What the hook returned or printed (parsed JSON).
  * @returns The normalized outcome.
@@ -71,7 +72,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   if (
     action === "allow" && o.reason === undefined && o.input === undefined &&
     o.additionalContext === undefined && o.decision === undefined && o.halt === undefined &&
-    o.systemMessage === undefined
+    o.systemMessage === undefined && o.updatedToolResult === undefined
   ) {
     // The common explicit allow, without the full walk below.
     return ALLOW;
@@ -103,6 +104,8 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   }
   const extras = haltAndMessage(o);
   if (typeof extras === "string") return extras;
+  const update = toolResultUpdate(o);
+  if (typeof update === "string") return update;
   const decision = o.decision;
   if (
     decision !== undefined && decision !== null && decision !== "block" &&
@@ -145,10 +148,23 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
     }
     outcome = withContext({ action: "mutate", input }, context);
   } else {
-    if (context === undefined && extras === null) return ALLOW;
+    if (context === undefined && extras === null && update === null) return ALLOW;
     outcome = withContext({ action: "allow" }, context);
   }
+  if (update !== null) outcome.updatedToolResult = update;
   return extras === null ? outcome : Object.assign(outcome, extras);
+}
+
+/** `updatedToolResult` (or `updated_tool_result`), checked; `null` when absent or empty. */
+function toolResultUpdate(o: Record<string, unknown>): ToolResultUpdate | null | string {
+  const value = o.updatedToolResult ?? o.updated_tool_result;
+  if (value === undefined || value === null) return null;
+  if (!isPlainObject(value)) return `"updatedToolResult" must be a JSON object, got ${describe(value)}`;
+  const { content, details } = value as Record<string, unknown>;
+  const update: ToolResultUpdate = {};
+  if (content !== undefined) update.content = content;
+  if (details !== undefined) update.details = details;
+  return content === undefined && details === undefined ? null : update;
 }
 
 /** `halt` (with `stopReason`) and `systemMessage`, checked; `null` when neither is set. */

@@ -22,6 +22,8 @@ export interface ToolResult {
   content: unknown;
   /** Whether the tool reported an error. */
   isError: boolean;
+  /** Structured data beside the content (for the host's UI, not the model). */
+  details?: unknown;
 }
 
 /**

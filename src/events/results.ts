@@ -4,6 +4,8 @@
  * @module
  */
 
+import type { ToolResultUpdate } from "./outcome.ts";
+
 /**
  * What every event's result may carry besides its own fields: a hook's
  * demand that the agent stop, and messages for the user.
@@ -99,6 +101,12 @@ export interface PostToolUseResult extends HookResultBase {
   additionalContext?: string;
   /** How to present it. */
   contextAs?: "context" | "feedback";
+  /**
+   * The tool's result as hooks replaced it: the last replacement of
+   * `content` and of `details`, in registration order. Absent when no hook
+   * replaced anything.
+   */
+  updatedToolResult?: ToolResultUpdate;
 }
 
 /**

@@ -19,13 +19,23 @@ export type { HookEvent, HookEventMap };
 
 /**
  * How the hooks of one event combine (each name is a rule module of the
- * runner):
+ * runner). The hook events use the first three:
  * - `"two-stage"`: mutators run one after another, each seeing the previous
  *   output, then validators see the final input; the first deny stops all;
  * - `"serial"`: hooks run one after another in registration order and the
  *   first block wins;
  * - `"fan-out"`: hooks run in parallel and their results are joined in
  *   registration order.
+ *
+ * The extension events (whose handlers return their own result objects)
+ * use the others, each one after another in registration order:
+ * - `"short-circuit"`: the first `cancel: true` stops the run and is the
+ *   result; otherwise the last result is;
+ * - `"chain"`: each handler sees the fields the previous one returned
+ *   (`context`'s messages);
+ * - `"first-wins"`: the first result is kept, later ones are ignored;
+ * - `"last-wins"`: the last result is kept;
+ * - `"notify"`: results are ignored; handlers only observe.
  *
  * @example Read the rule for an event
  * ```ts
@@ -36,7 +46,15 @@ export type { HookEvent, HookEventMap };
  * equal(rule, "serial");
  * ```
  */
-export type HookCombineRule = "two-stage" | "serial" | "fan-out";
+export type HookCombineRule =
+  | "two-stage"
+  | "serial"
+  | "fan-out"
+  | "short-circuit"
+  | "chain"
+  | "first-wins"
+  | "last-wins"
+  | "notify";
 
 /**
  * A payload field an event may carry besides what every event carries
@@ -109,14 +127,40 @@ export interface HookEventInfo {
   readonly loopGuard: boolean;
   /** Whether the event starts a new turn, which resets the loop guard. */
   readonly startsTurn: boolean;
+  /**
+   * Whether a hook may replace the tool's result (`updatedToolResult`:
+   * its `content` and `details`; the last replacement of each wins).
+   */
+  readonly canReplaceResult: boolean;
+  /**
+   * Whether only in-process hooks may attach: the event has no wire form
+   * (the extension events), so command, HTTP and prompt hooks are refused.
+   */
+  readonly inProcessOnly: boolean;
   /** When the event fires and what blocking means for it. */
   readonly description: string;
 }
 
-type Row = Partial<HookEventInfo> & Pick<HookEventInfo, "combine" | "description">;
+/** The columns a row must give; every other column defaults to `false` or empty. */
+export type HookEventRow = Partial<HookEventInfo> & Pick<HookEventInfo, "combine" | "description">;
 
-/** A row with every column not given set to `false` or empty. */
-function row(info: Row): HookEventInfo {
+/**
+ * A row of an event table with every column not given set to `false` (or,
+ * for `fields`, empty; `matchOn` follows `toolEvent`).
+ *
+ * @param info The columns that differ from the defaults.
+ * @returns The frozen row.
+ *
+ * @example A row for a host's own event
+ * ```ts
+ * import { eventRow } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * const row = eventRow({ combine: "serial", canBlock: true, description: "Before a commit" });
+ * equal(row.canMutate, false);
+ * ```
+ */
+export function eventRow(info: HookEventRow): HookEventInfo {
   return Object.freeze({
     toolEvent: false,
     canBlock: false,
@@ -128,6 +172,8 @@ function row(info: Row): HookEventInfo {
     matchOn: info.toolEvent ? "toolName" : null,
     loopGuard: false,
     startsTurn: false,
+    canReplaceResult: false,
+    inProcessOnly: false,
     ...info,
   });
 }
@@ -151,7 +197,7 @@ const TOOL_CALL = ["toolName", "toolInput", "toolUseId"] as const;
  * ```
  */
 export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.freeze({
-  PreToolUse: row({
+  PreToolUse: eventRow({
     toolEvent: true,
     canBlock: true,
     canMutate: true,
@@ -160,22 +206,23 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     fields: TOOL_CALL,
     description: "Before a tool runs; a deny means the tool never runs",
   }),
-  PermissionRequest: row({
+  PermissionRequest: eventRow({
     toolEvent: true,
     canBlock: true,
     combine: "serial",
     fields: TOOL_CALL,
     description: "During tool authorization; a deny refuses it, an allow grants nothing",
   }),
-  PostToolUse: row({
+  PostToolUse: eventRow({
     toolEvent: true,
     denyAsFeedback: true,
+    canReplaceResult: true,
     context: true,
     combine: "fan-out",
     fields: [...TOOL_CALL, "toolResult"],
-    description: "After a tool succeeded; context is appended to its result",
+    description: "After a tool succeeded; context is appended to its result, which a hook may replace",
   }),
-  PostToolUseFailure: row({
+  PostToolUseFailure: eventRow({
     toolEvent: true,
     denyAsFeedback: true,
     context: true,
@@ -183,7 +230,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     fields: [...TOOL_CALL, "error"],
     description: "After a tool failed; hook errors never replace the original failure",
   }),
-  UserPromptSubmit: row({
+  UserPromptSubmit: eventRow({
     canBlock: true,
     context: true,
     combine: "serial",
@@ -191,20 +238,20 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     startsTurn: true,
     description: "Before a user turn is processed; a block ends the turn without a model call",
   }),
-  SessionStart: row({
+  SessionStart: eventRow({
     context: true,
     combine: "fan-out",
     fields: ["source"],
     matchOn: "source",
     description: "Once, when the session starts; context is added to the system prompt",
   }),
-  SessionEnd: row({
+  SessionEnd: eventRow({
     combine: "fan-out",
     fields: ["endReason"],
     matchOn: "endReason",
     description: "When the session is torn down; side effects only",
   }),
-  Stop: row({
+  Stop: eventRow({
     canBlock: true,
     context: true,
     combine: "fan-out",
@@ -212,13 +259,13 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     loopGuard: true,
     description: "At the end of every turn; a block keeps the turn going (or marks it failed)",
   }),
-  SubagentStart: row({
+  SubagentStart: eventRow({
     context: true,
     combine: "fan-out",
     fields: ["agentId"],
     description: "Before a subagent turn; context is given to the subagent",
   }),
-  SubagentStop: row({
+  SubagentStop: eventRow({
     canBlock: true,
     context: true,
     combine: "fan-out",
@@ -226,21 +273,21 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     loopGuard: true,
     description: "After a subagent turn; a block keeps the subagent going",
   }),
-  PreCompact: row({
+  PreCompact: eventRow({
     canBlock: true,
     combine: "serial",
     fields: ["compactReason"],
     matchOn: "compactReason",
     description: "Before compaction; a block prevents it",
   }),
-  PostCompact: row({
+  PostCompact: eventRow({
     canBlock: true,
     combine: "serial",
     fields: ["compactSummary", "compactReason"],
     matchOn: "compactReason",
     description: "After compaction; a block rejects adopting the result",
   }),
-  FileChanged: row({
+  FileChanged: eventRow({
     combine: "fan-out",
     fields: ["filePath"],
     description: "After a successful file write or edit by a tool; side effects only",

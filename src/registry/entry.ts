@@ -5,7 +5,7 @@
 import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, timeoutProblem } from "../_internal/limits.ts";
 import { urlForMessage } from "../_internal/url_text.ts";
 import { dialectOf } from "../dialects/dialects.ts";
-import type { HookEvent } from "../events/event_map.ts";
+import type { RegistryEvent } from "../events/extension_map.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
 import type { HookMatcher, HookRegistrationOptions, HookStage, InProcessHook } from "../events/hooks.ts";
 import { type HookEventInfo, unknownEventMessage } from "../events/table.ts";
@@ -15,7 +15,7 @@ import type { HookEntry, HookEntryBase } from "./types.ts";
 export type EventTable = Readonly<Record<string, HookEventInfo>>;
 
 /** Throws `Cannot <action>: unknown event …` unless the table has `event`. */
-export function checkEvent(events: EventTable, event: string, action: string): asserts event is HookEvent {
+export function checkEvent(events: EventTable, event: string, action: string): asserts event is RegistryEvent {
   if (typeof event === "string" && Object.hasOwn(events, event)) return;
   throw new TypeError(
     `Cannot ${action}: ${
@@ -28,7 +28,7 @@ export function checkEvent(events: EventTable, event: string, action: string): a
 export function inProcessEntry(
   events: EventTable,
   id: number,
-  event: HookEvent,
+  event: RegistryEvent,
   matcher: HookMatcher | undefined,
   hook: InProcessHook,
   owner: string | undefined,
@@ -51,12 +51,19 @@ export function inProcessEntry(
 export function configuredEntry(
   events: EventTable,
   id: number,
-  event: HookEvent,
+  event: RegistryEvent,
   hook: ConfiguredHook,
   configured: boolean,
   position?: number,
 ): HookEntry {
   checkEvent(events, event, "register hook");
+  if (events[event]!.inProcessOnly) {
+    throw new TypeError(
+      `Cannot register a ${
+        hook?.type ?? "command"
+      } hook for "${event}": it is an extension event, which only in-process hooks handle (api.on in an extension module, or registerInProcess)`,
+    );
+  }
   const label = hook?.name ? ` "${hook.name}"` : position === undefined ? "" : ` #${position}`;
   const where = `Cannot register ${event} hook${label}`;
   if (typeof hook !== "object" || hook === null) {
@@ -118,7 +125,7 @@ export function configuredEntry(
 function entryBase(
   info: HookEventInfo,
   id: number,
-  event: HookEvent,
+  event: RegistryEvent,
   matcher: HookMatcher | undefined,
   name: string,
   options: HookRegistrationOptions,

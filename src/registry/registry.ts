@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { HookEvent } from "../events/event_map.ts";
+import type { RegistryEvent } from "../events/extension_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
-import type { HookMatcher, HookRegistrationOptions, InProcessHook } from "../events/hooks.ts";
-import { HOOK_EVENTS } from "../events/table.ts";
+import type { HookMatcher, HookRegistrationOptions, InProcessHook, InProcessHookFor } from "../events/hooks.ts";
+import { ALL_EVENTS } from "../events/extension_table.ts";
 import { checkEvent, configuredEntry, type EventTable, inProcessEntry } from "./entry.ts";
 import type { HookEntry } from "./types.ts";
 
@@ -30,7 +30,7 @@ export interface HookRegistryOptions {
    * The event table: which events exist and their rules. A host with its
    * own events passes the built-in table plus its rows.
    *
-   * @default {HOOK_EVENTS}
+   * @default {ALL_EVENTS} (the hook events and the extension events)
    */
   events?: EventTable;
 }
@@ -84,10 +84,10 @@ const EMPTY: readonly HookEntry[] = Object.freeze([]);
  * ```
  */
 export class HookRegistry {
-  #lists: Partial<Record<HookEvent, readonly HookEntry[]>> = {};
+  #lists: Partial<Record<RegistryEvent, readonly HookEntry[]>> = {};
   #nextId = 1;
   #events: EventTable;
-  #eventNames: readonly HookEvent[];
+  #eventNames: readonly RegistryEvent[];
 
   /**
    * Creates an empty registry.
@@ -95,8 +95,8 @@ export class HookRegistry {
    * @param options The event table (the built-in events by default).
    */
   constructor(options: HookRegistryOptions = {}) {
-    this.#events = options.events ?? HOOK_EVENTS;
-    this.#eventNames = Object.freeze(Object.keys(this.#events) as HookEvent[]);
+    this.#events = options.events ?? ALL_EVENTS;
+    this.#eventNames = Object.freeze(Object.keys(this.#events) as RegistryEvent[]);
   }
 
   /**
@@ -107,10 +107,10 @@ export class HookRegistry {
    *
    * @example
    * ```ts
-   * import { HOOK_EVENTS, HookRegistry } from "@hookgate/core";
+   * import { ALL_EVENTS, HookRegistry } from "@hookgate/core";
    * import { equal } from "node:assert/strict";
    *
-   * equal(new HookRegistry().events, HOOK_EVENTS);
+   * equal(new HookRegistry().events, ALL_EVENTS);
    * ```
    */
   get events(): EventTable {
@@ -120,9 +120,10 @@ export class HookRegistry {
   /**
    * Registers an in-process hook.
    *
-   * @param event The event.
+   * @param event The event (a hook event or an extension event).
    * @param matcher Which tools it applies to (`undefined` or `"*"`: all).
-   * @param hook The function.
+   * @param hook The function: for an extension event it answers with the
+   * event's own result.
    * @param owner The plugin that owns it, for {@linkcode drainByOwner}.
    * @param options Name, deadline, failure policy, stage, policy marker.
    * @returns A function that removes exactly this registration.
@@ -141,14 +142,14 @@ export class HookRegistry {
    * }), "my-plugin", { name: "bash-timeout" });
    * ```
    */
-  registerInProcess(
-    event: HookEvent,
+  registerInProcess<E extends RegistryEvent>(
+    event: E,
     matcher: HookMatcher | undefined,
-    hook: InProcessHook,
+    hook: InProcessHookFor<E>,
     owner?: string,
     options: HookRegistrationOptions = {},
   ): () => void {
-    const entry = inProcessEntry(this.#events, this.#nextId, event, matcher, hook, owner, options);
+    const entry = inProcessEntry(this.#events, this.#nextId, event, matcher, hook as InProcessHook, owner, options);
     this.#nextId++;
     return this.#add(entry);
   }
@@ -173,7 +174,7 @@ export class HookRegistry {
    * off();
    * ```
    */
-  registerShell(event: HookEvent, hook: ShellHook): () => void {
+  registerShell(event: RegistryEvent, hook: ShellHook): () => void {
     return this.#add(
       this.#configured(event, { ...hook, type: "command" }),
     );
@@ -200,7 +201,7 @@ export class HookRegistry {
    * });
    * ```
    */
-  registerHttp(event: HookEvent, hook: HttpHook): () => void {
+  registerHttp(event: RegistryEvent, hook: HttpHook): () => void {
     return this.#add(
       this.#configured(event, { ...hook, type: "http" }),
     );
@@ -228,7 +229,7 @@ export class HookRegistry {
    * });
    * ```
    */
-  registerPrompt(event: HookEvent, hook: PromptHook): () => void {
+  registerPrompt(event: RegistryEvent, hook: PromptHook): () => void {
     return this.#add(this.#configured(event, { ...hook, type: "prompt" }));
   }
 
@@ -323,7 +324,7 @@ export class HookRegistry {
    * equal(registry.list("Stop")[0]?.name, "notify");
    * ```
    */
-  list(event: HookEvent): readonly HookEntry[] {
+  list(event: RegistryEvent): readonly HookEntry[] {
     return this.#lists[event] ?? EMPTY;
   }
 
@@ -341,7 +342,7 @@ export class HookRegistry {
    * equal(new HookRegistry().has("PreToolUse"), false);
    * ```
    */
-  has(event: HookEvent): boolean {
+  has(event: RegistryEvent): boolean {
     return (this.#lists[event]?.length ?? 0) > 0;
   }
 
@@ -454,7 +455,7 @@ export class HookRegistry {
     };
   }
 
-  #set(event: HookEvent, entries: HookEntry[]): void {
+  #set(event: RegistryEvent, entries: HookEntry[]): void {
     if (entries.length === 0) delete this.#lists[event];
     else this.#lists[event] = Object.freeze(entries);
   }
@@ -462,13 +463,13 @@ export class HookRegistry {
   #build(
     hooks: ConfiguredHooks,
     options: LoadShellHooksOptions,
-  ): Map<HookEvent, HookEntry[]> {
+  ): Map<RegistryEvent, HookEntry[]> {
     if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
       throw new TypeError(
         "Cannot load hooks: expected an object mapping events to arrays of hooks",
       );
     }
-    const built = new Map<HookEvent, HookEntry[]>();
+    const built = new Map<RegistryEvent, HookEntry[]>();
     const firstId = this.#nextId;
     try {
       for (const [event, list] of Object.entries(hooks)) {
@@ -493,14 +494,14 @@ export class HookRegistry {
     return built;
   }
 
-  #configured(event: HookEvent, hook: ConfiguredHook): HookEntry {
+  #configured(event: RegistryEvent, hook: ConfiguredHook): HookEntry {
     const entry = configuredEntry(this.#events, this.#nextId, event, hook, false);
     this.#nextId++;
     return entry;
   }
 }
 
-function countBuilt(built: Map<HookEvent, HookEntry[]>): number {
+function countBuilt(built: Map<RegistryEvent, HookEntry[]>): number {
   let count = 0;
   for (const entries of built.values()) count += entries.length;
   return count;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { HookEvent } from "../events/event_map.ts";
+import type { RegistryEvent } from "../events/extension_map.ts";
 import type { FailurePolicy, HookMatcher, HookStage, InProcessHook } from "../events/hooks.ts";
 import type { HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
 
@@ -28,7 +28,7 @@ export interface HookEntryBase {
   /** Unique, increasing with registration: the order of hooks. */
   readonly id: number;
   /** The event the entry belongs to. */
-  readonly event: HookEvent;
+  readonly event: RegistryEvent;
   /** A display name. */
   readonly name: string;
   /** The matcher as given (`"*"` when omitted). */

@@ -3,7 +3,7 @@
 
 import { truncate } from "../_internal/text.ts";
 import type { AnyHookEventResult } from "../events/event_map.ts";
-import type { NormalizedOutcome } from "../events/outcome.ts";
+import type { NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
 import type { HookEntry } from "../registry/types.ts";
 import type { RunState } from "./types.ts";
 import { validateToolInput } from "./_tool_input.ts";
@@ -85,7 +85,17 @@ export function applyOutcome(
   if (outcome.additionalContext !== undefined && info.context) {
     addContext(state, outcome.additionalContext, separator);
   }
+  if (outcome.updatedToolResult !== undefined) replaceResult(state, entry, outcome.updatedToolResult);
   return false;
+}
+
+/** Keeps the last replacement of each part of the tool's result, where the event allows one. */
+function replaceResult(state: RunState, entry: HookEntry, update: ToolResultUpdate): void {
+  if (!state.info.canReplaceResult) {
+    state.warn(`Hook "${entry.name}" replaced the tool result on ${state.event}, where it cannot be replaced; ignored`);
+    return;
+  }
+  state.replacement = { ...state.replacement, ...update };
 }
 
 /** Applies a rewrite where allowed; returns `true` when it must stop the run. */
@@ -160,5 +170,6 @@ function baseResult(state: RunState, contextOnBlock: boolean): AnyHookEventResul
     result = { ...result, additionalContext: state.context };
     if (state.info.denyAsFeedback) result.contextAs = state.feedback ? "feedback" : "context";
   }
+  if (state.replacement !== null) result = { ...result, updatedToolResult: state.replacement };
   return result;
 }

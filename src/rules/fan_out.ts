@@ -9,6 +9,7 @@ import { addReason, applyOutcome, nativeResult } from "./_native.ts";
 
 /** The fan-out rule. */
 export const FAN_OUT: CombineRule = Object.freeze<CombineRule>({
+  values: false,
   parallel: true,
   order: <T extends RuleEntry>(entries: T[]): T[] => entries,
   apply(state, entry, outcome, separator) {

@@ -7,6 +7,7 @@ import { addReason, applyOutcome, nativeResult } from "./_native.ts";
 
 /** The serial rule. */
 export const SERIAL: CombineRule = Object.freeze<CombineRule>({
+  values: false,
   parallel: false,
   order: <T extends RuleEntry>(entries: T[]): T[] => entries,
   apply: applyOutcome,

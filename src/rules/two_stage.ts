@@ -7,6 +7,7 @@ import { addReason, applyOutcome, nativeResult } from "./_native.ts";
 
 /** The two-stage rule. */
 export const TWO_STAGE: CombineRule = Object.freeze<CombineRule>({
+  values: false,
   parallel: false,
   order<T extends RuleEntry>(entries: T[]): T[] {
     // A stable partition: mutators first, validators after, each in

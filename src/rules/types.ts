@@ -5,7 +5,7 @@
 
 import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
-import type { NormalizedOutcome } from "../events/outcome.ts";
+import type { NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
@@ -28,6 +28,13 @@ export interface RunState {
   context: string | null;
   /** The separator that followed the last context's dialect. */
   separator: string;
+  /**
+   * The combined result of the handlers so far, for rules that read their
+   * own result objects (`null`: none yet).
+   */
+  value: Record<string, unknown> | null;
+  /** The tool result's replacement so far (PostToolUse). */
+  replacement: ToolResultUpdate | null;
   /** Whether some context is an objection after the fact. */
   feedback: boolean;
   /** Whether a hook rewrote the tool input. */
@@ -48,6 +55,12 @@ export interface RunState {
 export interface CombineRule {
   /** Hooks run in parallel (results applied in registration order) or one after another. */
   readonly parallel: boolean;
+  /**
+   * Whether hooks answer with their event's own result object (the
+   * extension events): the transport hands it over as the outcome's
+   * `value` instead of reading a hook outcome.
+   */
+  readonly values: boolean;
   /** The run order of an event's hooks, decided once per registry snapshot. */
   order<T extends RuleEntry>(entries: T[]): T[];
   /**

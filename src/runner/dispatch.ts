@@ -4,6 +4,7 @@
 
 import { DeadlineScheduler } from "../_internal/deadline.ts";
 import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import type { RegistryEvent } from "../events/extension_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
@@ -27,7 +28,7 @@ export class Dispatcher {
   #allowNonPolicy: boolean;
   #sessionId: () => string;
   #guard: StopGuard;
-  #plans: Partial<Record<HookEvent, Plan>> = {};
+  #plans: Partial<Record<RegistryEvent, Plan>> = {};
 
   constructor(options: HookRunnerOptions) {
     this.#registry = options.registry;
@@ -62,13 +63,13 @@ export class Dispatcher {
   }
 
   /** Whether any runnable hook is registered for the event. */
-  has(event: HookEvent): boolean {
+  has(event: RegistryEvent): boolean {
     const plan = this.plan(event);
     return plan.foreground.length > 0 || plan.background.length > 0;
   }
 
   /** Runs one event (the event is known to the table). */
-  call(event: HookEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<AnyHookEventResult> {
+  call(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<AnyHookEventResult> {
     const plan = this.plan(event);
     if (plan.info.startsTurn) this.#guard.reset();
     if (plan.foreground.length === 0 && plan.background.length === 0) return RESOLVED_EMPTY;
@@ -76,7 +77,7 @@ export class Dispatcher {
     return this.#dispatch(plan, event, fields, env);
   }
 
-  plan(event: HookEvent): Plan {
+  plan(event: RegistryEvent): Plan {
     const entries = this.#registry.list(event);
     const cached = this.#plans[event];
     if (cached !== undefined && cached.entries === entries) return cached;
@@ -87,7 +88,7 @@ export class Dispatcher {
 
   async #guarded(
     plan: Plan,
-    event: HookEvent,
+    event: RegistryEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
   ): Promise<AnyHookEventResult> {
@@ -101,7 +102,7 @@ export class Dispatcher {
 
   #dispatch(
     plan: Plan,
-    event: HookEvent,
+    event: RegistryEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
     blockers?: string[],
@@ -134,8 +135,13 @@ export class Dispatcher {
     });
   }
 
-  #payload(event: HookEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {
-    const payload: HookInput = { event, cwd: env.cwd, sessionId: env.sessionId ?? this.#sessionId() };
+  #payload(event: RegistryEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {
+    // Extension events are payload events too: their names are strings like any other.
+    const payload: HookInput = {
+      event: event as HookEvent,
+      cwd: env.cwd,
+      sessionId: env.sessionId ?? this.#sessionId(),
+    };
     if (env.transcriptPath !== undefined) payload.transcriptPath = env.transcriptPath;
     if (env.permissionMode !== undefined) payload.permissionMode = env.permissionMode;
     return Object.assign(payload, fields);

@@ -56,6 +56,8 @@ export class EventRun extends CallScope {
       payload,
       reasons: null,
       context: null,
+      value: null,
+      replacement: null,
       separator: "",
       feedback: false,
       mutated: false,
@@ -98,7 +100,7 @@ export class EventRun extends CallScope {
       invocation.settle(null, { kind: "aborted", message: "cancelled by the caller before it started" });
       return;
     }
-    startInvocation(active, this.#state.payload, invocation, this.#core);
+    startInvocation(active, this.#state.payload, invocation, this.#core, this.#plan.rule.values);
   }
 
   invocationDone(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {

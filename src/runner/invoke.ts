@@ -32,17 +32,21 @@ export interface RunnerCore {
   readonly processes: HookProcesses;
 }
 
-/** Starts one invocation through its transport. */
+/**
+ * Starts one invocation through its transport; with `values` an in-process
+ * hook answers with its event's own result object.
+ */
 export function startInvocation(
   active: Active,
   payload: HookInput,
   invocation: Invocation,
   core: RunnerCore,
+  values: boolean,
 ): void {
   const entry = active.entry;
   if (entry.transport === "in-process") {
     if (active.async) invocation.startClock();
-    if (invokeInProcess(entry.hook, payload, invocation, invocation)) {
+    if (invokeInProcess(entry.hook, payload, invocation, invocation, values)) {
       active.async = true;
       invocation.trackSoon();
     }

@@ -8,6 +8,7 @@
  */
 
 import type { AnyHookEventFields, HookEvent, HookEventFields, HookEventResult } from "../events/event_map.ts";
+import type { EmitResult, EmittedEvent, ExtensionEventMap, RegistryEvent } from "../events/extension_map.ts";
 import type { HookRunEnv, PreToolUseEnv } from "../events/env.ts";
 import type { ToolResult } from "../events/payload.ts";
 import type {
@@ -96,7 +97,7 @@ export class HookRunner {
    * equal(runner.has("PostToolUse"), false);
    * ```
    */
-  has(event: HookEvent): boolean {
+  has(event: RegistryEvent): boolean {
     return this.#dispatcher.has(event);
   }
 
@@ -490,22 +491,81 @@ export class HookRunner {
     fields: HookEventFields<E>,
     env: PreToolUseEnv,
   ): Promise<HookEventResult<E>> {
+    return this.#call(event, fields as AnyHookEventFields) ??
+      this.#dispatcher.call(event, fields as AnyHookEventFields, env) as Promise<HookEventResult<E>>;
+  }
+
+  /**
+   * Emits an extension event: its handlers run one after another in
+   * registration order and their results combine under the event's rule
+   * (see `EXTENSION_EVENTS`): `context` chains the messages,
+   * `session_before_*` stops at the first `cancel: true`,
+   * `before_agent_start` keeps the first message, `session.compacting` the
+   * last result; the others only notify. A handler that throws or times
+   * out is skipped with a warning (a closed one cancels a
+   * `session_before_*` event).
+   *
+   * @param event The extension event.
+   * @param data What its handlers receive (besides `type`).
+   * @param env The working directory and the caller's signal.
+   * @returns The combined result; `{}` when no handler answered.
+   * @throws {TypeError} When the event is not an extension event of the
+   * registry's table, or `data` sets what the runner owns — as a rejected
+   * promise.
+   *
+   * @example Filter the context of every model call
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("context", undefined, (input) => ({
+   *   messages: input.messages.filter((message) => message.role !== "debug"),
+   * }));
+   * const runner = new HookRunner({ registry });
+   * const result = await runner.emit("context", {
+   *   messages: [{ role: "user", content: "hi" }, { role: "debug", content: "x" }],
+   * }, { cwd: "/tmp" });
+   * deepEqual(result, { messages: [{ role: "user", content: "hi" }] });
+   * ```
+   */
+  emit<E extends EmittedEvent>(
+    event: E,
+    data: ExtensionEventMap[E]["event"],
+    env: HookRunEnv,
+  ): Promise<EmitResult<E>> {
     const info = this.#dispatcher.info(event);
+    if (info !== undefined && !info.inProcessOnly) {
+      return Promise.reject(
+        new TypeError(`Cannot emit "${event}": it is a hook event; run it with run() or its own method`),
+      );
+    }
+    const fields = data as AnyHookEventFields;
+    return this.#call(event, fields) ??
+      this.#dispatcher.call(event as unknown as HookEvent, fields, env) as Promise<EmitResult<E>>;
+  }
+
+  /** Checks a call: a rejection, or `undefined` when it may run. */
+  #call(event: string, fields: AnyHookEventFields): Promise<never> | undefined {
+    const info = this.#dispatcher.info(event);
+    const action = info?.inProcessOnly ? `emit "${event}"` : `run ${event} hooks`;
     if (info === undefined) {
       return Promise.reject(new TypeError(unknownEventMessage(event, this.#dispatcher.eventNames)));
     }
-    const given = fields as AnyHookEventFields;
-    if (info.toolEvent && typeof given.toolName !== "string") {
-      return Promise.reject(new TypeError(`Cannot run ${event} hooks: "toolName" is required`));
+    if (typeof fields !== "object" || fields === null || Array.isArray(fields)) {
+      return Promise.reject(new TypeError(`Cannot ${action}: the payload fields must be an object`));
+    }
+    if (info.toolEvent && typeof fields.toolName !== "string") {
+      return Promise.reject(new TypeError(`Cannot ${action}: "toolName" is required`));
     }
     for (const [key, owner] of RUNNER_FIELDS) {
-      if (Object.hasOwn(given, key)) {
+      if (Object.hasOwn(fields, key)) {
         return Promise.reject(
-          new TypeError(`Cannot run ${event} hooks: "${key}" is not a payload field the caller may set; ${owner}`),
+          new TypeError(`Cannot ${action}: "${key}" is not a payload field the caller may set; ${owner}`),
         );
       }
     }
-    return this.#dispatcher.call(event, given, env) as Promise<HookEventResult<E>>;
+    return undefined;
   }
 
   /**

@@ -4,7 +4,8 @@
 // applies to, and which events start a new turn (and so reset it), are
 // columns of the event table.
 
-import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import type { AnyHookEventFields, AnyHookEventResult } from "../events/event_map.ts";
+import type { RegistryEvent } from "../events/extension_map.ts";
 import type { Logger } from "../events/env.ts";
 
 /** Consecutive blocks per loop (event, subagent), for one runner. */
@@ -18,7 +19,7 @@ export class StopGuard {
   }
 
   /** The key of one loop: the session, the event, and the subagent when there is one. */
-  key(event: HookEvent, sessionId: string, fields: AnyHookEventFields): string {
+  key(event: RegistryEvent, sessionId: string, fields: AnyHookEventFields): string {
     return `${sessionId}\u0000${event}\u0000${fields.agentId ?? ""}`;
   }
 
@@ -33,7 +34,7 @@ export class StopGuard {
    */
   settle(
     key: string,
-    event: HookEvent,
+    event: RegistryEvent,
     result: AnyHookEventResult,
     blockers: readonly string[],
     logger: Logger | undefined,

@@ -10,7 +10,8 @@
 
 import type { HookInvocationContext, InProcessHook } from "../events/hooks.ts";
 import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
-import { normalizeOutcome } from "../events/parse_outcome.ts";
+import { ALLOW, normalizeOutcome } from "../events/parse_outcome.ts";
+import { describe, isPlainObject } from "../_internal/json.ts";
 import type { HookInput } from "../events/payload.ts";
 
 /** Receives the one result of an invocation. */
@@ -27,6 +28,10 @@ export interface SettleSink {
  * synchronously when the hook returns a value or throws, later when it
  * returns a promise.
  *
+ * With `values`, the hook answers with its event's own result object (an
+ * extension event's handler): it is handed over as the outcome's `value`
+ * instead of being read as a hook outcome.
+ *
  * @returns `true` when the result is still pending (the caller then arms
  * the deadline), `false` when `sink` was already called.
  */
@@ -35,7 +40,9 @@ export function invokeInProcess(
   input: HookInput,
   context: HookInvocationContext,
   sink: SettleSink,
+  values = false,
 ): boolean {
+  const settle = values ? settleResultObject : settleValue;
   let value: unknown;
   try {
     value = hook(input, context);
@@ -49,7 +56,7 @@ export function invokeInProcess(
   ) {
     try {
       (value as PromiseLike<unknown>).then(
-        (resolved) => settleValue(resolved, sink),
+        (resolved) => settle(resolved, sink),
         (error) => sink.settle(null, threw(error)),
       );
     } catch (error) {
@@ -59,8 +66,17 @@ export function invokeInProcess(
     }
     return true;
   }
-  settleValue(value, sink);
+  settle(value, sink);
   return false;
+}
+
+function settleResultObject(value: unknown, sink: SettleSink): void {
+  if (value === undefined || value === null) sink.settle(ALLOW, undefined);
+  else if (isPlainObject(value)) sink.settle({ action: "allow", value: value as Record<string, unknown> }, undefined);
+  else {sink.settle(null, {
+      kind: "invalid_output",
+      message: `returned ${describe(value)}, expected an object or nothing`,
+    });}
 }
 
 function settleValue(value: unknown, sink: SettleSink): void {

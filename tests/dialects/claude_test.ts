@@ -107,6 +107,11 @@ Deno.test("Claude decodeOutput(): plain text is context on UserPromptSubmit and 
 Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {
   const cases: [string, string, unknown][] = [
     [
+      "PostToolUse",
+      '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[redacted]"}}}',
+      { action: "allow", updatedToolResult: { content: { stdout: "[redacted]" } } },
+    ],
+    [
       "PreToolUse",
       '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}',
       {
@@ -190,6 +195,9 @@ Deno.test("Claude encodeResult() answers Claude in its own output format", () =>
   });
   deepEqual(claude.encodeResult("UserPromptSubmit", { additionalContext: "ctx" }), {
     hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "ctx" },
+  });
+  deepEqual(claude.encodeResult("PostToolUse", { updatedToolResult: { content: "[redacted]", details: { n: 1 } } }), {
+    hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "[redacted]" },
   });
   deepEqual(claude.encodeResult("SessionEnd", { halt: true, stopReason: "done" }), {
     continue: false,

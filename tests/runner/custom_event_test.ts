@@ -35,6 +35,8 @@ const PRE_COMMIT: HookEventInfo = {
   matchOn: null,
   loopGuard: false,
   startsTurn: false,
+  canReplaceResult: false,
+  inProcessOnly: false,
   description: "Before a commit; a block keeps the file out of it",
 };
 const EVENTS: EventTable = { ...HOOK_EVENTS, PreCommit: PRE_COMMIT };

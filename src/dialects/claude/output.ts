@@ -107,6 +107,8 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
     if (typeof context !== "string") return `"additionalContext" must be a string, got ${describe(context)}`;
     if (context !== "") outcome.additionalContext = context;
   }
+  // PostToolUse's replacement of the tool's output (details are hookgate's own).
+  if (specific.updatedToolOutput !== undefined) outcome.updatedToolResult = { content: specific.updatedToolOutput };
   if (event === "PermissionRequest") return permissionRequest(specific, outcome);
   return permissionDecision(specific, outcome);
 }

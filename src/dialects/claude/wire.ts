@@ -118,6 +118,8 @@ function encodeResult(event: HookEvent, result: AnyHookEventResult): Record<stri
       specific.additionalContext = result.additionalContext;
     }
   }
+  // Claude replaces only the content: details have no place in its contract.
+  if (result.updatedToolResult?.content !== undefined) specific.updatedToolOutput = result.updatedToolResult.content;
   if (Object.keys(specific).length > 0) out.hookSpecificOutput = { hookEventName: event, ...specific };
   return out;
 }
