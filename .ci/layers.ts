@@ -20,8 +20,10 @@ export const RANKS: Readonly<Record<string, number>> = {
   transports: 5,
   runner: 6,
   config: 7,
-  host: 8,
-  cli: 9,
+  plugins: 7,
+  extensions: 8,
+  host: 9,
+  cli: 10,
 };
 
 /** One import that breaks the layering. */
