@@ -29,6 +29,7 @@ export {
   type HookProcessGroup,
   killRunningHooks,
 } from "./command/processes.ts";
+export { execCommand, type ExecCommandOptions, type ExecResult } from "./command/exec.ts";
 export { buildChildEnv, type BuildChildEnvOptions, CHILD_ENV_ALLOWLIST, looksLikeSecret } from "./command/child_env.ts";
 export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./http/http.ts";
 export { type PromptHookResult, runPromptHookDetailed, type RunPromptHookOptions } from "./prompt/prompt.ts";
