@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console
 // An agent loop in miniature: load the three extension modules next to this
 // file, wrap two tools, and show what the extensions do to each call.
 //
