@@ -62,6 +62,7 @@ export {
   type HookRegistryOptions,
   type LoadShellHooksOptions,
 } from "./src/registry/registry.ts";
+export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
 export type { HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
 // The seed's transport functions and limits.
