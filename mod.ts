@@ -90,7 +90,8 @@ export {
   type ProjectTrust,
   type TrustOption,
 } from "./src/config/load.ts";
-export type { ProjectFile, ProjectHook, ProjectSnapshot, TrustRecord } from "./src/config/trust.ts";
+export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/config/project_snapshot.ts";
+export type { TrustRecord } from "./src/config/trust_store.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";
 // One runner set-up for hosts.
 export { type HookHost, type HookHostOptions, openHookHost } from "./src/host/hook_host.ts";
