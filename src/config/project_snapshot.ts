@@ -18,7 +18,7 @@ import { hookFiles } from "./_hook_files.ts";
 /**
  * A file inside the project that a hook runs, with its content's digest.
  *
- * @example
+ * @example A script a hook runs
  * ```ts
  * import type { ProjectFile } from "@hookgate/core/config";
  *
@@ -35,7 +35,7 @@ export interface ProjectFile {
 /**
  * One project hook as `hook-run trust` shows it.
  *
- * @example
+ * @example A project hook as shown
  * ```ts
  * import type { ProjectHook } from "@hookgate/core/config";
  *
@@ -80,7 +80,7 @@ export interface ProjectHook {
  * What a project asks to be trusted with: its hooks, the files they run,
  * the variables and URLs they reach, and the digest that trust records.
  *
- * @example
+ * @example Summarise a project
  * ```ts
  * import type { ProjectSnapshot } from "@hookgate/core/config";
  *

@@ -28,7 +28,7 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
  * @param hook A project hook.
  * @returns The line.
  *
- * @example
+ * @example One hook, one line
  * ```ts
  * import { projectHookLine } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
@@ -86,7 +86,7 @@ export async function recordProjectTrust(snapshot: ProjectSnapshot, trustFile: s
  * @returns Whether the project was trusted before.
  * @throws {TrustFileError} When the trust file is unreadable or malformed.
  *
- * @example
+ * @example Revoke what was never trusted
  * ```ts
  * import { revokeProjectTrust } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";

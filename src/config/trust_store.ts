@@ -15,7 +15,7 @@ export const TRUST_FILE = "trust.json";
 /**
  * What the trust file records for one project.
  *
- * @example
+ * @example A record as the trust file keeps it
  * ```ts
  * import type { TrustRecord } from "@hookgate/core/config";
  *
@@ -41,7 +41,7 @@ export interface TrustRecord {
 /**
  * The trust file: trusted projects by absolute root.
  *
- * @example
+ * @example An empty store
  * ```ts
  * import type { TrustStore } from "@hookgate/core/config";
  *
@@ -59,7 +59,7 @@ export interface TrustStore {
  * The trust file cannot be read or is not a trust file. hookgate never
  * treats that as trust: fix or delete the file.
  *
- * @example
+ * @example Report a broken trust file
  * ```ts
  * import { TrustFileError } from "@hookgate/core/config";
  *
@@ -137,7 +137,7 @@ export async function readTrustStore(path: string): Promise<TrustStore> {
  * @param path The trust file.
  * @param store The store.
  *
- * @example
+ * @example Write, then read back
  * ```ts
  * import { readTrustStore, writeTrustStore } from "@hookgate/core/config";
  * import { deepEqual } from "node:assert/strict";

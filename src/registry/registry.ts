@@ -64,7 +64,7 @@ export class HookRegistry {
    *
    * @returns The table.
    *
-   * @example
+   * @example The built-in table by default
    * ```ts
    * import { ALL_EVENTS, HookRegistry } from "@hookgate/core";
    * import { equal } from "node:assert/strict";

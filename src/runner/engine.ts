@@ -239,7 +239,7 @@ export class HookEngine {
    *
    * @returns When all of that is done.
    *
-   * @example
+   * @example Shut a runner down
    * ```ts
    * import { HookRegistry, HookRunner } from "@hookgate/core";
    *
