@@ -62,6 +62,7 @@ export {
   type HookRegistryOptions,
   type LoadShellHooksOptions,
 } from "./src/registry/registry.ts";
+export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
 export type { HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
 // The seed's transport functions and limits.
@@ -89,7 +90,8 @@ export {
   type ProjectTrust,
   type TrustOption,
 } from "./src/config/load.ts";
-export type { ProjectFile, ProjectHook, ProjectSnapshot, TrustRecord } from "./src/config/trust.ts";
+export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/config/project_snapshot.ts";
+export type { TrustRecord } from "./src/config/trust_store.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";
 // One runner set-up for hosts.
 export { type HookHost, type HookHostOptions, openHookHost } from "./src/host/hook_host.ts";

@@ -7,15 +7,8 @@ import type { ConfiguredHooks } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
-import {
-  type ProjectHook,
-  type ProjectSnapshot,
-  readTrustStore,
-  snapshotProject,
-  TRUST_FILE,
-  TrustFileError,
-  type TrustRecord,
-} from "./trust.ts";
+import { type ProjectHook, type ProjectSnapshot, snapshotProject } from "./project_snapshot.ts";
+import { readTrustStore, TRUST_FILE, TrustFileError, type TrustRecord } from "./trust_store.ts";
 
 /**
  * Which projects count: `"require"` (the default) trusts a project only

@@ -14,7 +14,7 @@ import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig } from "./parse.ts";
 import { decideProjectTrust, type ProjectTrust, type TrustOption } from "./_project.ts";
-import { TRUST_FILE } from "./trust.ts";
+import { TRUST_FILE } from "./trust_store.ts";
 
 export type { ProjectTrust, TrustOption };
 

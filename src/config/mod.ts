@@ -33,18 +33,18 @@ export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diag
 export {
   type ProjectFile,
   type ProjectHook,
-  projectHookLine,
   type ProjectLayerContent,
   type ProjectSnapshot,
+} from "./project_snapshot.ts";
+export {
   readTrustStore,
-  recordProjectTrust,
-  revokeProjectTrust,
   TRUST_FILE,
   TrustFileError,
   type TrustRecord,
   type TrustStore,
   writeTrustStore,
-} from "./trust.ts";
+} from "./trust_store.ts";
+export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
 export {
   permissionFlags,
   type PermissionOptions,

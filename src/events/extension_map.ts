@@ -130,8 +130,17 @@ export interface CompactionResult {
   details?: unknown;
 }
 
-/** What a `session_before_*` handler may answer: cancel, or not. */
-interface Cancellable {
+/**
+ * What a `session_before_*` handler may answer: cancel, or not.
+ *
+ * @example Cancel a session switch
+ * ```ts
+ * import type { Cancellable } from "@hookgate/core";
+ *
+ * const result: Cancellable = { cancel: true };
+ * ```
+ */
+export interface Cancellable {
   /** `true` cancels the operation; later handlers do not run. */
   cancel?: boolean;
 }

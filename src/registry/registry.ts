@@ -9,53 +9,13 @@ import type { RegistryEvent } from "../events/extension_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
 import type { HookMatcher, HookRegistrationOptions, InProcessHook, InProcessHookFor } from "../events/hooks.ts";
 import { ALL_EVENTS } from "../events/extension_table.ts";
-import { checkEvent, configuredEntry, type EventTable, inProcessEntry } from "./entry.ts";
+import { buildConfigured, type BuiltHooks, countBuilt, spliceConfigured } from "./_configured.ts";
+import { Snapshots } from "./_snapshots.ts";
+import { configuredEntry, type EventTable, inProcessEntry } from "./entry.ts";
+import type { HookRegistryOptions, LoadShellHooksOptions } from "./options.ts";
 import type { HookEntry } from "./types.ts";
 
-export type { EventTable };
-
-/**
- * Options of {@linkcode HookRegistry}.
- *
- * @example A registry for the built-in events
- * ```ts
- * import { HookRegistry, type HookRegistryOptions } from "@hookgate/core";
- *
- * const options: HookRegistryOptions = {};
- * const registry = new HookRegistry(options);
- * ```
- */
-export interface HookRegistryOptions {
-  /**
-   * The event table: which events exist and their rules. A host with its
-   * own events passes the built-in table plus its rows.
-   *
-   * @default {ALL_EVENTS} (the hook events and the extension events)
-   */
-  events?: EventTable;
-}
-
-/**
- * Options of {@linkcode HookRegistry.loadShellHooks} and
- * {@linkcode HookRegistry.replaceShellHooks}.
- *
- * @example Load only policy hooks
- * ```ts
- * import type { LoadShellHooksOptions } from "@hookgate/core";
- *
- * const options: LoadShellHooksOptions = { policyOnly: true };
- * ```
- */
-export interface LoadShellHooksOptions {
-  /**
-   * Register only entries marked `policy: true` (for `--no-hooks`).
-   *
-   * @default {false}
-   */
-  policyOnly?: boolean;
-}
-
-const EMPTY: readonly HookEntry[] = Object.freeze([]);
+export type { EventTable, HookRegistryOptions, LoadShellHooksOptions };
 
 /**
  * The ordered set of registered hooks.
@@ -84,10 +44,9 @@ const EMPTY: readonly HookEntry[] = Object.freeze([]);
  * ```
  */
 export class HookRegistry {
-  #lists: Partial<Record<RegistryEvent, readonly HookEntry[]>> = {};
+  #snapshots: Snapshots;
   #nextId = 1;
   #events: EventTable;
-  #eventNames: readonly RegistryEvent[];
 
   /**
    * Creates an empty registry.
@@ -96,7 +55,7 @@ export class HookRegistry {
    */
   constructor(options: HookRegistryOptions = {}) {
     this.#events = options.events ?? ALL_EVENTS;
-    this.#eventNames = Object.freeze(Object.keys(this.#events) as RegistryEvent[]);
+    this.#snapshots = new Snapshots(Object.freeze(Object.keys(this.#events) as RegistryEvent[]));
   }
 
   /**
@@ -105,7 +64,7 @@ export class HookRegistry {
    *
    * @returns The table.
    *
-   * @example
+   * @example The built-in table by default
    * ```ts
    * import { ALL_EVENTS, HookRegistry } from "@hookgate/core";
    * import { equal } from "node:assert/strict";
@@ -151,7 +110,7 @@ export class HookRegistry {
   ): () => void {
     const entry = inProcessEntry(this.#events, this.#nextId, event, matcher, hook as InProcessHook, owner, options);
     this.#nextId++;
-    return this.#add(entry);
+    return this.#snapshots.add(entry);
   }
 
   /**
@@ -175,7 +134,7 @@ export class HookRegistry {
    * ```
    */
   registerShell(event: RegistryEvent, hook: ShellHook): () => void {
-    return this.#add(
+    return this.#snapshots.add(
       this.#configured(event, { ...hook, type: "command" }),
     );
   }
@@ -202,7 +161,7 @@ export class HookRegistry {
    * ```
    */
   registerHttp(event: RegistryEvent, hook: HttpHook): () => void {
-    return this.#add(
+    return this.#snapshots.add(
       this.#configured(event, { ...hook, type: "http" }),
     );
   }
@@ -230,7 +189,7 @@ export class HookRegistry {
    * ```
    */
   registerPrompt(event: RegistryEvent, hook: PromptHook): () => void {
-    return this.#add(this.#configured(event, { ...hook, type: "prompt" }));
+    return this.#snapshots.add(this.#configured(event, { ...hook, type: "prompt" }));
   }
 
   /**
@@ -260,9 +219,7 @@ export class HookRegistry {
     options: LoadShellHooksOptions = {},
   ): number {
     const built = this.#build(hooks, options);
-    for (const [event, entries] of built) {
-      this.#lists[event] = Object.freeze([...this.list(event), ...entries]);
-    }
+    for (const [event, entries] of built) this.#snapshots.append(event, entries);
     return countBuilt(built);
   }
 
@@ -295,15 +252,7 @@ export class HookRegistry {
     options: LoadShellHooksOptions = {},
   ): number {
     const built = this.#build(hooks, options);
-    for (const event of this.#eventNames) {
-      const current = this.list(event);
-      const fresh = built.get(event) ?? [];
-      const first = current.findIndex((entry) => entry.configured);
-      if (first === -1 && fresh.length === 0) continue;
-      const kept = current.filter((entry) => !entry.configured);
-      const at = first === -1 ? kept.length : current.slice(0, first).filter((e) => !e.configured).length;
-      this.#set(event, [...kept.slice(0, at), ...fresh, ...kept.slice(at)]);
-    }
+    this.#snapshots.update((event, current) => spliceConfigured(current, built.get(event) ?? []));
     return countBuilt(built);
   }
 
@@ -325,7 +274,7 @@ export class HookRegistry {
    * ```
    */
   list(event: RegistryEvent): readonly HookEntry[] {
-    return this.#lists[event] ?? EMPTY;
+    return this.#snapshots.list(event);
   }
 
   /**
@@ -343,7 +292,7 @@ export class HookRegistry {
    * ```
    */
   has(event: RegistryEvent): boolean {
-    return (this.#lists[event]?.length ?? 0) > 0;
+    return this.#snapshots.has(event);
   }
 
   /**
@@ -363,7 +312,7 @@ export class HookRegistry {
    * ```
    */
   all(): HookEntry[] {
-    return this.#eventNames.flatMap((event) => this.list(event)).sort((a, b) => a.id - b.id);
+    return this.#snapshots.all();
   }
 
   /**
@@ -386,14 +335,12 @@ export class HookRegistry {
    */
   drainByOwner(owner: string): number {
     let removed = 0;
-    for (const event of this.#eventNames) {
-      const current = this.list(event);
+    this.#snapshots.update((_event, current) => {
       const kept = current.filter((entry) => entry.owner !== owner || entry.configured);
-      if (kept.length !== current.length) {
-        removed += current.length - kept.length;
-        this.#set(event, kept);
-      }
-    }
+      if (kept.length === current.length) return undefined;
+      removed += current.length - kept.length;
+      return kept;
+    });
     return removed;
   }
 
@@ -414,11 +361,7 @@ export class HookRegistry {
    * ```
    */
   countByOwner(owner: string): number {
-    let count = 0;
-    for (const event of this.#eventNames) {
-      for (const entry of this.list(event)) if (entry.owner === owner) count++;
-    }
-    return count;
+    return this.#snapshots.count((entry) => entry.owner === owner);
   }
 
   /**
@@ -436,61 +379,13 @@ export class HookRegistry {
    * ```
    */
   clear(): void {
-    this.#lists = {};
+    this.#snapshots.clear();
   }
 
-  #add(entry: HookEntry): () => void {
-    this.#set(entry.event, [...this.list(entry.event), entry]);
-    let removed = false;
-    return () => {
-      if (removed) return;
-      removed = true;
-      const current = this.list(entry.event);
-      if (current.includes(entry)) {
-        this.#set(
-          entry.event,
-          current.filter((candidate) => candidate !== entry),
-        );
-      }
-    };
-  }
-
-  #set(event: RegistryEvent, entries: HookEntry[]): void {
-    if (entries.length === 0) delete this.#lists[event];
-    else this.#lists[event] = Object.freeze(entries);
-  }
-
-  #build(
-    hooks: ConfiguredHooks,
-    options: LoadShellHooksOptions,
-  ): Map<RegistryEvent, HookEntry[]> {
-    if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
-      throw new TypeError(
-        "Cannot load hooks: expected an object mapping events to arrays of hooks",
-      );
-    }
-    const built = new Map<RegistryEvent, HookEntry[]>();
-    const firstId = this.#nextId;
-    try {
-      for (const [event, list] of Object.entries(hooks)) {
-        checkEvent(this.#events, event, "load hooks");
-        if (list === undefined) continue;
-        if (!Array.isArray(list)) {
-          throw new TypeError(
-            `Cannot load hooks: "${event}" must be an array of hooks, got ${typeof list}`,
-          );
-        }
-        const entries: HookEntry[] = [];
-        for (const [index, hook] of (list as ConfiguredHook[]).entries()) {
-          if (options.policyOnly && hook?.policy !== true) continue;
-          entries.push(configuredEntry(this.#events, this.#nextId++, event, hook, true, index + 1));
-        }
-        if (entries.length > 0) built.set(event, entries);
-      }
-    } catch (error) {
-      this.#nextId = firstId;
-      throw error;
-    }
+  #build(hooks: ConfiguredHooks, options: LoadShellHooksOptions): BuiltHooks {
+    // Ids are taken only once the whole set is valid.
+    const { built, nextId } = buildConfigured(this.#events, this.#nextId, hooks, options);
+    this.#nextId = nextId;
     return built;
   }
 
@@ -499,10 +394,4 @@ export class HookRegistry {
     this.#nextId++;
     return entry;
   }
-}
-
-function countBuilt(built: Map<RegistryEvent, HookEntry[]>): number {
-  let count = 0;
-  for (const entries of built.values()) count += entries.length;
-  return count;
 }

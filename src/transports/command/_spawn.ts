@@ -1,6 +1,11 @@
 // Spawning a hook as its own process group, feeding it, reading it under a
-// byte cap, and making sure nothing of it outlives the result.
+// byte cap, and making sure nothing of it outlives the result. This module
+// holds the sequence and its grace periods; starting the group is in
+// _launch.ts, the pipes in _pipes.ts, the kills in _group_kill.ts.
 
+import { killGroup, killSession } from "./_group_kill.ts";
+import { launchGroup } from "./_launch.ts";
+import { capture, feed } from "./_pipes.ts";
 import type { HookProcesses } from "./processes.ts";
 
 /** What to run and how. */
@@ -126,17 +131,9 @@ export async function spawnHook(request: SpawnRequest): Promise<SpawnResult> {
 
 async function runGroup(request: SpawnRequest, result: SpawnResult): Promise<void> {
   let child: Deno.ChildProcess;
-  let viaSetsid = launcher() === "setsid";
+  let viaSetsid: boolean;
   try {
-    try {
-      child = startGroup(request, viaSetsid);
-    } catch (error) {
-      if (!viaSetsid || !(error instanceof Deno.errors.NotFound) || /cwd/i.test(String(error))) throw error;
-      // No setsid here after all: remember, and use Deno's own detach.
-      setsidMissing = true;
-      viaSetsid = false;
-      child = startGroup(request, false);
-    }
+    ({ child, viaSetsid } = launchGroup(request));
   } catch (error) {
     result.spawnError = error;
     return;
@@ -209,208 +206,6 @@ async function runGroup(request: SpawnRequest, result: SpawnResult): Promise<voi
   }
 }
 
-// Every hook gets its own process group (and session), so one signal to
-// the group reaches grandchildren too.
-//
-// Why setsid(1) rather than Deno's `detached: true`: `detached` makes Deno
-// fork+exec itself synchronously (it needs a pre-exec hook), which costs
-// 5-8 ms of blocked event loop per hook and serializes fan-out; a plain
-// spawn uses posix_spawn (~0.6 ms). util-linux setsid calls setsid() and
-// execs the hook in place (the pid stays the group id), for one extra exec
-// (~1 ms). Where setsid is missing or not allowed by --allow-run, hookgate
-// falls back to `detached`. Deno's --allow-run then sees "setsid", not the
-// hook's program: hookgate's preflight checks the hook's program itself.
-let setsidMissing = false;
-
-function launcher(): "setsid" | "detached" {
-  if (setsidMissing || Deno.build.os !== "linux") return "detached";
-  try {
-    const state = Deno.permissions.querySync({ name: "run", command: "setsid" }).state;
-    return state === "granted" ? "setsid" : "detached";
-  } catch {
-    return "detached";
-  }
-}
-
-function startGroup(
-  request: SpawnRequest,
-  viaSetsid: boolean,
-): Deno.ChildProcess {
-  const options = {
-    cwd: request.cwd,
-    env: request.env,
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  } as const;
-  return viaSetsid
-    ? new Deno.Command("setsid", {
-      ...options,
-      args: ["--", request.program, ...request.args],
-    }).spawn()
-    : new Deno.Command(request.program, {
-      ...options,
-      args: request.args,
-      detached: true,
-    }).spawn();
-}
-
-interface Capture {
-  done: Promise<void>;
-  cancel(): void;
-  bytes(): Uint8Array;
-  truncated(): boolean;
-}
-
-/** Reads a stream into memory, never more than `cap` bytes. */
-function capture(
-  stream: ReadableStream<Uint8Array>,
-  cap: number,
-  onCap: () => void,
-): Capture {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  const done = (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        if (size + value.byteLength > cap) {
-          chunks.push(value.subarray(0, cap - size));
-          size = cap;
-          truncated = true;
-          onCap();
-          await reader.cancel();
-          return;
-        }
-        chunks.push(value);
-        size += value.byteLength;
-      }
-    } catch {
-      // Cancelled or broken: keep what arrived.
-    }
-  })();
-  return {
-    done,
-    cancel: () => void reader.cancel().catch(() => {}),
-    bytes: () => concat(chunks, size),
-    truncated: () => truncated,
-  };
-}
-
-interface Feed {
-  /** Settles once the payload is written and stdin closed, or the write failed; never rejects. */
-  done: Promise<void>;
-  /** Whether the write is still in progress. */
-  readonly pending: boolean;
-}
-
-/**
- * Writes the payload and closes stdin. A hook that exits without reading
- * its input makes the write fail with BrokenPipe: that is its right, not a
- * failure. Never rejects (an unawaited rejected write would crash Deno).
- */
-function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array): Feed {
-  let pending = true;
-  const done = (async () => {
-    const writer = stdin.getWriter();
-    try {
-      await writer.write(bytes);
-      await writer.close();
-    } catch {
-      await writer.abort().catch(() => {});
-    }
-    pending = false;
-  })();
-  return {
-    done,
-    get pending() {
-      return pending;
-    },
-  };
-}
-
-/**
- * SIGKILL to every process still in the hook's session: descendants that
- * left its process group but not its session (job control, `setpgid`).
- * The hook's pid is its session id (setsid and Deno's `detached` both make
- * it a session leader), and the kernel does not reuse a pid while it still
- * names a session, so this reaches the hook's descendants only. It runs
- * `pkill -KILL -s <sid>` (procps, BusyBox and BSD pkill all take `-s`):
- * Deno 2.9.6 grants reading `/proc/<pid>/stat` only under `--allow-all`,
- * while `pkill` needs just `--allow-run` covering it (unscoped, as for
- * `Deno.kill(-pgid)`, or listing `pkill`). Without it, or on Windows, the
- * sweep is skipped. Only called when something still holds the hook's
- * pipes after its group was killed, so it costs nothing on the common path.
- *
- * @returns `"killed"` when some process was signalled, `"none"` when the
- * session was empty, `"skipped"` when it could not be searched.
- */
-async function killSession(sid: number): Promise<"killed" | "none" | "skipped"> {
-  if (Deno.build.os === "windows") return "skipped";
-  try {
-    if (Deno.permissions.querySync({ name: "run", command: "pkill" }).state !== "granted") return "skipped";
-    // pkill exits 0 when it signalled something, 1 when nothing matched.
-    const { code } = await new Deno.Command("pkill", {
-      args: ["-KILL", "-s", String(sid)],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    return code === 0 ? "killed" : code === 1 ? "none" : "skipped";
-  } catch {
-    return "skipped";
-  }
-}
-
-/**
- * SIGKILL to the whole group. SIGKILL, not SIGTERM: a hook that traps TERM
- * must not outlive its deadline, and a grace period would only delay the
- * result. `Deno.kill(-pid)` needs unscoped `--allow-run`; under a scoped
- * `--allow-run` (e.g. `--allow-run=sh,kill`) the `kill` utility does the
- * same, and as a last resort the leader alone is killed.
- */
-function killGroup(pid: number, child: Deno.ChildProcess): Promise<void> {
-  if (killGroupNow(pid, child)) return Promise.resolve();
-  return new Deno.Command("kill", {
-    args: ["-KILL", "--", `-${pid}`],
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).output().then(
-    () => {},
-    () => killLeader(child),
-  );
-}
-
-/** Kills the group synchronously when permissions allow; `false` if not. */
-function killGroupNow(pid: number, child: Deno.ChildProcess): boolean {
-  if (Deno.build.os === "windows") {
-    killLeader(child);
-    return true;
-  }
-  if (Deno.permissions.querySync({ name: "run" }).state !== "granted") {
-    return false;
-  }
-  try {
-    Deno.kill(-pid, "SIGKILL");
-  } catch {
-    // The group is already gone.
-  }
-  return true;
-}
-
-function killLeader(child: Deno.ChildProcess): void {
-  try {
-    child.kill("SIGKILL");
-  } catch {
-    // Already exited.
-  }
-}
-
 /** Whether `promise` settles within `ms`; the timer is always cleared. */
 async function settlesWithin(
   promise: Promise<unknown>,
@@ -423,15 +218,4 @@ async function settlesWithin(
   } finally {
     clearTimeout(timer);
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
