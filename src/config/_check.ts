@@ -40,7 +40,11 @@ export function check(
       }
       continue;
     }
-    const name = JSON.stringify(String(issuePath.at(-1) ?? "value"));
+    // An array item is named by its array: "extensions[0]", not "0".
+    const last = issuePath.at(-1);
+    const name = JSON.stringify(
+      typeof last === "number" ? `${String(issuePath.at(-2) ?? "")}[${last}]` : String(last ?? "value"),
+    );
     const actual = valueAt(value, issue.path);
     let message: string;
     let hint: string | undefined;

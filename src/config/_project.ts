@@ -32,6 +32,8 @@ export interface ProjectTrust {
   previous?: TrustRecord;
   /** The project hooks that do not run because it is not trusted. */
   skipped: ProjectHook[];
+  /** The project's extension modules (and their files) that do not load because it is not trusted. */
+  skippedExtensions: string[];
 }
 
 /** Snapshots the project's parsed layers and decides whether they count. */
@@ -41,17 +43,20 @@ export async function decideProjectTrust(
   models: ModelsConfig | undefined,
   option: TrustOption,
   home: string | undefined,
+  modules: readonly string[] = [],
 ): Promise<{ trust: ProjectTrust; diagnostics: ConfigDiagnostic[] }> {
   const snapshot = await snapshotProject(
     root,
     layers.map(({ path, parsed }) => ({
       path,
       hooks: parsed.hooks as ConfiguredHooks,
+      ...(parsed.extensions ? { extensions: parsed.extensions } : {}),
       ...(parsed.models ? { models: parsed.models } : {}),
       ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
       ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
     })),
     models,
+    modules,
   );
   const diagnostics: ConfigDiagnostic[] = [];
   const decided = (trusted: boolean, extra: Partial<ProjectTrust> = {}): ProjectTrust => ({
@@ -59,6 +64,7 @@ export async function decideProjectTrust(
     trusted,
     ...extra,
     skipped: trusted ? [] : snapshot.hooks,
+    skippedExtensions: trusted ? [] : snapshot.extensions.map((file) => file.path),
   });
   if (option === "all") return { trust: decided(true, { trustedBy: "option" }), diagnostics };
   if (typeof option === "function") {

@@ -27,6 +27,7 @@ export const nativeTop = z.object({
   models: z.unknown().optional(),
   commandAllowlist: stringList.optional(),
   httpAllowedUrls: stringList.optional(),
+  extensions: z.array(z.string().min(1)).optional(),
 });
 
 /** Every top-level key of a native file. */

@@ -10,6 +10,7 @@ import { readGrantedEnv } from "../_internal/env.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfiguredHooks } from "../events/configured.ts";
+import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig } from "./parse.ts";
@@ -115,8 +116,15 @@ export interface LoadedConfig {
    */
   models?: ModelsConfig;
   /**
-   * The project layer's trust state, when the project has configuration:
-   * untrusted project hooks are not in `hooks` but listed in `skipped`.
+   * The extension modules to load, in order (absolute paths): the user's
+   * `<home>/extensions/`, each layer's `extensions` (relative to its file),
+   * and — once the project is trusted — its `.hookgate/extensions/`.
+   */
+  extensions: string[];
+  /**
+   * The project layer's trust state, when the project has configuration or
+   * extension modules: untrusted project hooks are not in `hooks` but
+   * listed in `skipped`, and its modules are not in `extensions`.
    */
   project?: ProjectTrust;
 }
@@ -197,19 +205,25 @@ export async function checkConfig(
     parsedLayers.push({ layer, parsed });
   }
 
-  // The project's layers count only once trusted; the user's always do.
+  // The project's layers and modules count only once trusted; the user's always do.
+  const root = resolve(opts.projectRoot ?? Deno.cwd());
+  const home = opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome());
+  const discovered = opts.defaultLayers === false
+    ? { user: [], project: [] }
+    : await discoverModules(home, root, diagnostics);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
   let project: ProjectTrust | undefined;
-  if (projectLayers.length > 0) {
+  if (projectLayers.length > 0 || discovered.project.length > 0) {
     // The endpoints prompt hooks would use, for the URLs and keys trust shows.
     const preview = new LayerMerge();
     for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
     const decided = await decideProjectTrust(
-      resolve(opts.projectRoot ?? Deno.cwd()),
+      root,
       projectLayers.map(({ layer, parsed }) => ({ path: layer.path, parsed })),
       preview.result().models,
       opts.trust ?? "require",
-      opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome()),
+      home,
+      discovered.project,
     );
     project = decided.trust;
     diagnostics.push(...decided.diagnostics);
@@ -221,12 +235,14 @@ export async function checkConfig(
   }
   const { hooks, commandAllowlist, httpAllowedUrls, models } = merge.result();
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
+  const extensions = extensionModules(parsedLayers, discovered, project?.trusted === true, diagnostics);
   const ok = !diagnostics.some((d) => d.severity === "error");
   return {
     hooks: ok ? hooks : {},
     diagnostics,
     ok,
     layers,
+    extensions: ok ? extensions : [],
     commandAllowlist,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
@@ -237,7 +253,7 @@ export async function checkConfig(
 /** Whether a parsed file declares anything that would take effect. */
 function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.models !== undefined ||
-    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined;
+    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined;
 }
 
 /**

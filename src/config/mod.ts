@@ -51,3 +51,4 @@ export {
   type RequiredPermissions,
   requiredPermissions,
 } from "./permission_flags.ts";
+export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";

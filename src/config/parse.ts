@@ -88,6 +88,11 @@ export interface ParsedHooksConfig {
   httpAllowedUrls?: string[];
   /** The model endpoints for prompt hooks (`models`). */
   models?: ModelsConfig;
+  /**
+   * Extension modules to load (`extensions`, native files only): paths as
+   * written, relative ones relative to the file's directory.
+   */
+  extensions?: string[];
   /** Throws a {@linkcode HookConfigError} listing everything when not `ok`. */
   assertOk(): void;
 }
@@ -249,6 +254,9 @@ class ConfigParser implements EntryContext {
     const urls = lists.httpAllowedUrls === undefined ? undefined : root[lists.httpAllowedUrls];
     if (Array.isArray(urls)) {
       result.httpAllowedUrls = urls.filter((url): url is string => typeof url === "string");
+    }
+    if (dialect.strictTop && Array.isArray(root.extensions)) {
+      result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
     }
     const disabled = dialect.disabled?.(root);
     if (disabled !== undefined) {

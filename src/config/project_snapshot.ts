@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
@@ -14,6 +14,7 @@ import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
 import { prune, stableJson } from "./equal.ts";
 import { hookFiles } from "./_hook_files.ts";
+import { filesUnder, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 
 /**
  * A file inside the project that a hook runs, with its content's digest.
@@ -98,6 +99,12 @@ export interface ProjectSnapshot {
   hooks: ProjectHook[];
   /** Every project file a hook runs. */
   files: ProjectFile[];
+  /**
+   * The project's extension code: every file under `.hookgate/extensions/`
+   * (modules and their helpers) and every module a project layer lists
+   * inside the project.
+   */
+  extensions: ProjectFile[];
   /** Every variable any hook receives or sends. */
   env: string[];
   /** Every URL any hook calls. */
@@ -116,16 +123,21 @@ export interface ProjectLayerContent {
   commandAllowlist?: string[];
   /** Its `httpAllowedUrls`. */
   httpAllowedUrls?: string[];
+  /** Its `extensions`, as written. */
+  extensions?: string[];
 }
 
 /**
- * Describes and digests a project's layers. `models` are the endpoints in
- * effect (every layer's), for the URLs and key variables of prompt hooks.
+ * Describes and digests a project's layers and extension code. `models`
+ * are the endpoints in effect (every layer's), for the URLs and key
+ * variables of prompt hooks; `modules` are the modules found in the
+ * project's extensions directory.
  */
 export async function snapshotProject(
   root: string,
   layers: readonly ProjectLayerContent[],
   models: ModelsConfig | undefined,
+  modules: readonly string[] = [],
 ): Promise<ProjectSnapshot> {
   const hooks: ProjectHook[] = [];
   const files = new Map<string, string>();
@@ -144,6 +156,7 @@ export async function snapshotProject(
     }
   }
   const fileList = [...files].sort(([a], [b]) => a < b ? -1 : 1).map(([path, sha256]) => ({ path, sha256 }));
+  const extensions = await extensionFiles(root, layers, modules);
   const covered = {
     layers: layers.map((layer) => ({
       file: relative(root, layer.path),
@@ -151,14 +164,17 @@ export async function snapshotProject(
       models: layer.models ?? null,
       commandAllowlist: layer.commandAllowlist ?? null,
       httpAllowedUrls: layer.httpAllowedUrls ?? null,
+      ...(layer.extensions ? { extensions: layer.extensions } : {}),
     })),
     files: Object.fromEntries(fileList.map((file) => [file.path, file.sha256])),
+    ...(extensions.length > 0 ? { extensions: Object.fromEntries(extensions.map((f) => [f.path, f.sha256])) } : {}),
   };
   return {
     root,
     digest: `sha256:${await sha256Text(stableJson(covered))}`,
     hooks,
     files: fileList,
+    extensions,
     env: unique(hooks.flatMap((hook) => hook.env)),
     urls: unique(hooks.flatMap((hook) => hook.urls)),
   };
@@ -205,6 +221,40 @@ function describeHook(
       };
     }
   }
+}
+
+/**
+ * The project's extension code, hashed: every file under its extensions
+ * directory when it has modules there, and the modules its layers list
+ * inside the project.
+ */
+async function extensionFiles(
+  root: string,
+  layers: readonly ProjectLayerContent[],
+  modules: readonly string[],
+): Promise<ProjectFile[]> {
+  const paths = new Set(modules.length > 0 ? await filesUnder(join(root, PROJECT_EXTENSIONS_DIR), root) : []);
+  for (const layer of layers) {
+    for (const listed of layer.extensions ?? []) {
+      let inside: string;
+      try {
+        inside = relative(root, resolveHookPath(listed, dirname(layer.path)));
+      } catch {
+        continue;
+      }
+      if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) continue;
+      paths.add(inside.split(sep).join("/"));
+    }
+  }
+  const hashed: ProjectFile[] = [];
+  for (const path of [...paths].sort()) {
+    try {
+      hashed.push({ path, sha256: await sha256File(join(root, path)) });
+    } catch {
+      // Not there: the layer's list (in the digest) still names it.
+    }
+  }
+  return hashed;
 }
 
 async function sha256File(path: string): Promise<string> {

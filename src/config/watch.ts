@@ -220,6 +220,7 @@ class Watcher implements ConfigWatcher {
     const project = this.#config.project;
     if (project === undefined) return files;
     files.push(...project.snapshot.files.map((file) => join(project.snapshot.root, file.path)));
+    files.push(...project.snapshot.extensions.map((file) => join(project.snapshot.root, file.path)));
     if (project.trustFile !== undefined) files.push(project.trustFile);
     return files;
   }

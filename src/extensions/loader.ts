@@ -7,9 +7,9 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readGrantedEnv } from "../_internal/env.ts";
+import { resolveHookPath } from "../config/extension_paths.ts";
+import { checkConfig, type ProjectTrust, type TrustOption } from "../config/load.ts";
 import type { ExtensionHost } from "./extension_host.ts";
 import type { HookFactory } from "./types.ts";
 
@@ -32,7 +32,7 @@ export interface LoadHooksOptions {
    *
    * @default {$HOME}
    */
-  home?: string;
+  homeDir?: string;
 }
 
 /**
@@ -70,38 +70,6 @@ export interface LoadHooksResult {
 }
 
 /**
- * The absolute path of a hook module: absolute paths as they are, `~/…`
- * under the home directory, anything else relative to `cwd`.
- *
- * @param path The configured path.
- * @param cwd What relative paths are relative to.
- * @param home The home directory for `~` (default `$HOME`).
- * @returns The absolute path.
- * @throws {TypeError} When the path is empty, or starts with `~` and no home is known.
- *
- * @example
- * ```ts
- * import { resolveHookPath } from "@hookgate/core/extensions";
- * import { equal } from "node:assert/strict";
- *
- * equal(resolveHookPath("/abs/guard.ts", "/repo"), "/abs/guard.ts");
- * equal(resolveHookPath("hooks/guard.ts", "/repo"), "/repo/hooks/guard.ts");
- * equal(resolveHookPath("~/guard.ts", "/repo", "/home/me"), "/home/me/guard.ts");
- * ```
- */
-export function resolveHookPath(path: string, cwd: string, home?: string): string {
-  if (typeof path !== "string" || path.trim() === "") {
-    throw new TypeError(`Cannot load extension ${JSON.stringify(path)}: expected a file path`);
-  }
-  if (path === "~" || path.startsWith("~/")) {
-    const dir = home ?? readGrantedEnv("HOME") ?? readGrantedEnv("USERPROFILE");
-    if (dir === undefined) throw new TypeError(`Cannot load extension "${path}": no home directory is known for "~"`);
-    return join(dir, path.slice(1));
-  }
-  return isAbsolute(path) ? resolve(path) : resolve(cwd, path);
-}
-
-/**
  * Imports each module and loads its factory into `options.host`, in order.
  * The same file (by absolute, symlink-resolved path) loads once.
  *
@@ -136,7 +104,7 @@ export async function loadHooks(
   for (const given of paths) {
     let path: string;
     try {
-      path = await canonical(resolveHookPath(given, cwd, options.home));
+      path = await canonical(resolveHookPath(given, cwd, options.homeDir));
     } catch (error) {
       result.errors.push({ path: String(given), error: (error as Error).message });
       continue;
@@ -148,6 +116,109 @@ export async function loadHooks(
     else result.errors.push({ path, error: problem });
   }
   return result;
+}
+
+/**
+ * Options of {@linkcode discoverAndLoadHooks}.
+ *
+ * @example Trust the project for this load
+ * ```ts
+ * import { HookRegistry } from "@hookgate/core";
+ * import { type DiscoverHooksOptions, ExtensionHost } from "@hookgate/core/extensions";
+ *
+ * const options: DiscoverHooksOptions = { host: new ExtensionHost({ registry: new HookRegistry() }), trust: "all" };
+ * ```
+ */
+export interface DiscoverHooksOptions extends LoadHooksOptions {
+  /**
+   * The project whose `.hookgate/extensions/` is searched.
+   *
+   * @default {cwd}
+   */
+  projectRoot?: string;
+  /**
+   * The user's hookgate directory: its `extensions/` is searched, its
+   * `trust.json` decides whether the project is trusted.
+   *
+   * @default {$HOOKGATE_HOME, or ~/.config/hookgate}
+   */
+  home?: string;
+  /**
+   * Whether the project's modules load: `"require"` only when the trust
+   * file records the project's current digest (its configuration and
+   * extension code), `"all"` for this load, or a function per project.
+   *
+   * @default {"require"}
+   */
+  trust?: TrustOption;
+}
+
+/**
+ * What {@linkcode discoverAndLoadHooks} did.
+ *
+ * @example
+ * ```ts
+ * import type { DiscoverHooksResult } from "@hookgate/core/extensions";
+ *
+ * const untrusted = (result: DiscoverHooksResult) => result.skipped.length > 0;
+ * ```
+ */
+export interface DiscoverHooksResult extends LoadHooksResult {
+  /** The project's extension files that did not load because it is not trusted. */
+  skipped: string[];
+  /** The project's trust state, when it has configuration or extension modules. */
+  project?: ProjectTrust;
+}
+
+/**
+ * Finds the modules a session loads — the user's `<home>/extensions/`, the
+ * `extensions` lists of the configuration layers, the project's
+ * `.hookgate/extensions/` once it is trusted — adds `configuredPaths`, and
+ * loads them all with {@linkcode loadHooks}: in that order, each file once,
+ * failures collected in `errors` (a broken configuration file too) while
+ * the rest load.
+ *
+ * @param configuredPaths More modules (e.g. `--extension`), relative to `cwd`.
+ * @param cwd The working directory.
+ * @param options The host, project root, hookgate home and trust.
+ * @returns The loaded modules, the failures, and what an untrusted project held back.
+ *
+ * @example A project's modules wait for trust
+ * ```ts
+ * import { HookRegistry } from "@hookgate/core";
+ * import { discoverAndLoadHooks, ExtensionHost } from "@hookgate/core/extensions";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const project = await Deno.makeTempDir();
+ * await Deno.mkdir(`${project}/.hookgate/extensions`, { recursive: true });
+ * await Deno.writeTextFile(`${project}/.hookgate/extensions/guard.ts`, "export default () => {};");
+ * const host = new ExtensionHost({ registry: new HookRegistry() });
+ * const home = await Deno.makeTempDir();
+ * const result = await discoverAndLoadHooks([], project, { host, home });
+ * deepEqual([result.hooks, result.skipped], [[], [".hookgate/extensions/guard.ts"]]);
+ * await Deno.remove(project, { recursive: true });
+ * await Deno.remove(home, { recursive: true });
+ * ```
+ */
+export async function discoverAndLoadHooks(
+  configuredPaths: readonly string[],
+  cwd: string,
+  options: DiscoverHooksOptions,
+): Promise<DiscoverHooksResult> {
+  const config = await checkConfig({
+    projectRoot: options.projectRoot ?? cwd,
+    ...(options.home === undefined ? {} : { home: options.home }),
+    ...(options.trust === undefined ? {} : { trust: options.trust }),
+  });
+  const loaded = await loadHooks([...config.extensions, ...configuredPaths], cwd, options);
+  const configErrors = config.diagnostics.filter((d) => d.severity === "error")
+    .map((d) => ({ path: d.file, error: `the configuration cannot be used: ${d.message}` }));
+  return {
+    hooks: loaded.hooks,
+    errors: [...configErrors, ...loaded.errors],
+    skipped: config.project?.skippedExtensions ?? [],
+    ...(config.project === undefined ? {} : { project: config.project }),
+  };
 }
 
 /** Loads one module; returns why it failed, or `undefined`. */

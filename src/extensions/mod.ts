@@ -31,12 +31,15 @@
 export * from "./types.ts";
 export { ExtensionHost, type ExtensionHostOptions } from "./extension_host.ts";
 export {
+  discoverAndLoadHooks,
+  type DiscoverHooksOptions,
+  type DiscoverHooksResult,
   type HookLoadError,
   loadHooks,
   type LoadHooksOptions,
   type LoadHooksResult,
-  resolveHookPath,
 } from "./loader.ts";
+export { discoverHookModules, resolveHookPath } from "../config/extension_paths.ts";
 export { HEADLESS_UI } from "./headless_ui.ts";
 export { sanitizeStatus, StatusLine } from "./status_line.ts";
 export {

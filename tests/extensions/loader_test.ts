@@ -44,7 +44,10 @@ Deno.test("loadHooks() resolves absolute, ~ and relative paths, and loads in the
     "home/b.ts": recorder("b"),
     "sub/c.js": recorder("c"),
   }, async (dir, host, seen) => {
-    const result = await loadHooks(["sub/c.js", join(dir, "a.ts"), "~/b.ts"], dir, { host, home: join(dir, "home") });
+    const result = await loadHooks(["sub/c.js", join(dir, "a.ts"), "~/b.ts"], dir, {
+      host,
+      homeDir: join(dir, "home"),
+    });
     deepEqual(result.errors, []);
     deepEqual(result.hooks, [join(dir, "sub/c.js"), join(dir, "a.ts"), join(dir, "home/b.ts")]);
     deepEqual(await seen(), ["c", "a", "b"]);

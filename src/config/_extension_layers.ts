@@ -1,0 +1,71 @@
+// Which extension modules a load names, in order: the user's directory, the
+// user layers' `extensions`, then — once the project is trusted — the
+// project's `.hookgate/extensions/` and its layers' `extensions`, then the
+// explicit layers'. Paths only: the extensions room imports them.
+
+import { dirname, join } from "node:path";
+import type { ConfigDiagnostic } from "./diagnostics.ts";
+import { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+import type { ConfigLayer } from "./load.ts";
+import type { ParsedHooksConfig } from "./parse.ts";
+
+/** The modules found in the user's and the project's extensions directories. */
+export interface DiscoveredModules {
+  user: string[];
+  project: string[];
+}
+
+/** Lists both directories; a directory that cannot be read is an error diagnostic. */
+export async function discoverModules(
+  home: string | undefined,
+  root: string,
+  diagnostics: ConfigDiagnostic[],
+): Promise<DiscoveredModules> {
+  const list = async (dir: string) => {
+    try {
+      return await discoverHookModules(dir);
+    } catch (error) {
+      diagnostics.push(problem(dir, (error as Error).message, "make the directory readable, or remove it"));
+      return [];
+    }
+  };
+  return {
+    user: home === undefined ? [] : await list(join(home, "extensions")),
+    project: await list(join(root, PROJECT_EXTENSIONS_DIR)),
+  };
+}
+
+/** The modules of a load, in order, without repeats. */
+export function extensionModules(
+  layers: readonly { layer: ConfigLayer; parsed: ParsedHooksConfig }[],
+  discovered: DiscoveredModules,
+  projectTrusted: boolean,
+  diagnostics: ConfigDiagnostic[],
+): string[] {
+  const listed = (kind: ConfigLayer["kind"]) =>
+    layers.filter(({ layer }) => layer.kind === kind).flatMap(({ layer, parsed }) =>
+      (parsed.extensions ?? []).flatMap((path) => {
+        try {
+          return [resolveHookPath(path, dirname(layer.path))];
+        } catch (error) {
+          diagnostics.push(
+            problem(layer.path, (error as Error).message, "write an absolute path, or one relative to this file", [
+              "extensions",
+            ]),
+          );
+          return [];
+        }
+      })
+    );
+  const all = [
+    ...discovered.user,
+    ...listed("user"),
+    ...(projectTrusted ? [...discovered.project, ...listed("project")] : []),
+    ...listed("explicit"),
+  ];
+  return [...new Set(all)];
+}
+
+function problem(file: string, message: string, hint: string, path: string[] = []): ConfigDiagnostic {
+  return { severity: "error", file, line: 1, column: 1, path, message, hint };
+}
