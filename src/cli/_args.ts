@@ -6,6 +6,8 @@ import { CliError } from "./_io.ts";
 
 export interface CommonFlags {
   config: string[];
+  /** Extension modules (`--extension`, repeatable), as given. */
+  extensions: string[];
   cwd: string | undefined;
   json: boolean;
 }
@@ -14,6 +16,7 @@ type Spec = Record<string, { type: "string" | "boolean"; multiple?: boolean; sho
 
 const COMMON: Spec = {
   config: { type: "string", multiple: true },
+  extension: { type: "string", multiple: true },
   cwd: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -47,6 +50,7 @@ export function parseFlags(
 export function commonFlags(values: Record<string, unknown>): CommonFlags {
   return {
     config: (values.config as string[] | undefined) ?? [],
+    extensions: (values.extension as string[] | undefined) ?? [],
     cwd: values.cwd as string | undefined,
     json: values.json === true,
   };

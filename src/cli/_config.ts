@@ -4,10 +4,18 @@
 
 import { resolve } from "node:path";
 import example from "../../examples/hooks.jsonc" with { type: "text" };
-import { checkConfig, type LoadedConfig } from "../../mod.ts";
+import {
+  checkConfig,
+  formatDiagnostic,
+  type HookHost,
+  type HookHostOptions,
+  HookConfigError,
+  type LoadedConfig,
+  openHookHost,
+} from "../../mod.ts";
 import { parseHooksConfig } from "../config/mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
-import { CliError, type CliIo, unexpected } from "./_io.ts";
+import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";
@@ -25,12 +33,18 @@ export interface CliConfig extends LoadedConfig {
  * Loads configuration; with `strict`, errors become a CliError (exit 1).
  * HOOKGATE_TRUST_PROJECT=1 trusts the project for this run (CI containers).
  */
-export async function loadCliConfig(paths: string[], cwd: string | undefined, strict: boolean): Promise<CliConfig> {
+export async function loadCliConfig(
+  paths: string[],
+  cwd: string | undefined,
+  strict: boolean,
+  extensions: readonly string[] = [],
+): Promise<CliConfig> {
   const projectRoot = cwd === undefined ? Deno.cwd() : resolve(cwd);
   const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({ paths, projectRoot, ...(trustAll ? { trust: "all" as const } : {}) });
   const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
-  if (paths.length === 0 && !config.layers.some((layer) => layer.found)) {
+  const nothing = paths.length === 0 && extensions.length === 0 && config.extensions.length === 0;
+  if (nothing && !config.layers.some((layer) => layer.found)) {
     const parsed = parseHooksConfig(example, { path: EXAMPLE_PATH });
     return {
       ...config,
@@ -79,9 +93,26 @@ export async function setUpCommand(
   }
   if (positionals.length > 0) throw unexpected(command, positionals[0]!);
   const flags = commonFlags(values);
-  const config = await loadCliConfig(flags.config, flags.cwd, strict);
+  const config = await loadCliConfig(flags.config, flags.cwd, strict, flags.extensions);
   if (config.example && !flags.json) {
     io.stderr(`hook-run: no configuration found; ${command} uses the bundled example ${EXAMPLE_PATH}\n`);
   }
   return { flags, config };
+}
+
+/**
+ * Opens the host for a command that runs hooks; a module that cannot be
+ * loaded is an error with its place, never a run without it.
+ */
+export async function openCliHost(io: CliIo, options: HookHostOptions): Promise<HookHost> {
+  try {
+    return await openHookHost(options);
+  } catch (error) {
+    if (!(error instanceof HookConfigError)) throw error;
+    for (const diagnostic of error.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
+    const count = error.diagnostics.length;
+    throw new CliError(
+      `${count === 1 ? "1 extension module cannot" : `${count} extension modules cannot`} be loaded; nothing was run`,
+    );
+  }
 }

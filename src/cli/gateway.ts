@@ -91,6 +91,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   try {
     host = await openHookHost({
       paths: flags.config,
+      extensions: flags.extensions,
       projectRoot,
       logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
       onInvocation: (record) => records.push(record),

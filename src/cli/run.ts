@@ -1,9 +1,9 @@
 // `hook-run run <Event>`: build the payload, load the layers, run the event
 // through HookRunner, print what each hook did and the decision.
 
-import { formatDiagnostic, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookInvocationRecord, openHookHost } from "../../mod.ts";
+import { formatDiagnostic, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookInvocationRecord } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { EXAMPLE_PATH, loadCliConfig } from "./_config.ts";
+import { EXAMPLE_PATH, loadCliConfig, openCliHost } from "./_config.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
@@ -23,6 +23,7 @@ Options:
   --prompt TEXT      the user prompt (UserPromptSubmit)
   --cwd DIR          the working directory and project root (default: the current directory)
   --config PATH      a configuration file, after the user and project layers (repeatable)
+  --extension PATH   an extension module to load, after the configured ones (repeatable)
   --no-hooks         run only hooks marked "policy": true
   --json             print one JSON object instead of text
   --trace            also print timings, failure details, files, and prompt-hook prompts and answers
@@ -48,7 +49,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const cwd = await workingDirectory(flags.cwd);
   const fields = await payloadFields(event, values, io);
 
-  const config = await loadCliConfig(flags.config, cwd, false);
+  const config = await loadCliConfig(flags.config, cwd, false, flags.extensions);
   if (!config.ok) {
     for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
     const count = config.diagnostics.filter((d) => d.severity === "error").length;
@@ -62,9 +63,10 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
 
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];
-  const host = await openHookHost({
+  const host = await openCliHost(io, {
     config,
     projectRoot: config.projectRoot,
+    extensions: flags.extensions,
     noHooks,
     logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
     onInvocation: (record) => records.push(record),

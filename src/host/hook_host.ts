@@ -8,7 +8,10 @@
 
 import { resolve } from "node:path";
 import { checkConfig, type LoadConfigOptions, type LoadedConfig } from "../config/load.ts";
-import { HookConfigError } from "../config/diagnostics.ts";
+import { type ConfigDiagnostic, HookConfigError } from "../config/diagnostics.ts";
+import { ExtensionHost } from "../extensions/extension_host.ts";
+import { type HookLoadError, loadHooks } from "../extensions/loader.ts";
+import type { ExtensionSession, HookUIContext } from "../extensions/types.ts";
 import { type ConfigWatcher, watchConfig } from "../config/watch.ts";
 import type { Logger } from "../events/env.ts";
 import type { ModelClient } from "../models/client.ts";
@@ -62,6 +65,15 @@ export interface HookHostOptions extends LoadConfigOptions {
   stopBlockCap?: number;
   /** Make command hooks die with this process, even by SIGKILL (see `HookRunnerOptions.dieWithHost`). */
   dieWithHost?: boolean;
+  /**
+   * More extension modules to load (`--extension`), after the configured
+   * and discovered ones; relative paths are relative to `Deno.cwd()`.
+   */
+  extensions?: readonly string[];
+  /** The user interface extension handlers get (headless without one). */
+  ui?: HookUIContext;
+  /** Where extensions' `sendMessage` and `appendEntry` go. */
+  session?: ExtensionSession;
 }
 
 /**
@@ -86,6 +98,11 @@ export interface HookHost extends AsyncDisposable {
   readonly config: LoadedConfig;
   /** The project root the layers were looked up in (absolute). */
   readonly projectRoot: string;
+  /**
+   * The extension modules loaded into the registry (configured,
+   * discovered, given), with their commands, renderers and statuses.
+   */
+  readonly extensions: ExtensionHost;
   /** Waits for background hooks, kills running ones, stops watching. */
   close(): Promise<void>;
 }
@@ -153,12 +170,30 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     ...(options.dieWithHost ? { dieWithHost: true } : {}),
   };
   const runner = new HookRunner(runnerOptions);
+  const extensions = new ExtensionHost({
+    registry,
+    ...(options.ui ? { ui: options.ui } : {}),
+    ...(options.session ? { session: options.session } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   let closed: Promise<void> | null = null;
   const close = () =>
     closed ??= (async () => {
       await watcher?.close();
       await runner.close();
+      extensions.unloadAll();
     })();
+  // Extension modules are ordinary automation: --no-hooks leaves them out.
+  if (!policyOnly) {
+    const loaded = await loadHooks([...config.extensions, ...options.extensions ?? []], Deno.cwd(), {
+      host: extensions,
+    });
+    if (loaded.errors.length > 0) {
+      // A guard that failed to load must not leave the host running without it.
+      await close();
+      throw new HookConfigError(loaded.errors.map(extensionDiagnostic));
+    }
+  }
   return {
     registry,
     runner,
@@ -166,7 +201,20 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
       return current();
     },
     projectRoot,
+    extensions,
     close,
     [Symbol.asyncDispose]: close,
+  };
+}
+
+function extensionDiagnostic(error: HookLoadError): ConfigDiagnostic {
+  return {
+    severity: "error",
+    file: error.path,
+    line: 1,
+    column: 1,
+    path: [],
+    message: `the extension module cannot be loaded: ${error.error}`,
+    hint: "fix the module, or remove it from \"extensions\" (or its extensions directory)",
   };
 }

@@ -1,0 +1,44 @@
+// Extension modules for the commands that inspect configuration (check,
+// list, permissions): import them into a throwaway registry, so their
+// handlers can be listed and their failures reported with their place.
+// Their factories run: that is what checking a module means.
+
+import { resolve } from "node:path";
+import { type ConfigDiagnostic, HookRegistry } from "../../mod.ts";
+import { ExtensionHost, loadHooks } from "../extensions/mod.ts";
+import type { CliConfig } from "./_config.ts";
+
+export interface CliExtensions {
+  /** The registry holding only the modules' handlers. */
+  registry: HookRegistry;
+  /** The modules that loaded (absolute paths). */
+  modules: string[];
+  /** Every module that failed, as an error diagnostic. */
+  diagnostics: ConfigDiagnostic[];
+  /** Unloads them again. */
+  close(): void;
+}
+
+/** The modules of the configuration and of --extension (relative to the process's directory). */
+export function extensionPaths(config: CliConfig, extensions: readonly string[]): string[] {
+  return [...new Set([...config.extensions, ...extensions.map((path) => resolve(path))])];
+}
+
+export async function loadCliExtensions(config: CliConfig, extensions: readonly string[]): Promise<CliExtensions> {
+  const registry = new HookRegistry();
+  const host = new ExtensionHost({ registry });
+  const loaded = await loadHooks(extensionPaths(config, extensions), Deno.cwd(), { host });
+  return {
+    registry,
+    modules: loaded.hooks,
+    diagnostics: loaded.errors.map((error) => ({
+      severity: "error",
+      file: error.path,
+      line: 1,
+      column: 1,
+      path: [],
+      message: `the extension module cannot be loaded: ${error.error}`,
+    })),
+    close: () => void host.unloadAll(),
+  };
+}
