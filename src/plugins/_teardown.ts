@@ -5,9 +5,9 @@
 
 import type { Logger } from "../events/env.ts";
 import type { HookRegistry } from "../registry/registry.ts";
+import type { CheckedPlugin } from "./_check.ts";
 import type { CleanupProblem, PluginScope } from "./_scope.ts";
 import { callWithin, errorText } from "./_settle.ts";
-import type { Plugin } from "./plugin.ts";
 import type { PluginTeardownProblem, PluginTeardownProblemKind } from "./report.ts";
 
 /** What setting plugins up and tearing them down needs from the host. */
@@ -21,11 +21,12 @@ export interface LifecycleContext {
 
 /** Tears an installed plugin down; returns what did not go cleanly. */
 export async function tearDownPlugin(
-  plugin: Plugin,
+  checked: CheckedPlugin,
   scope: PluginScope,
   context: LifecycleContext,
 ): Promise<PluginTeardownProblem[]> {
-  const { name } = plugin;
+  // The name checked at install: the plugin object may have changed since.
+  const { plugin, name } = checked;
   const { logger, teardownTimeoutMs } = context;
   // One deadline per plugin covers its teardown and its asynchronous
   // cleanups, so uninstalling never waits longer than that per plugin.

@@ -349,7 +349,7 @@ export class PluginHost {
     for (const name of names) {
       const { checked, scope } = this.#installed.get(name)!;
       this.#installed.delete(name);
-      report.problems.push(...await tearDownPlugin(checked.plugin, scope, this.#context));
+      report.problems.push(...await tearDownPlugin(checked, scope, this.#context));
       report.uninstalled.push(name);
     }
     return report;
