@@ -65,6 +65,22 @@ export {
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
 export type { HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
+// Plugins: in-process hooks with a lifecycle on the shared registry.
+export {
+  type Plugin,
+  type PluginApi,
+  type PluginCapabilities,
+  type PluginFailure,
+  type PluginFailureKind,
+  PluginHost,
+  type PluginHostOptions,
+  type PluginInstallReport,
+  type PluginTeardownContext,
+  type PluginTeardownProblem,
+  type PluginTeardownProblemKind,
+  type PluginUninstallOptions,
+  type PluginUninstallReport,
+} from "./src/plugins/mod.ts";
 // The seed's transport functions and limits.
 export {
   runShellHook,
