@@ -7,9 +7,9 @@ import example from "../../examples/hooks.jsonc" with { type: "text" };
 import {
   checkConfig,
   formatDiagnostic,
+  HookConfigError,
   type HookHost,
   type HookHostOptions,
-  HookConfigError,
   type LoadedConfig,
   openHookHost,
 } from "../../mod.ts";

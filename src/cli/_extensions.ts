@@ -4,7 +4,7 @@
 // Their factories run: that is what checking a module means.
 
 import { resolve } from "node:path";
-import { type ConfigDiagnostic, HookRegistry } from "../../mod.ts";
+import { type ConfigDiagnostic, type HookEntry, HookRegistry } from "../../mod.ts";
 import { ExtensionHost, loadHooks } from "../extensions/mod.ts";
 import type { CliConfig } from "./_config.ts";
 
@@ -13,6 +13,8 @@ export interface CliExtensions {
   registry: HookRegistry;
   /** The modules that loaded (absolute paths). */
   modules: string[];
+  /** Their handlers' registry entries, in registration order (kept after `close`). */
+  entries: HookEntry[];
   /** Every module that failed, as an error diagnostic. */
   diagnostics: ConfigDiagnostic[];
   /** Unloads them again. */
@@ -31,6 +33,7 @@ export async function loadCliExtensions(config: CliConfig, extensions: readonly 
   return {
     registry,
     modules: loaded.hooks,
+    entries: registry.all(),
     diagnostics: loaded.errors.map((error) => ({
       severity: "error",
       file: error.path,

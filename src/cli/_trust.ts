@@ -26,16 +26,18 @@ export function reportProjectTrust(io: CliIo, project: ProjectTrust | undefined,
     return;
   }
   const skipped = project.skipped;
-  if (skipped.length === 0) return;
+  const modules = project.skippedExtensions;
+  if (skipped.length === 0 && modules.length === 0) return;
   const why = project.previous
-    ? "its hooks or the files they run changed since it was trusted"
+    ? "its hooks, their files or its extension code changed since it was trusted"
     : "it has not been trusted";
-  io.stderr(
-    `${paint(io, "yellow", "hook-run:")} ${
-      skipped.length === 1 ? "1 project hook was" : `${skipped.length} project hooks were`
-    } skipped: ${printable(root)} is not trusted (${why})\n`,
-  );
+  const what = [
+    ...(skipped.length === 0 ? [] : [skipped.length === 1 ? "1 project hook" : `${skipped.length} project hooks`]),
+    ...(modules.length === 0 ? [] : [modules.length === 1 ? "1 extension file" : `${modules.length} extension files`]),
+  ].join(" and ");
+  io.stderr(`${paint(io, "yellow", "hook-run:")} ${what} skipped: ${printable(root)} is not trusted (${why})\n`);
   for (const hook of skipped) io.stderr(`  ${printable(shownHookLine(hook))}\n`);
+  for (const file of modules) io.stderr(`  extension ${printable(file)}\n`);
   const policy = skipped.filter((hook) => hook.policy).length;
   if (policy > 0) {
     io.stderr(
@@ -63,6 +65,7 @@ export function projectJson(project: ProjectTrust | undefined, trustedByEnv: boo
       target,
       policy,
     })),
+    skippedExtensions: project.skippedExtensions,
     ...(project.trusted ? {} : { trustCommand: trustCommandLine(project.snapshot.root) }),
   };
 }

@@ -21,7 +21,7 @@ import { readCapped } from "./_payload.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust, trustCommandLine } from "./_trust.ts";
 
-export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--cwd DIR] [--trace]
+export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--extension PATH]... [--cwd DIR] [--trace]
 
 Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
 "hook_event_name" picks the event), runs every configured hook for it — all
@@ -35,9 +35,10 @@ can block (1 elsewhere), never a silent allow. Events hookgate does not model
 are answered {} (said on stderr with --trace).
 
 Options:
-  --config PATH   a configuration file, after the user and project layers (repeatable)
-  --cwd DIR       the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
-  --trace         say on stderr what each hook did
+  --config PATH     a configuration file, after the user and project layers (repeatable)
+  --extension PATH  an extension module to load, after the configured ones (repeatable)
+  --cwd DIR         the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
+  --trace           say on stderr what each hook did
 `;
 
 const claude = dialectOf("claude");
@@ -128,9 +129,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   // What the user should know rides along as systemMessage: hook failures
   // and a project whose hooks were held back.
   const notes = [...warnings];
-  if (project !== undefined && !project.trusted && project.skipped.length > 0) {
+  if (project !== undefined && !project.trusted && project.skipped.length + project.skippedExtensions.length > 0) {
     notes.push(
-      `hookgate skipped ${project.skipped.length} hook(s) of an untrusted project; review and trust them with: ${
+      `hookgate skipped ${project.skipped.length} hook(s) and ${project.skippedExtensions.length} extension file(s) of an untrusted project; review and trust them with: ${
         trustCommandLine(project.snapshot.root)
       }`,
     );

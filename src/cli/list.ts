@@ -1,16 +1,19 @@
 // `hook-run list`: a table of events → hooks, as the registry resolves them.
 
 import { relative } from "node:path";
-import { type HookEntry, HookRegistry } from "../../mod.ts";
+import { formatDiagnostic, type HookEntry, HookRegistry } from "../../mod.ts";
+import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
-import { type CliIo, paint, printable, table } from "./_io.ts";
+import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
 import { trustCommandLine } from "./_trust.ts";
 
-export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--cwd DIR] [--json]
+export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
 
 Lists the configured hooks per event with their resolved controls: name,
-matcher, transport, stage, policy, timeout, trust and source file. An untrusted
-project's hooks are listed too, marked untrusted: they do not run.
+matcher, transport, stage, policy, timeout, trust and source file, then the
+handlers of extension modules (imported to list them: their factories run).
+An untrusted project's hooks and modules are listed too, marked untrusted:
+they do not run.
 `;
 
 export async function listCommand(args: string[], io: CliIo): Promise<number> {
@@ -19,12 +22,19 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   const { flags, config } = setUp;
   const registry = new HookRegistry();
   registry.loadShellHooks(config.hooks);
+  const extensions = await loadCliExtensions(config, flags.extensions);
+  extensions.close();
+  if (extensions.diagnostics.length > 0) {
+    for (const diagnostic of extensions.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
+    throw new CliError(`${extensions.diagnostics.length} extension module(s) cannot be loaded; run "hook-run check"`);
+  }
   const project = config.project;
   const projectFiles = new Set(config.layers.filter((layer) => layer.kind === "project").map((layer) => layer.path));
   const trustOf = (source: string) =>
     !projectFiles.has(source) ? "-" : config.trustedByEnv ? "trusted (env)" : "trusted";
   const rows = [
     ...registry.all().map((entry) => describe(entry, config.projectRoot, trustOf)),
+    ...extensions.entries.map((entry) => describe(entry, config.projectRoot, trustOf)),
     // An untrusted project's hooks are listed too: they are what trust would let in.
     ...(project?.skipped ?? []).map((hook) => ({
       event: hook.event,
@@ -37,6 +47,19 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       timeoutMs: null,
       background: false,
       source: hook.source,
+      trust: "untrusted",
+    })),
+    ...(project?.skippedExtensions ?? []).map((file) => ({
+      event: "-",
+      name: file,
+      matcher: "-",
+      transport: "extension",
+      stage: "-",
+      policy: false,
+      failurePolicy: "-",
+      timeoutMs: null,
+      background: false,
+      source: file,
       trust: "untrusted",
     })),
   ];
@@ -75,7 +98,10 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 function describe(entry: HookEntry, root: string, trustOf: (source: string) => string) {
-  const source = entry.transport === "in-process" ? "" : entry.hook.source ?? "";
+  // An extension handler's source is its module (the owner is "extension:<path>").
+  const source = entry.transport === "in-process"
+    ? entry.owner?.replace(/^extension:/, "") ?? ""
+    : entry.hook.source ?? "";
   const shown = source.startsWith("/") && !relative(root, source).startsWith("..") ? relative(root, source) : source;
   return {
     event: entry.event,

@@ -38,17 +38,19 @@ const HELP = `hook-run ${VERSION}: lifecycle hooks for AI coding agents
 
 Usage:
   hook-run run <Event> [--tool NAME] [--input JSON|@file|-] [--prompt TEXT] [--cwd DIR]
-                       [--config PATH]... [--no-hooks] [--json] [--trace]
-  hook-run check [--config PATH]... [--json]
-  hook-run list [--config PATH]... [--json]
-  hook-run permissions [--config PATH]... [--json]
+                       [--config PATH]... [--extension PATH]... [--no-hooks] [--json] [--trace]
+  hook-run check [--config PATH]... [--extension PATH]... [--json]
+  hook-run list [--config PATH]... [--extension PATH]... [--json]
+  hook-run permissions [--config PATH]... [--extension PATH]... [--json]
   hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
   hook-run gateway [--config PATH]... [--cwd DIR] [--trace]     (a Claude Code event on stdin)
   hook-run import-claude [PATH]                                (Claude settings → native JSONC)
 
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
-<project>/.hookgate/config.jsonc, then each --config. A project's hooks run
-only once you trust them (hook-run trust). With no configuration present, the
+<project>/.hookgate/config.jsonc, then each --config. Extension modules:
+$HOOKGATE_HOME/extensions/, <project>/.hookgate/extensions/, each layer's
+"extensions", then each --extension. A project's hooks and modules run only
+once you trust them (hook-run trust). With no configuration present, the
 bundled examples/hooks.jsonc is used so you can see hook-run work at once.
 
 Run "hook-run <command> --help" for a command's options.

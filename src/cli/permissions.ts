@@ -1,11 +1,14 @@
 // `hook-run permissions`: the minimal Deno flags for this configuration,
 // and the command lines that use them.
 
+import { dirname } from "node:path";
 import { permissionFlags } from "../config/mod.ts";
 import { setUpCommand } from "./_config.ts";
+import { extensionPaths } from "./_extensions.ts";
 import { type CliIo, printable } from "./_io.ts";
 
-export const PERMISSIONS_HELP = `Usage: hook-run permissions [--config PATH]... [--cwd DIR] [--json]
+export const PERMISSIONS_HELP =
+  `Usage: hook-run permissions [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
 
 Prints the narrowest Deno permission flags that let hook-run (or an agent
 embedding hookgate) run the configured hooks, and the matching deno run and
@@ -37,18 +40,23 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
   const env = merged.get("--allow-env") ?? new Set<string>();
   for (const name of CLI_ENV) env.add(name);
   merged.set("--allow-env", env);
-  const reads = config.layers.map((layer) => layer.path);
+  const modules = extensionPaths(config, flags.extensions);
+  // A module may import helpers next to it: its directory, not just the file.
+  const reads = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))];
   merged.set("--allow-read", new Set(reads));
   const order = ["--allow-read", "--allow-env", "--allow-run", "--allow-net"];
   const all = order.filter((name) => merged.has(name)).map((name) =>
     `${name}=${[...merged.get(name)!].sort().join(",")}`
   );
-  const configArgs = flags.config.map((path) => ` --config ${quote(path)}`).join("");
+  const configArgs = [
+    ...flags.config.map((path) => ` --config ${quote(path)}`),
+    ...flags.extensions.map((path) => ` --extension ${quote(path)}`),
+  ].join("");
   const run = `deno run ${all.join(" ")} jsr:@hookgate/core/cli run <Event>${configArgs}`;
   const compile = `deno compile ${all.join(" ")} -o hook-run jsr:@hookgate/core/cli`;
 
   if (flags.json) {
-    io.stdout(JSON.stringify({ hooks: hookFlags, flags: all, run, compile }) + "\n");
+    io.stdout(JSON.stringify({ hooks: hookFlags, extensions: modules, flags: all, run, compile }) + "\n");
     return 0;
   }
   io.stdout(
@@ -58,6 +66,11 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
       "",
       "All flags for hook-run with this configuration (config files, its own environment, the hooks):",
       ...all.map((flag) => `  ${flag}`),
+      ...(modules.length === 0 ? [] : [
+        "",
+        `Extension modules (${modules.length}) are read from their directories; what they do themselves`,
+        "(network, processes, files) needs flags hookgate cannot know: add them for your modules.",
+      ]),
       "",
       "Run:",
       `  ${run}`,

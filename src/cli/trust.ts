@@ -104,6 +104,14 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
     io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
     for (const file of hook.files) io.stdout(`    runs ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
   }
+  if (snapshot.extensions.length > 0) {
+    io.stdout(
+      `\nExtension code (${snapshot.extensions.length} files; it runs inside hook-run, with its permissions):\n`,
+    );
+    for (const file of snapshot.extensions) {
+      io.stdout(`  ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
+    }
+  }
   io.stdout(`\nEnvironment variables the hooks receive or send: ${list(snapshot.env)}\n`);
   io.stdout(`URLs the hooks call: ${list(snapshot.urls)}\n`);
   const changed = changes(snapshot, previous);
@@ -130,7 +138,7 @@ interface Changes {
 function changes(snapshot: ProjectSnapshot, previous: TrustRecord | undefined): Changes | null {
   if (previous === undefined || previous.digest === snapshot.digest) return null;
   const now = snapshot.hooks.map(projectHookLine);
-  const files = Object.fromEntries(snapshot.files.map((file) => [file.path, file.sha256]));
+  const files = Object.fromEntries([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, file.sha256]));
   const paths = new Set([...Object.keys(files), ...Object.keys(previous.files)]);
   return {
     hooksAdded: now.filter((line) => !previous.hooks.includes(line)),

@@ -17,7 +17,8 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
     digest: snapshot.digest,
     trustedAt: now.toISOString(),
     hooks: snapshot.hooks.map(projectHookLine),
-    files: Object.fromEntries(snapshot.files.map((file) => [file.path, file.sha256])),
+    // Extension code too, so that what changed can be shown file by file.
+    files: Object.fromEntries([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, file.sha256])),
   };
 }
 

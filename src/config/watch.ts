@@ -245,7 +245,7 @@ class Watcher implements ConfigWatcher {
     this.#heldBack = true;
     logger?.warn?.(
       `Project ${project.snapshot.root} is not trusted${
-        project.previous ? " (its hooks or the files they run changed since it was trusted)" : ""
+        project.previous ? " (its hooks, their files or its extension code changed since it was trusted)" : ""
       }; its ${
         count === 1 ? "hook is" : `${count} hooks are`
       } held back until you review and trust it: hook-run trust --cwd ${project.snapshot.root}`,

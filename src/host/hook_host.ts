@@ -215,6 +215,6 @@ function extensionDiagnostic(error: HookLoadError): ConfigDiagnostic {
     column: 1,
     path: [],
     message: `the extension module cannot be loaded: ${error.error}`,
-    hint: "fix the module, or remove it from \"extensions\" (or its extensions directory)",
+    hint: 'fix the module, or remove it from "extensions" (or its extensions directory)',
   };
 }
