@@ -68,6 +68,7 @@ export type { HookInvocationRecord, HookRunnerOptions } from "./src/runner/types
 // Plugins: in-process hooks with a lifecycle on the shared registry.
 export {
   type Plugin,
+  type PluginAPI,
   type PluginApi,
   type PluginCapabilities,
   type PluginFailure,

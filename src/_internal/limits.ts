@@ -56,3 +56,12 @@ export function clampOutputBytes(bytes: number | undefined): number {
   if (bytes === undefined || Number.isNaN(bytes)) return DEFAULT_MAX_OUTPUT_BYTES;
   return Math.min(MAX_OUTPUT_BYTES, Math.max(1, Math.floor(bytes)));
 }
+
+/** How long a plugin's setup may take before it counts as failed. */
+export const DEFAULT_PLUGIN_SETUP_TIMEOUT_MS = 10_000;
+/** How long a plugin's teardown (and its cleanups) may take (seed 000's default). */
+export const DEFAULT_PLUGIN_TEARDOWN_TIMEOUT_MS = 10_000;
+/** How long an extension module's factory may take before it counts as failed. */
+export const DEFAULT_EXTENSION_LOAD_TIMEOUT_MS = 10_000;
+/** An extension handler's default deadline: long enough for a handler that asks the user. */
+export const DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS = 60_000;

@@ -4,15 +4,13 @@
 // builds the typed event and the handler context, reports failures to the
 // error listeners, and translates the handler's answer.
 
+import { DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS } from "../_internal/limits.ts";
 import type { HookInvocationContext, InProcessHook } from "../events/hooks.ts";
 import type { ExtensionEvent, RegistryEvent } from "../events/extension_map.ts";
 import type { HookOutcome } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import type { ExtensionHandler, ExtensionHandlerOptions, HookContext, HookUIContext } from "./types.ts";
-
-/** The default deadline of an extension handler. */
-export const DEFAULT_HANDLER_TIMEOUT_MS = 60_000;
 
 /** What the handlers of one loaded module share. */
 export interface ModuleScope {
@@ -46,7 +44,7 @@ export function registerHandler<E extends ExtensionEvent>(
   const run = handler as unknown as AnyHandler;
   const registration = {
     name: options.name ?? `${scope.label}:${event}`,
-    timeoutMs: options.timeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS,
   };
   const register = (on: RegistryEvent, hook: InProcessHook, extra: { stage?: "validate"; failurePolicy?: "closed" }) =>
     scope.registry.registerInProcess(on, undefined, hook as never, scope.owner, { ...registration, ...extra });

@@ -8,6 +8,7 @@
  */
 
 import { basename } from "node:path";
+import { DEFAULT_EXTENSION_LOAD_TIMEOUT_MS, timeoutProblem } from "../_internal/limits.ts";
 import type { Logger } from "../events/env.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import { execCommand } from "../transports/command/exec.ts";
@@ -106,6 +107,7 @@ export class ExtensionHost {
    *
    * @param options The registry, and optionally the UI, session adapter,
    * logger, process tracker and factory timeout.
+   * @throws {RangeError} When `loadTimeoutMs` is not 1 – 600 000 milliseconds.
    */
   constructor(options: ExtensionHostOptions) {
     this.#registry = options.registry;
@@ -114,7 +116,12 @@ export class ExtensionHost {
     this.#session = options.session;
     this.#logger = options.logger;
     this.#processes = options.processes;
-    this.#loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
+    const problem = timeoutProblem(options.loadTimeoutMs);
+    if (problem !== undefined) {
+      const message = `Cannot create extension host: ${problem.message.replace('"timeoutMs"', '"loadTimeoutMs"')}`;
+      throw problem.type ? new TypeError(message) : new RangeError(message);
+    }
+    this.#loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_EXTENSION_LOAD_TIMEOUT_MS;
   }
 
   /**

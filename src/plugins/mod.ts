@@ -27,7 +27,7 @@
  * @module
  */
 
-export type { Plugin, PluginApi, PluginCapabilities, PluginTeardownContext } from "./plugin.ts";
+export type { Plugin, PluginAPI, PluginApi, PluginCapabilities, PluginTeardownContext } from "./plugin.ts";
 export { PluginHost, type PluginHostOptions, type PluginUninstallOptions } from "./plugin_host.ts";
 export type {
   PluginFailure,

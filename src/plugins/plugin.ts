@@ -103,6 +103,21 @@ export interface PluginApi {
 }
 
 /**
+ * The seed's name for {@linkcode PluginApi}, so plugins written against it
+ * (`import type { PluginAPI } …`) type-check unchanged.
+ *
+ * @example
+ * ```ts
+ * import type { PluginAPI } from "@hookgate/core";
+ *
+ * function setup(api: PluginAPI): void {
+ *   api.registerHook("Stop", undefined, () => {});
+ * }
+ * ```
+ */
+export type PluginAPI = PluginApi;
+
+/**
  * What a plugin's `teardown` receives besides the API.
  *
  * @example Stop waiting when the deadline passes

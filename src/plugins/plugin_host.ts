@@ -5,7 +5,11 @@
  * @module
  */
 
-import { MAX_TIMEOUT_MS } from "../_internal/limits.ts";
+import {
+  DEFAULT_PLUGIN_SETUP_TIMEOUT_MS,
+  DEFAULT_PLUGIN_TEARDOWN_TIMEOUT_MS,
+  MAX_TIMEOUT_MS,
+} from "../_internal/limits.ts";
 import type { Logger } from "../events/env.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import { type CheckedPlugin, checkPlugins, shown } from "./_check.ts";
@@ -18,8 +22,6 @@ import type { PluginInstallReport, PluginUninstallReport } from "./report.ts";
 
 // Seed 000 gives teardown 10 s; setup gets the same so that one hung plugin
 // cannot hold an agent's start-up for longer than it may hold its shutdown.
-const DEFAULT_SETUP_TIMEOUT_MS = 10_000;
-const DEFAULT_TEARDOWN_TIMEOUT_MS = 10_000;
 
 /**
  * Options of {@linkcode PluginHost}.
@@ -151,8 +153,8 @@ export class PluginHost {
       registry,
       logger: options.logger ?? {},
       enforceCapabilities: options.enforceCapabilities === true,
-      setupTimeoutMs: deadline(options.setupTimeoutMs, "setupTimeoutMs", DEFAULT_SETUP_TIMEOUT_MS),
-      teardownTimeoutMs: deadline(options.teardownTimeoutMs, "teardownTimeoutMs", DEFAULT_TEARDOWN_TIMEOUT_MS),
+      setupTimeoutMs: deadline(options.setupTimeoutMs, "setupTimeoutMs", DEFAULT_PLUGIN_SETUP_TIMEOUT_MS),
+      teardownTimeoutMs: deadline(options.teardownTimeoutMs, "teardownTimeoutMs", DEFAULT_PLUGIN_TEARDOWN_TIMEOUT_MS),
     });
   }
 

@@ -49,7 +49,7 @@ export interface ExecCommandOptions {
    * Cap for stdout and for stderr, each, in bytes: past it the group is
    * killed and the output ends there.
    *
-   * @default {1048576}
+   * @default {65536}
    */
   maxOutputBytes?: number;
   /** Where the running group is tracked (a runner's, to share its bound and kill). */
