@@ -31,11 +31,11 @@ export function reportProjectTrust(io: CliIo, project: ProjectTrust | undefined,
   const why = project.previous
     ? "its hooks, their files or its extension code changed since it was trusted"
     : "it has not been trusted";
-  const what = [
-    ...(skipped.length === 0 ? [] : [skipped.length === 1 ? "1 project hook" : `${skipped.length} project hooks`]),
-    ...(modules.length === 0 ? [] : [modules.length === 1 ? "1 extension file" : `${modules.length} extension files`]),
-  ].join(" and ");
-  io.stderr(`${paint(io, "yellow", "hook-run:")} ${what} skipped: ${printable(root)} is not trusted (${why})\n`);
+  io.stderr(
+    `${paint(io, "yellow", "hook-run:")} ${skippedSummary(project)} skipped: ${
+      printable(root)
+    } is not trusted (${why})\n`,
+  );
   for (const hook of skipped) io.stderr(`  ${printable(shownHookLine(hook))}\n`);
   for (const file of modules) io.stderr(`  extension ${printable(file)}\n`);
   const policy = skipped.filter((hook) => hook.policy).length;
@@ -47,6 +47,15 @@ export function reportProjectTrust(io: CliIo, project: ProjectTrust | undefined,
     );
   }
   io.stderr(`hook-run: review and trust them with: ${printable(trustCommandLine(root))}\n`);
+}
+
+/** What an untrusted project holds back: "1 project hook and 2 extension files". */
+export function skippedSummary(project: ProjectTrust): string {
+  const count = (n: number, noun: string) => n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
+  return [
+    ...(project.skipped.length === 0 ? [] : [count(project.skipped.length, "project hook")]),
+    ...(project.skippedExtensions.length === 0 ? [] : [count(project.skippedExtensions.length, "extension file")]),
+  ].join(" and ");
 }
 
 /** The project's trust state for --json output. */

@@ -19,7 +19,7 @@ import { runInterruptibly } from "./_interrupt.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
 import { hookLine } from "./_render.ts";
-import { reportProjectTrust, trustCommandLine } from "./_trust.ts";
+import { reportProjectTrust, skippedSummary, trustCommandLine } from "./_trust.ts";
 
 export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--extension PATH]... [--cwd DIR] [--trace]
 
@@ -131,7 +131,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const notes = [...warnings];
   if (project !== undefined && !project.trusted && project.skipped.length + project.skippedExtensions.length > 0) {
     notes.push(
-      `hookgate skipped ${project.skipped.length} hook(s) and ${project.skippedExtensions.length} extension file(s) of an untrusted project; review and trust them with: ${
+      `hookgate skipped ${skippedSummary(project)} of an untrusted project; review and trust them with: ${
         trustCommandLine(project.snapshot.root)
       }`,
     );

@@ -165,7 +165,7 @@ Deno.test("hook-run gateway skips an untrusted project's hooks and tells the use
     equal(answer.hookSpecificOutput, undefined);
     match(
       answer.systemMessage,
-      /skipped 1 hook\(s\) of an untrusted project; review and trust them with: hook-run trust --cwd/,
+      /skipped 1 project hook of an untrusted project; review and trust them with: hook-run trust --cwd/,
     );
   });
 });
