@@ -21,6 +21,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   runner: 6,
   config: 7,
   plugins: 7,
+  replay: 7,
   extensions: 8,
   host: 9,
   cli: 10,

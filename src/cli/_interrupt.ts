@@ -5,19 +5,29 @@
 import type { HookEvent, HookEventFields, HookEventResult, HookHost, PreToolUseEnv } from "../../mod.ts";
 
 /** Runs `event` and closes `host`; `interrupted` when a signal cancelled it. */
-export async function runInterruptibly(
+export function runInterruptibly(
   host: HookHost,
   event: HookEvent,
   fields: HookEventFields,
   env: Omit<PreToolUseEnv, "signal">,
 ): Promise<{ result: HookEventResult; interrupted: boolean }> {
+  return interruptibly(host, async (signal) => ({
+    result: await host.runner.run(event, fields, { ...env, signal }),
+    interrupted: signal.aborted,
+  }));
+}
+
+/**
+ * Runs `work` with a signal that Ctrl-C (or SIGTERM) aborts, then closes
+ * `host` whatever happens.
+ */
+export async function interruptibly<T>(host: HookHost, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const interrupted = () => controller.abort(new DOMException("Interrupted", "AbortError"));
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   for (const signal of signals) Deno.addSignalListener(signal, interrupted);
   try {
-    const result = await host.runner.run(event, fields, { ...env, signal: controller.signal });
-    return { result, interrupted: controller.signal.aborted };
+    return await work(controller.signal);
   } finally {
     for (const signal of signals) Deno.removeSignalListener(signal, interrupted);
     await host.close();

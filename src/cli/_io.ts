@@ -10,6 +10,8 @@ export interface CliIo {
   /** Whether standard input is a terminal a person can answer a question on. */
   interactive: boolean;
   color: boolean;
+  /** Whether standard error is a terminal, where a progress line may be redrawn. */
+  progress?: boolean;
 }
 
 /** The process's own streams. */
@@ -27,6 +29,7 @@ export function processIo(): CliIo {
     stdin: () => Deno.stdin.readable,
     interactive: Deno.stdin.isTerminal(),
     color: !noColor && Deno.stdout.isTerminal(),
+    progress: Deno.stderr.isTerminal(),
   };
 }
 

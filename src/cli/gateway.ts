@@ -16,6 +16,7 @@ import {
 import { dialectOf, UnsupportedEventError } from "../dialects/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { runInterruptibly } from "./_interrupt.ts";
+import { recordEvent, recordFile } from "./_record.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
 import { hookLine } from "./_render.ts";
@@ -39,12 +40,16 @@ Options:
   --extension PATH  an extension module to load, after the configured ones (repeatable)
   --cwd DIR         the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
   --trace           say on stderr what each hook did
+  --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
 `;
 
 const claude = dialectOf("claude");
 
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags("gateway", args, { trace: { type: "boolean" } });
+  const { values, positionals } = parseFlags("gateway", args, {
+    trace: { type: "boolean" },
+    record: { type: "string" },
+  });
   if (values.help) {
     io.stdout(GATEWAY_HELP);
     return 0;
@@ -57,6 +62,12 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return event === undefined || HOOK_EVENTS[event].canBlock ? 2 : 1;
   };
   if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the event comes on stdin)`);
+  let record: string | undefined;
+  try {
+    record = recordFile(values.record as string | undefined);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
   if (Number(readEnv("HOOKGATE_DEPTH") ?? 0) > 0) {
     // Run as one of hookgate's own hooks (the routing file was also loaded
     // as a hook layer): answering would recurse without end.
@@ -113,6 +124,10 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   reportProjectTrust(io, project, false);
 
   const started = performance.now();
+  await recordEvent(io, record, event, decoded.fields, {
+    cwd,
+    ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
+  });
   const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, {
     cwd,
     ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),

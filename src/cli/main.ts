@@ -29,6 +29,7 @@ import { importClaudeCommand } from "./import_claude.ts";
 import { CliError, type CliIo, printable, processIo } from "./_io.ts";
 import { listCommand } from "./list.ts";
 import { permissionsCommand } from "./permissions.ts";
+import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
 import { trustCommand } from "./trust.ts";
 
@@ -45,6 +46,7 @@ Usage:
   hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
   hook-run gateway [--config PATH]... [--cwd DIR] [--trace]     (a Claude Code event on stdin)
   hook-run import-claude [PATH]                                (Claude settings → native JSONC)
+  hook-run replay FILE... [--config PATH]... [--event NAME]... [--json]   (recorded sessions → today's hooks)
 
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
 <project>/.hookgate/config.jsonc, then each --config. Extension modules:
@@ -64,6 +66,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   trust: trustCommand,
   gateway: gatewayCommand,
   "import-claude": importClaudeCommand,
+  replay: replayCommand,
 };
 
 /**

@@ -9,6 +9,7 @@ import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
 import { projectJson, reportProjectTrust } from "./_trust.ts";
 import { runInterruptibly } from "./_interrupt.ts";
+import { recordEvent, recordFile } from "./_record.ts";
 
 export const RUN_HELP = `Usage: hook-run run <Event> [options]
 
@@ -27,6 +28,7 @@ Options:
   --no-hooks         run only hooks marked "policy": true
   --json             print one JSON object instead of text
   --trace            also print timings, failure details, files, and prompt-hook prompts and answers
+  --record FILE      append the event to FILE in hookgate's trace format (for hook-run replay)
 `;
 
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
@@ -36,6 +38,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     prompt: { type: "string" },
     "no-hooks": { type: "boolean" },
     trace: { type: "boolean" },
+    record: { type: "string" },
   });
   if (values.help) {
     io.stdout(RUN_HELP);
@@ -48,6 +51,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const info = HOOK_EVENTS[event];
   const cwd = await workingDirectory(flags.cwd);
   const fields = await payloadFields(event, values, io);
+  const record = recordFile(values.record as string | undefined);
 
   const config = await loadCliConfig(flags.config, cwd, false, flags.extensions);
   if (!config.ok) {
@@ -75,6 +79,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     dieWithHost: true,
   });
 
+  await recordEvent(io, record, event, fields, { cwd });
   const started = performance.now();
   const { result, interrupted } = await runInterruptibly(host, event, fields, { cwd });
   const durationMs = performance.now() - started;

@@ -163,7 +163,10 @@ export class EventRun extends CallScope {
       durationMs: performance.now() - invocation.startedAt,
     };
     if (failure !== undefined) record.failure = failure;
-    else if (outcome !== null) record.action = outcome.action;
+    else if (outcome !== null) {
+      record.action = outcome.action;
+      if (outcome.additionalContext !== undefined) record.context = true;
+    }
     const detail = invocation.detail;
     if (detail !== undefined) {
       if (detail.model !== null) record.model = detail.model;

@@ -41,6 +41,8 @@ export interface HookInvocationRecord {
   durationMs: number;
   /** The normalized outcome's action, when the hook succeeded. */
   action?: NormalizedOutcome["action"];
+  /** Set when the hook added context (whether or not the event delivers it). */
+  context?: true;
   /** The failure, when it failed. */
   failure?: HookFailure;
   /** The model a prompt hook asked. */

@@ -1,0 +1,41 @@
+// --record FILE on run and gateway: append each event they run, as one line
+// of hookgate's trace format, so hook-run replay can run it again later.
+
+import { resolve } from "node:path";
+import type { AnyHookEventFields } from "../../mod.ts";
+import { traceLine } from "../replay/mod.ts";
+import { CliError, type CliIo, printable } from "./_io.ts";
+
+/** The record file, checked before anything runs: a missing --allow-write is an error with the flag. */
+export function recordFile(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  if (path === "") throw new CliError("--record needs a file path");
+  const absolute = resolve(path);
+  if (Deno.permissions.querySync({ name: "write", path: absolute }).state !== "granted") {
+    throw new CliError(
+      `cannot record to ${printable(absolute)}: Deno's --allow-write does not include it; add --allow-write=${
+        printable(absolute)
+      } (deno task hook-run allows writing only to ~/.config/hookgate)`,
+    );
+  }
+  return absolute;
+}
+
+/** Appends one trace line; a failure is a warning, never a reason to change the decision. */
+export async function recordEvent(
+  io: CliIo,
+  file: string | undefined,
+  event: string,
+  fields: AnyHookEventFields,
+  env: { cwd?: string; sessionId?: string },
+): Promise<void> {
+  if (file === undefined) return;
+  try {
+    await Deno.writeTextFile(file, JSON.stringify(traceLine(event, fields, env)) + "\n", {
+      append: true,
+      create: true,
+    });
+  } catch (error) {
+    io.stderr(`hook-run: warning: could not record to ${printable(file)}: ${printable((error as Error).message)}\n`);
+  }
+}
