@@ -15,6 +15,7 @@ import {
 } from "../../mod.ts";
 import { parseHooksConfig } from "../config/mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
+import { readEnv } from "./_env.ts";
 import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
 
 /** The path shown for the bundled example. */
@@ -62,16 +63,6 @@ export async function loadCliConfig(
     );
   }
   return { ...config, example: false, projectRoot };
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
-      ? Deno.env.get(name)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -5,21 +5,15 @@
 // silent allow: one line on stderr and exit 2 where the event can block.
 
 import { resolve } from "node:path";
-import {
-  formatDiagnostic,
-  HOOK_EVENTS,
-  HookConfigError,
-  type HookEvent,
-  type HookInvocationRecord,
-  openHookHost,
-} from "../../mod.ts";
-import { dialectOf, UnsupportedEventError } from "../dialects/mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
+import { claudeAnswer, claudeRunEnv, hostErrorMessage, openClaudeHost, readClaudeCall } from "./_claude_call.ts";
+import { readEnv } from "./_env.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
 import { hookLine } from "./_render.ts";
-import { reportProjectTrust, skippedSummary, trustCommandLine } from "./_trust.ts";
+import { reportProjectTrust } from "./_trust.ts";
 
 export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--extension PATH]... [--cwd DIR] [--trace]
 
@@ -40,8 +34,6 @@ Options:
   --cwd DIR         the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
   --trace           say on stderr what each hook did
 `;
-
-const claude = dialectOf("claude");
 
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags("gateway", args, { trace: { type: "boolean" } });
@@ -65,23 +57,21 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return 0;
   }
 
-  let wire: unknown;
+  let call;
   try {
-    wire = JSON.parse(await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"));
+    call = readClaudeCall(
+      await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"),
+      "stdin",
+    );
   } catch (error) {
-    return fail(error instanceof SyntaxError ? `stdin is not JSON: ${error.message}` : (error as Error).message);
+    return fail((error as Error).message);
   }
-  let decoded;
-  try {
-    decoded = claude.decodeInput(wire);
-  } catch (error) {
-    if (error instanceof UnsupportedEventError) {
-      if (trace) io.stderr(`hook-run gateway: ${printable(error.message)}; answered {}\n`);
-      io.stdout("{}\n");
-      return 0;
-    }
-    return fail(`stdin is not a Claude hook event: ${(error as Error).message}`);
+  if (!call.supported) {
+    if (trace) io.stderr(`hook-run gateway: ${printable(call.message)}; answered {}\n`);
+    io.stdout("{}\n");
+    return 0;
   }
+  const { decoded } = call;
   const event = decoded.event;
 
   const cwd = decoded.cwd ?? Deno.cwd();
@@ -90,66 +80,24 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const warnings: string[] = [];
   let host;
   try {
-    host = await openHookHost({
-      paths: flags.config,
-      extensions: flags.extensions,
-      projectRoot,
+    host = await openClaudeHost(flags, projectRoot, {
       logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
       onInvocation: (record) => records.push(record),
-      dieWithHost: true,
-      ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
     });
   } catch (error) {
-    if (error instanceof HookConfigError) {
-      for (const diagnostic of error.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
-      return fail(
-        `the configuration has errors (run "hook-run check --cwd ${projectRoot}"): ${error.message.split("\n")[0]}`,
-        event,
-      );
-    }
-    return fail((error as Error).message, event);
+    return fail(hostErrorMessage(error, projectRoot, io), event);
   }
   const project = host.config.project;
   reportProjectTrust(io, project, false);
 
   const started = performance.now();
-  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, {
-    cwd,
-    ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
-    ...(decoded.transcriptPath ? { transcriptPath: decoded.transcriptPath } : {}),
-    ...(decoded.permissionMode ? { permissionMode: decoded.permissionMode } : {}),
-    ...(decoded.stopHookActive ? { stopHookActive: true } : {}),
-  });
+  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, claudeRunEnv(decoded, cwd));
   if (interrupted) return fail("interrupted; running hooks were killed", event);
   if (trace) {
     const width = Math.max(0, ...records.map((r) => r.hookName.length));
     for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
   }
-
-  // What the user should know rides along as systemMessage: hook failures
-  // and a project whose hooks were held back.
-  const notes = [...warnings];
-  if (project !== undefined && !project.trusted && project.skipped.length + project.skippedExtensions.length > 0) {
-    notes.push(
-      `hookgate skipped ${skippedSummary(project)} of an untrusted project; review and trust them with: ${
-        trustCommandLine(project.snapshot.root)
-      }`,
-    );
-  }
-  const answer = claude.encodeResult(event, result);
-  if (notes.length > 0) {
-    answer.systemMessage = [answer.systemMessage, ...notes].filter((text) => text !== undefined).join("\n");
-  }
-  io.stdout(JSON.stringify(answer) + "\n");
+  // Hook failures ride along as systemMessage, with a held-back project.
+  io.stdout(claudeAnswer(event, result, warnings, project));
   return 0;
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
-      ? Deno.env.get(name)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
