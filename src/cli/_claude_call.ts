@@ -28,7 +28,7 @@ const claude = dialectOf("claude");
 /** A call read from its JSON: an event to run, or one of Claude's that hookgate does not model. */
 export type ClaudeCall =
   | { supported: true; decoded: DecodedInput }
-  | { supported: false; message: string };
+  | { supported: false; event: string; message: string };
 
 /**
  * A call that cannot be read. `event` is set when the JSON named an event
@@ -59,7 +59,7 @@ export function readClaudeCall(text: string, where: string): ClaudeCall {
   try {
     return { supported: true, decoded: claude.decodeInput(wire) };
   } catch (error) {
-    if (error instanceof UnsupportedEventError) return { supported: false, message: error.message };
+    if (error instanceof UnsupportedEventError) return { supported: false, event: error.event, message: error.message };
     const name = (wire as { hook_event_name?: unknown }).hook_event_name;
     throw new ClaudeCallError(
       `${where} is not a Claude hook event: ${(error as Error).message}`,

@@ -30,6 +30,7 @@ import { CliError, type CliIo, printable, processIo } from "./_io.ts";
 import { listCommand } from "./list.ts";
 import { permissionsCommand } from "./permissions.ts";
 import { runCommand } from "./run.ts";
+import { serveCommand } from "./serve.ts";
 import { trustCommand } from "./trust.ts";
 
 const VERSION = "0.1.0";
@@ -44,6 +45,8 @@ Usage:
   hook-run permissions [--config PATH]... [--extension PATH]... [--json]
   hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
   hook-run gateway [--config PATH]... [--cwd DIR] [--trace]     (a Claude Code event on stdin)
+  hook-run serve [--port N] [--host ADDR] [--token-env NAME] [--config PATH]... [--trace]
+                                                               (Claude Code's HTTP hooks, long-running)
   hook-run import-claude [PATH]                                (Claude settings → native JSONC)
 
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
@@ -63,6 +66,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   permissions: permissionsCommand,
   trust: trustCommand,
   gateway: gatewayCommand,
+  serve: (args, io) => serveCommand(args, io, VERSION),
   "import-claude": importClaudeCommand,
 };
 

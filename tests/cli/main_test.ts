@@ -170,7 +170,7 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
     [["run", "Stop", "--config"], /^hook-run: option --config needs a value\n$/],
     [
       ["frob"],
-      /^hook-run: unknown command "frob" \(commands: run, check, list, permissions, trust, gateway, import-claude; see hook-run --help\)\n$/,
+      /^hook-run: unknown command "frob" \(commands: run, check, list, permissions, trust, gateway, serve, import-claude; see hook-run --help\)\n$/,
     ],
     [["check", "extra"], /^hook-run: unexpected argument "extra" for "check"/],
     [
