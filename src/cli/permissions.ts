@@ -53,10 +53,17 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
     ...flags.extensions.map((path) => ` --extension ${quote(path)}`),
   ].join("");
   const run = `deno run ${all.join(" ")} jsr:@hookgate/core/cli run <Event>${configArgs}`;
+  // hook-run serve listens on loopback by default: one more net entry.
+  const net = new Set(merged.get("--allow-net") ?? []).add("127.0.0.1");
+  const serveFlags = [
+    ...all.filter((flag) => !flag.startsWith("--allow-net=")),
+    `--allow-net=${[...net].sort().join(",")}`,
+  ];
+  const serve = `deno run ${serveFlags.join(" ")} jsr:@hookgate/core/cli serve${configArgs}`;
   const compile = `deno compile ${all.join(" ")} -o hook-run jsr:@hookgate/core/cli`;
 
   if (flags.json) {
-    io.stdout(JSON.stringify({ hooks: hookFlags, extensions: modules, flags: all, run, compile }) + "\n");
+    io.stdout(JSON.stringify({ hooks: hookFlags, extensions: modules, flags: all, run, serve, compile }) + "\n");
     return 0;
   }
   io.stdout(
@@ -74,6 +81,9 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
       "",
       "Run:",
       `  ${run}`,
+      "Serve Claude's HTTP hooks (hook-run serve; another --host needs it in --allow-net, --token-env NAME needs",
+      "--allow-env=NAME):",
+      `  ${serve}`,
       "Compile into one binary:",
       `  ${compile}`,
       "",

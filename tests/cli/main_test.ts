@@ -475,6 +475,10 @@ Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form
       match(run.stdout, /^ {2}--allow-read=.*hooks\.jsonc/m);
       match(run.stdout, /deno run --allow-read=.* jsr:@hookgate\/core\/cli run <Event> --config /);
       match(run.stdout, /deno compile --allow-read=.* -o hook-run jsr:@hookgate\/core\/cli/);
+      match(
+        run.stdout,
+        /deno run --allow-read=.* --allow-net=127\.0\.0\.1,127\.0\.0\.1:8787 jsr:@hookgate\/core\/cli serve --config /,
+      );
     },
   );
 });
