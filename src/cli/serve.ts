@@ -19,6 +19,14 @@ export const DEFAULT_SERVE_PORT = 8787;
 /** How long shutdown waits for calls in flight before it cancels them (their hooks are killed). */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The flags of serve besides the common ones. */
+const SERVE_FLAGS = {
+  port: { type: "string" as const },
+  host: { type: "string" as const },
+  "token-env": { type: "string" as const },
+  trace: { type: "boolean" as const },
+};
+
 export const SERVE_HELP =
   `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--extension PATH]... [--cwd DIR]
                       [--token-env NAME] [--trace]
@@ -56,12 +64,7 @@ second signal kills running hooks and exits at once.
  * @param version The version /healthz reports.
  */
 export async function serveCommand(args: string[], io: CliIo, version = "unknown"): Promise<number> {
-  const { values, positionals } = parseFlags("serve", args, {
-    port: { type: "string" },
-    host: { type: "string" },
-    "token-env": { type: "string" },
-    trace: { type: "boolean" },
-  });
+  const { values, positionals } = parseFlags("serve", args, SERVE_FLAGS);
   if (values.help) {
     io.stdout(SERVE_HELP);
     return 0;
