@@ -85,7 +85,7 @@ export class ServeHandler {
     }
     const authorized = this.#options.authorized;
     if (authorized !== undefined && !await authorized(request.headers.get("authorization"))) {
-      await request.body?.cancel();
+      await request.body?.cancel().catch(() => {});
       return new Response(error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"), {
         status: 401,
         headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { cli, hookRunCommand } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
 import { delay } from "../_helpers.ts";
+import { openHookHost } from "../../mod.ts";
+import { ServeHandler } from "../../src/cli/_serve_handler.ts";
 
 interface Served {
   /** http://127.0.0.1:<port> */
@@ -406,6 +408,63 @@ Deno.test("hook-run serve counts Stop blocks per session_id, and honours the pay
       equal(server.stderr().match(/consecutive times/g)?.length, 1);
     } finally {
       equal((await server.stop()).code, 0);
+    }
+  });
+});
+
+Deno.test("ServeHandler.cancel() answers the calls in flight with the block where the event can block, never {}", async () => {
+  await withConfig({
+    PreToolUse: [{ command: "echo $$ > pre.pid; exec sleep 30", timeoutMs: 60_000 }],
+    PostToolUse: [{ command: "exec sleep 30", timeoutMs: 60_000 }],
+  }, async (dir, config) => {
+    const host = await openHookHost({ paths: [config], defaultLayers: false, projectRoot: dir });
+    const stderr: string[] = [];
+    const handler = new ServeHandler({
+      host,
+      version: "test",
+      trace: false,
+      io: {
+        stdout: () => {},
+        stderr: (text) => void stderr.push(text),
+        stdin: () => new ReadableStream(),
+        interactive: false,
+        color: false,
+      },
+    });
+    const call = (event: string) =>
+      handler.handle(
+        new Request("http://127.0.0.1/hooks", {
+          method: "POST",
+          body: JSON.stringify({
+            hook_event_name: event,
+            cwd: dir,
+            tool_name: "Bash",
+            tool_input: {},
+            tool_response: "",
+          }),
+        }),
+      );
+    try {
+      const pre = call("PreToolUse");
+      const post = call("PostToolUse");
+      await eventually(() => exists(join(dir, "pre.pid")), "the hook to start");
+      equal(handler.inFlight, 2);
+      handler.cancel();
+      const blocked = await pre;
+      equal(blocked.status, 200);
+      deepEqual(JSON.parse(await blocked.text()).hookSpecificOutput, {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason:
+          "hookgate could not answer this PreToolUse call: hook-run serve shut down while the hooks ran; they were killed",
+      });
+      const failed = await post;
+      equal(failed.status, 500, "PostToolUse cannot block: a non-blocking error, as the gateway's exit 1");
+      match(JSON.parse(await failed.text()).error, /shut down while the hooks ran/);
+      equal(handler.inFlight, 0);
+      match(stderr.join(""), /hook-run serve: PreToolUse: hook-run serve shut down/);
+    } finally {
+      await host.close();
     }
   });
 });
