@@ -113,7 +113,14 @@ export class ServeHandler {
       if (length > MAX_INPUT_BYTES) {
         throw new RangeError(`the body is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
       }
-      text = request.body === null ? "" : await readCapped(request.body, "the body", "send one Claude hook event");
+      // A declared length is enforced by the HTTP layer, so the body can be
+      // read in one go; an undeclared (chunked) one is counted as it streams.
+      const declared = request.headers.has("content-length") && !request.headers.has("transfer-encoding");
+      text = request.body === null
+        ? ""
+        : declared
+        ? await request.text()
+        : await readCapped(request.body, "the body", "send one Claude hook event");
     } catch (failure) {
       await request.body?.cancel().catch(() => {});
       return reply(400, error((failure as Error).message));

@@ -196,6 +196,20 @@ Deno.test("hook-run serve answers bad requests with 400, 404 or 405 and a reason
         equal(answer.status, status, `${path} ${String(body).slice(0, 40)}`);
         match(answer.error, pattern);
       }
+      // A streamed (chunked) body has no declared length: counted as it comes.
+      const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+      let sent = 0;
+      const streamed = await fetch(`${server.url}/hooks`, {
+        method: "POST",
+        body: new ReadableStream({
+          pull(controller) {
+            if (sent++ < 17) controller.enqueue(chunk);
+            else controller.close();
+          },
+        }),
+      });
+      equal(streamed.status, 400);
+      match(JSON.parse(await streamed.text()).error, /^the body is larger than 16 MiB/);
       const get = await fetch(`${server.url}/hooks`);
       equal(get.status, 405);
       equal(get.headers.get("allow"), "POST");
