@@ -11,7 +11,8 @@
 //        (the event's fields unreadable, an internal error, the run
 //        cancelled by shutdown)
 //   400  not a call: the body too large, not JSON, not an object, no or an
-//        unknown hook_event_name, or another event than the path names
+//        unknown hook_event_name, another event than the path names, or
+//        unreadable fields of an event that cannot block
 //   401  a token is required and the request's is missing or wrong
 //   404  another path, or /hooks/<Name> with a name Claude does not have
 //   405  another method (Allow says which)
