@@ -3,6 +3,7 @@
 
 import { HOOK_EVENT_NAMES, HookRegistry, HookRunner, type InProcessHook } from "../mod.ts";
 import { naivePreToolUse } from "./_baseline.ts";
+import { clockRead, floorPreToolUse, ownPromise, watchTick } from "./_floor.ts";
 
 const env = { cwd: "/" };
 const toolInput = { command: "ls" };
@@ -69,6 +70,35 @@ for (const n of [1, 10, 100]) {
   });
   bench(`chain ${n}: timer+race baseline`, { group }, async () => {
     await naivePreToolUse(hooks, "bash", toolInput, 5000);
+  });
+}
+
+// The floor for one async hook, step by step (see _floor.ts): each bench
+// adds one guarantee's cost to the previous one.
+{
+  const context = { signal: new AbortController().signal, deadlineAt: 0 };
+  const payload = {
+    event: "PreToolUse" as const,
+    cwd: "/",
+    sessionId: "bench",
+    toolName: "bash",
+    toolInput,
+  };
+  const group = "floor of 1";
+  bench("floor 1: bare hook call", { group, baseline: true }, async () => {
+    await hook(payload, context);
+  });
+  bench("floor 1: + own result promise", { group }, async () => {
+    await ownPromise(hook, payload, context);
+  });
+  bench("floor 1: + watch tick", { group }, async () => {
+    await watchTick(hook, payload, context);
+  });
+  bench("floor 1: + deadline clock", { group }, async () => {
+    await clockRead(hook, payload, context, 5000);
+  });
+  bench("floor 1: + payload and result", { group }, async () => {
+    await floorPreToolUse(hook, "bash", toolInput, context, 5000);
   });
 }
 
