@@ -981,3 +981,91 @@ Deno.test("HookRunner handles a chain of 1 000 synchronous hooks without deep re
     input: { n: 1000 },
   });
 });
+
+// ---------------------------------------------------------------------------
+// Runs that finish inline: every hook answered synchronously, so the result
+// comes back as an already resolved promise; nothing else may change.
+
+Deno.test("HookRunner returns a promise, never a throw, when a run finishes inline", async (t) => {
+  await t.step("a hook that throws is a failure under its policy", async () => {
+    for (const failurePolicy of ["open", "closed"] as const) {
+      const { registry, runner, logger, records } = setup();
+      registry.registerInProcess(
+        "PreToolUse",
+        "*",
+        () => {
+          throw new Error("boom");
+        },
+        undefined,
+        { name: "h", failurePolicy },
+      );
+      let pending: Promise<unknown> | undefined;
+      try {
+        pending = runner.preToolUse("t", {}, env);
+      } catch (error) {
+        throw new Error(`preToolUse() threw at the caller: ${error}`);
+      }
+      ok(pending instanceof Promise);
+      const result = await pending;
+      equal(records[0]?.failure?.kind, "error");
+      if (failurePolicy === "open") {
+        deepEqual(result, {});
+        match(logger.warnings[0]!, /"h" \(in-process\) on PreToolUse failed: error: threw Error: boom; skipped/);
+      } else {
+        match((result as { reason: string }).reason, /Hook "h" failed \(error: threw Error: boom\)/);
+      }
+    }
+  });
+
+  await t.step("a caller that already aborted starts no hook", async () => {
+    const { registry, runner } = setup();
+    let called = false;
+    registry.registerInProcess("PostToolUse", "*", () => void (called = true));
+    deepEqual(
+      await runner.postToolUse("t", {}, { content: "", isError: false }, { ...env, signal: AbortSignal.abort() }),
+      {},
+    );
+    equal(called, false);
+  });
+
+  await t.step("a synchronous mutator, an async one and a synchronous validator apply in order", async () => {
+    const { registry, runner } = setup();
+    const seen: unknown[] = [];
+    registry.registerInProcess(
+      "PreToolUse",
+      "*",
+      (input) => ({
+        action: "mutate",
+        input: { ...input.toolInput, steps: ["sync"] },
+      }),
+      undefined,
+      { stage: "mutate" },
+    );
+    registry.registerInProcess(
+      "PreToolUse",
+      "*",
+      async (input) => {
+        await delay(1);
+        return { action: "mutate", input: { steps: [...(input.toolInput!.steps as string[]), "async"] } };
+      },
+      undefined,
+      { stage: "mutate" },
+    );
+    registry.registerInProcess("PreToolUse", "*", (input) => {
+      seen.push(input.toolInput);
+      return { action: "allow" };
+    });
+    deepEqual(await runner.preToolUse("t", {}, env), { input: { steps: ["sync", "async"] } });
+    deepEqual(seen, [{ steps: ["sync", "async"] }]);
+  });
+
+  await t.step("the loop guard still names the hooks that blocked", async () => {
+    const { registry, runner, logger } = setup({ stopBlockCap: 1 });
+    registry.registerInProcess("Stop", "*", () => ({ decision: "block", reason: "again" }), undefined, {
+      name: "keep-going",
+    });
+    equal((await runner.stop(env)).block, true);
+    equal((await runner.stop(env)).block, undefined);
+    match(logger.warnings[0]!, /blocked by "keep-going"/);
+  });
+});
