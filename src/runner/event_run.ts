@@ -16,6 +16,7 @@ import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
 import type { RunState } from "../rules/types.ts";
+import { thrownText } from "../transports/in_process.ts";
 import { type CallScope, closeScope, Invocation, type ScopeWatch } from "./invocation.ts";
 import { type RunnerCore, startInvocation } from "./invoke.ts";
 import type { Active, Plan } from "./plan.ts";
@@ -150,7 +151,16 @@ export class EventRun implements CallScope, RunState {
   /** Applies one result in order; returns `true` when the run must stop. */
   #apply(active: Active, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): boolean {
     if (failure !== undefined || outcome === null) return this.#failed(active.entry, failure ?? NO_FAILURE);
-    return this.#plan.rule.apply(this, active.entry, outcome, active.dialect.contextSeparator);
+    try {
+      return this.#plan.rule.apply(this, active.entry, outcome, active.dialect.contextSeparator);
+    } catch (error) {
+      // A handler's own result object whose getter or proxy throws as the
+      // rule reads it: thrown here it would end the host's process.
+      return this.#failed(active.entry, {
+        kind: "invalid_output",
+        message: `returned an object that threw while being read: ${thrownText(error)}`,
+      });
+    }
   }
 
   /** The failure policy: skip with a warning, or deny where the event can block. */

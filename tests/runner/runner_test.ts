@@ -774,6 +774,63 @@ Deno.test("HookRunner applies failurePolicy to every failure kind of in-process 
   });
 });
 
+Deno.test("HookRunner survives whatever a hook throws or answers: reading it never ends the host's process", async (t) => {
+  const shapeless = () => Object.create(null);
+  const throwingGetter = () => ({
+    get action(): never {
+      throw new Error("getter");
+    },
+  });
+  const cases: [string, () => unknown, string, RegExp][] = [
+    [
+      "throws a value without a string form",
+      () => {
+        throw shapeless();
+      },
+      "error",
+      /threw a value that cannot be turned into text/,
+    ],
+    ["rejects with a value without a string form", () => Promise.reject(shapeless()), "error", /threw a value/],
+    ["answers with a getter that throws", throwingGetter, "invalid_output", /threw while being read: Error: getter/],
+    ["resolves to a getter that throws", () => Promise.resolve(throwingGetter()), "invalid_output", /Error: getter/],
+    [
+      "returns a thenable whose then getter throws",
+      () => ({
+        get then(): never {
+          throw new Error("then");
+        },
+      }),
+      "error",
+      /threw Error: then/,
+    ],
+  ];
+  for (const [label, hook, kind, message] of cases) {
+    await t.step(label, async () => {
+      const { registry, runner, records } = setup();
+      registry.registerInProcess("PreToolUse", "*", hook as never, undefined, { timeoutMs: 1000 });
+      deepEqual(await runner.preToolUse("t", {}, env), {});
+      equal(records[0]?.failure?.kind, kind);
+      match(records[0]!.failure!.message, message);
+    });
+  }
+  await t.step("an extension handler's result object with a getter that throws", async () => {
+    const { registry, runner, logger } = setup();
+    registry.registerInProcess("context", undefined, async () => {
+      await delay(1);
+      return {
+        get messages(): never {
+          throw new Error("getter");
+        },
+      } as never;
+    });
+    deepEqual(await runner.emit("context", { messages: [] }, env), {});
+    match(
+      logger.warnings[0]!,
+      /invalid_output: returned an object that threw while being read: Error: getter; skipped/,
+    );
+  });
+});
+
 Deno.test("HookRunner truncates block reasons to 2 000 characters", async () => {
   const { registry, runner } = setup();
   registry.registerInProcess(
