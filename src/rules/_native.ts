@@ -21,7 +21,7 @@ export function addContext(state: RunState, text: string, separator: string): vo
 /** Records a block reason and who blocked. */
 export function addReason(state: RunState, reason: string, entry?: HookEntry): void {
   (state.reasons ??= []).push(reason);
-  if (entry !== undefined) state.blockers.push(entry.name);
+  if (entry !== undefined) state.blockers?.push(entry.name);
 }
 
 /** deny > defer > ask > allow: the rank of a decision short of a deny. */

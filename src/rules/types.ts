@@ -45,8 +45,11 @@ export interface RunState {
   halt: { reason?: string } | null;
   /** Messages for the user, in order. */
   messages: string[] | null;
-  /** The names of the hooks that blocked, in order (for the loop guard's warning). */
-  blockers: string[];
+  /**
+   * The names of the hooks that blocked, in order, when the caller collects
+   * them (the loop guard's warning); `null` when nobody does.
+   */
+  readonly blockers: string[] | null;
   /** Reports something ignored; never throws. */
   warn(message: string): void;
 }

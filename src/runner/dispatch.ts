@@ -128,11 +128,7 @@ export class Dispatcher {
     }
     if (matched === null) return RESOLVED_EMPTY;
     payload ??= this.#payload(event, env, fields);
-    const core = this.core;
-    const input = payload;
-    return new Promise((resolve) => {
-      new EventRun(core, plan, matched, input, env, resolve, blockers).start();
-    });
+    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
   }
 
   #payload(event: RegistryEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {
