@@ -2,6 +2,7 @@
 // at most maxLoops loops, forgets idle ones, and counts sessions apart.
 
 import { deepEqual, equal, match } from "node:assert/strict";
+import { HookRegistry, HookRunner } from "../../mod.ts";
 import { StopGuard } from "../../src/runner/stop_guard.ts";
 
 const BLOCK = Object.freeze({ block: true, reason: "keep going" });
@@ -65,4 +66,19 @@ Deno.test("StopGuard.reset() starts one session's loops over, or every loop", ()
   equal(stop("b").active, true);
   stopGuard.reset();
   equal(stopGuard.size, 0);
+});
+
+Deno.test("HookRunner: a prompt in one session does not restart another session's Stop cap", async () => {
+  const registry = new HookRegistry();
+  registry.registerInProcess("Stop", undefined, () => ({ action: "deny", reason: "keep going" }), "p", {
+    name: "never",
+  });
+  const runner = new HookRunner({ registry, stopBlockCap: 2 });
+  const stop = (sessionId: string) => runner.stop({ cwd: "/tmp", sessionId });
+  equal((await stop("a")).block, true);
+  equal((await stop("a")).block, true);
+  // Session b starts a turn: only b's loop starts over.
+  await runner.userPromptSubmit("hi", { cwd: "/tmp", sessionId: "b" });
+  equal((await stop("a")).block, undefined, "a's third consecutive block is capped");
+  equal((await stop("b")).block, true);
 });
