@@ -21,7 +21,7 @@ export class EventRun extends CallScope {
   #core: RunnerCore;
   #plan: Plan;
   #entries: readonly Active[];
-  #resolve: (result: AnyHookEventResult) => void;
+  #resolve: (result: AnyHookEventResult | Promise<AnyHookEventResult>) => void;
   #tracing: boolean;
   #state: RunState;
   // Serial state.
@@ -40,7 +40,7 @@ export class EventRun extends CallScope {
     entries: readonly Active[],
     payload: HookInput,
     env: PreToolUseEnv,
-    resolve: (result: AnyHookEventResult) => void,
+    resolve: (result: AnyHookEventResult | Promise<AnyHookEventResult>) => void,
     blockers: string[] = [],
   ) {
     super(env.signal, core.deadlines);
