@@ -1,8 +1,9 @@
-// Flag parsing for every command, with node:util's parseArgs (strict), and
-// the messages a person needs when a flag is wrong.
+// Flag parsing for every command, with node:util's parseArgs (strict) —
+// its algorithm, without node:util (see _parse_args.ts) — and the messages a
+// person needs when a flag is wrong.
 
-import { parseArgs } from "node:util";
 import { CliError } from "./_io.ts";
+import { type OptionSpec, parseArgs } from "./_parse_args.ts";
 
 export interface CommonFlags {
   config: string[];
@@ -12,7 +13,7 @@ export interface CommonFlags {
   json: boolean;
 }
 
-type Spec = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
+type Spec = Record<string, OptionSpec>;
 
 const COMMON: Spec = {
   config: { type: "string", multiple: true },
@@ -29,12 +30,7 @@ export function parseFlags(
   extra: Spec = {},
 ): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { ...COMMON, ...extra },
-      strict: true,
-      allowPositionals: true,
-    });
+    const { values, positionals } = parseArgs(args, { ...COMMON, ...extra });
     return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (error) {
     const message = (error as Error).message;

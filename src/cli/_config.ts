@@ -2,7 +2,6 @@
 // layers, or — with no --config and no file present — the bundled example,
 // so a newcomer sees hook-run work at once.
 
-import { resolve } from "node:path";
 import example from "../../examples/hooks.jsonc" with { type: "text" };
 import {
   checkConfig,
@@ -16,6 +15,7 @@ import {
 import { parseHooksConfig } from "../config/mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
+import { absolutePath } from "./_path.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";
@@ -39,7 +39,7 @@ export async function loadCliConfig(
   strict: boolean,
   extensions: readonly string[] = [],
 ): Promise<CliConfig> {
-  const projectRoot = cwd === undefined ? Deno.cwd() : resolve(cwd);
+  const projectRoot = cwd === undefined ? Deno.cwd() : await absolutePath(cwd);
   const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({ paths, projectRoot, ...(trustAll ? { trust: "all" as const } : {}) });
   const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };

@@ -4,7 +4,6 @@
 // Code's output format with exit code 0. Its own failures are never a
 // silent allow: one line on stderr and exit 2 where the event can block.
 
-import { resolve } from "node:path";
 import {
   formatDiagnostic,
   HOOK_EVENTS,
@@ -18,6 +17,7 @@ import { commonFlags, parseFlags } from "./_args.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
+import { absolutePath } from "./_path.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust, skippedSummary, trustCommandLine } from "./_trust.ts";
 
@@ -85,7 +85,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const event = decoded.event;
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = resolve(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
+  const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];
   let host;

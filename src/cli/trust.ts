@@ -6,8 +6,8 @@ import { checkConfig, formatDiagnostic, type ProjectSnapshot, type TrustRecord }
 import { projectHookLine, recordProjectTrust, revokeProjectTrust, trustFilePath } from "../config/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { absolutePath } from "./_path.ts";
 import { shownHookLine, trustCommandLine } from "./_trust.ts";
-import { resolve } from "node:path";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
@@ -43,7 +43,7 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
   if (flags.config.length > 0) {
     throw new CliError("--config files are your own and always trusted; trust takes --cwd DIR");
   }
-  const root = resolve(flags.cwd ?? Deno.cwd());
+  const root = await absolutePath(flags.cwd ?? Deno.cwd());
   const file = trustFilePath();
   if (file === undefined) throw new CliError("no home directory is known for the trust file; set HOOKGATE_HOME");
 

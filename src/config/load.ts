@@ -5,7 +5,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
