@@ -12,7 +12,6 @@ import {
   type LoadedConfig,
   openHookHost,
 } from "../../mod.ts";
-import { parseHooksConfig } from "../config/mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
@@ -45,6 +44,7 @@ export async function loadCliConfig(
   const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
   const nothing = paths.length === 0 && extensions.length === 0 && config.extensions.length === 0;
   if (nothing && !config.layers.some((layer) => layer.found)) {
+    const { parseHooksConfig } = await import("../config/mod.ts");
     const parsed = parseHooksConfig(example, { path: EXAMPLE_PATH });
     return {
       ...config,

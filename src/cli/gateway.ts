@@ -110,7 +110,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return fail((error as Error).message, event);
   }
   const project = host.config.project;
-  reportProjectTrust(io, project, false);
+  await reportProjectTrust(io, project, false);
 
   const started = performance.now();
   const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, {

@@ -100,7 +100,7 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
   );
   io.stdout(`\nHooks (${snapshot.hooks.length}):\n`);
   for (const hook of snapshot.hooks) {
-    io.stdout(`  ${printable(shownHookLine(hook))}\n`);
+    io.stdout(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);
     io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
     for (const file of hook.files) io.stdout(`    runs ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
   }

@@ -172,6 +172,8 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
       ["frob"],
       /^hook-run: unknown command "frob" \(commands: run, check, list, permissions, trust, gateway, import-claude; see hook-run --help\)\n$/,
     ],
+    // A name every object has is no command either.
+    [["constructor"], /^hook-run: unknown command "constructor" \(commands: run, check/],
     [["check", "extra"], /^hook-run: unexpected argument "extra" for "check"/],
     [
       ["run", "Stop", "--config", "/nonexistent/hooks.jsonc"],
