@@ -153,13 +153,9 @@ function list(items: string[]): string {
 
 async function ask(io: CliIo, question: string): Promise<boolean> {
   io.stdout(question);
-  const reader = io.stdin().getReader();
-  try {
-    const { value } = await reader.read();
-    return /^\s*y(es)?\s*$/i.test(new TextDecoder().decode(value ?? new Uint8Array()));
-  } finally {
-    reader.releaseLock();
-  }
+  const buffer = new Uint8Array(4096);
+  const read = await io.stdin().read(buffer);
+  return /^\s*y(es)?\s*$/i.test(new TextDecoder().decode(buffer.subarray(0, read ?? 0)));
 }
 
 /** Runs a trust-file write; a missing --allow-write becomes one clear line. */
