@@ -15,7 +15,7 @@ import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
-import { decideProjectTrust, type ProjectTrust, type TrustOption } from "./_project.ts";
+import type { ProjectTrust, TrustOption } from "./_project.ts";
 import { TRUST_FILE } from "./trust_store.ts";
 
 export type { ProjectTrust, TrustOption };
@@ -218,6 +218,8 @@ export async function checkConfig(
     // The endpoints prompt hooks would use, for the URLs and keys trust shows.
     const preview = new LayerMerge();
     for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
+    // Snapshots, digests and the trust file only for a project that has something to trust.
+    const { decideProjectTrust } = await import("./_project.ts");
     const decided = await decideProjectTrust(
       root,
       projectLayers.map(({ layer, parsed }) => ({ path: layer.path, parsed })),
