@@ -163,7 +163,10 @@ async function profileOf(subject: Subject, cwd: string, runs: number): Promise<v
     const top = (totals: Map<string, number>, count: number) =>
       [...totals].sort((a, b) => b[1] - a[1]).slice(0, count)
         .map(([name, ms]) => `  ${(ms / runs).toFixed(2).padStart(6)} ms  ${name}`).join("\n");
+    const kinds = new Map<string, number>();
+    for (const [script, ms] of byScript) kinds.set(kindOf(script), (kinds.get(kindOf(script)) ?? 0) + ms);
     console.log(`\n${subject.name}: ${runs} profiled runs, ${(span / runs).toFixed(1)} ms profiled per run`);
+    console.log(`self time by kind:\n${top(kinds, 6)}`);
     console.log(`self time by script:\n${top(byScript, 12)}`);
     console.log(`self time by function:\n${top(byFunction, 15)}`);
   } finally {
@@ -177,6 +180,17 @@ interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/** Waiting, V8's own work, garbage collection, Deno's runtime, or hookgate's (and its dependencies') JavaScript. */
+function kindOf(script: string): string {
+  if (script === "(idle)") return "waiting (idle: module loading, I/O)";
+  if (script === "(program)") return "V8 and Deno native work (program: parsing, compiling)";
+  if (script === "(garbage collector)") return "garbage collection";
+  if (script.startsWith("ext:") || script.startsWith("op_") || script === "(root)") {
+    return "Deno's runtime JavaScript and ops";
+  }
+  return "hookgate's JavaScript (with zod, jsonc-parser when loaded)";
 }
 
 function shortUrl(url: string): string {
