@@ -134,8 +134,9 @@ export function nativeResult(
   state: RunState,
   contextOnBlock: boolean,
 ): AnyHookEventResult | Promise<AnyHookEventResult> {
-  const schema = state.env.inputSchema;
-  if (schema !== undefined && state.mutated && state.reasons === null) {
+  // Most runs rewrite nothing: that test comes first.
+  const schema = state.mutated && state.reasons === null ? state.env.inputSchema : undefined;
+  if (schema !== undefined) {
     const problem = validateToolInput(schema, state.payload.toolInput!);
     if (problem instanceof Promise) return problem.then((found) => finalResult(state, contextOnBlock, found));
     return finalResult(state, contextOnBlock, problem);
