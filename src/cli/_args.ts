@@ -1,9 +1,8 @@
-// Flag parsing for every command, with node:util's parseArgs (strict) —
-// its algorithm, without node:util (see _parse_args.ts) — and the messages a
-// person needs when a flag is wrong.
+// Flag parsing for every command (strict, see _parse_args.ts), and the
+// messages a person needs when a flag is wrong.
 
 import { CliError } from "./_io.ts";
-import { type OptionSpec, parseArgs } from "./_parse_args.ts";
+import { FlagError, type OptionSpec, parseArgs } from "./_parse_args.ts";
 
 export interface CommonFlags {
   config: string[];
@@ -33,12 +32,10 @@ export function parseFlags(
     const { values, positionals } = parseArgs(args, { ...COMMON, ...extra });
     return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (error) {
-    const message = (error as Error).message;
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new CliError(`unknown option ${unknown[1]} for "${command}" (see hook-run ${command} --help)`);
-    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
-    if (missing) throw new CliError(`option ${missing[1]} needs a value`);
-    throw new CliError(`${message.replace(/\.$/, "")} (see hook-run ${command} --help)`);
+    if (!(error instanceof FlagError)) throw error;
+    throw new CliError(
+      error.unknown ? `${error.message} for "${command}" (see hook-run ${command} --help)` : error.message,
+    );
   }
 }
 

@@ -1,10 +1,9 @@
-// node:util's parseArgs, for the options hook-run declares (string and
-// boolean flags, repeatable, one-letter aliases; strict, positionals
-// allowed), without node:util: the first `node:` import of a process costs
-// about 5 ms, and hook-run is started once per tool call. Node's algorithm
-// and messages, step for step (lib/internal/util/parse_args); _args.ts
-// turns the messages into hook-run's, and tests/cli/parse_args_test.ts
-// holds both parsers to the same answers.
+// Flag parsing for the options hook-run declares — string and boolean
+// flags, repeatable ones, one-letter aliases, `--` — without node:util: the
+// first `node:` import of a process costs about 5 ms, and hook-run is
+// started once per tool call. Strict: an unknown flag, a missing value, a
+// value for a boolean, or a value that looks like a flag is an error whose
+// message says what to write instead.
 
 /** One declared option. */
 export interface OptionSpec {
@@ -13,119 +12,101 @@ export interface OptionSpec {
   short?: string;
 }
 
-/** What parseArgs returns. */
+/** The flags' values by name, and the other arguments in order. */
 export interface ParsedArgs {
   values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   positionals: string[];
 }
 
-interface OptionToken {
-  name: string;
-  rawName: string;
-  value: string | undefined;
-  inlineValue: boolean | undefined;
+/** A flag hook-run cannot accept; `unknown` tells an undeclared flag from a misused one. */
+export class FlagError extends TypeError {
+  constructor(message: string, readonly unknown = false) {
+    super(message);
+    this.name = "FlagError";
+  }
 }
 
 /**
- * Parses `args` like `parseArgs({args, options, strict: true,
- * allowPositionals: true})` of node:util; throws a `TypeError` with Node's
- * message for an unknown option, a missing or ambiguous value, or a value
- * given to a boolean.
+ * Parses `args` against `options`.
+ *
+ * - `--name value`, `--name=value`, `-n value`, `-nvalue` for string options;
+ * - `--name`, `-n`, and groups such as `-hy` for boolean ones;
+ * - everything after `--`, a lone `-`, and any other argument is positional.
+ *
+ * @throws {FlagError} For an unknown flag, a string option without a value,
+ * a boolean option given one, or a separate value that starts with `-`.
  */
 export function parseArgs(args: readonly string[], options: Readonly<Record<string, OptionSpec>>): ParsedArgs {
-  const values: ParsedArgs["values"] = { __proto__: null } as unknown as ParsedArgs["values"];
+  const values: ParsedArgs["values"] = Object.create(null);
   const positionals: string[] = [];
-  const remaining = [...args];
-  const typeOf = (name: string) => Object.hasOwn(options, name) ? options[name]!.type : undefined;
-  const longFor = (short: string) => {
-    for (const [name, spec] of Object.entries(options)) if (spec.short === short) return name;
-    return short;
+  const byShort = new Map<string, string>();
+  for (const [name, spec] of Object.entries(options)) if (spec.short) byShort.set(spec.short, name);
+  const spec = (name: string, shown: string): OptionSpec => {
+    if (!Object.hasOwn(options, name)) throw new FlagError(`unknown option ${shown}`, true);
+    return options[name]!;
   };
-  const option = (token: OptionToken) => {
-    check(token, options);
-    if (token.name === "__proto__") return;
-    const value = token.value ?? true;
-    if (options[token.name]!.multiple) {
-      ((values[token.name] ??= []) as (string | boolean)[]).push(value);
-    } else {
-      values[token.name] = value;
-    }
+  const set = (name: string, value: string | boolean) => {
+    if (options[name]!.multiple) ((values[name] ??= []) as (string | boolean)[]).push(value);
+    else values[name] = value;
   };
-  while (remaining.length > 0) {
-    const arg = remaining.shift()!;
-    const next = remaining[0];
+
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg === "--") {
-      positionals.push(...remaining);
+      positionals.push(...args.slice(i + 1));
       break;
     }
-    if (arg.length === 2 && arg[0] === "-" && arg[1] !== "-") {
-      // -f, or -f VALUE for a string option.
-      const name = longFor(arg[1]!);
-      const value = typeOf(name) === "string" && next !== undefined ? remaining.shift() : undefined;
-      option({ name, rawName: arg, value, inlineValue: value === undefined ? undefined : false });
-      continue;
-    }
-    if (arg.length > 2 && arg[0] === "-" && arg[1] !== "-") {
-      if (typeOf(longFor(arg[1]!)) !== "string") {
-        // A group of one-letter flags, -abc: the last, or the first string one, takes the rest.
-        const expanded: string[] = [];
-        for (let i = 1; i < arg.length; i++) {
-          const short = arg[i]!;
-          if (typeOf(longFor(short)) !== "string" || i === arg.length - 1) {
-            expanded.push(`-${short}`);
-          } else {
-            expanded.push(`-${short}${arg.slice(i + 1)}`);
-            break;
+    let name: string;
+    let shown: string;
+    let inline: string | undefined;
+    if (arg.startsWith("--") && arg.length > 2) {
+      const equals = arg.indexOf("=");
+      name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+      shown = `--${name}`;
+      inline = equals === -1 ? undefined : arg.slice(equals + 1);
+    } else if (arg.startsWith("-") && arg.length > 1 && arg[1] !== "-") {
+      const first = byShort.get(arg[1]!);
+      if (first === undefined) throw new FlagError(`unknown option -${arg[1]}`, true);
+      name = first;
+      shown = `-${arg[1]}`;
+      if (arg.length > 2) {
+        if (options[first]!.type === "string") inline = arg.slice(2);
+        else {
+          // -hy: a group of one-letter booleans.
+          for (const letter of arg.slice(1)) {
+            const grouped = byShort.get(letter);
+            if (grouped === undefined) throw new FlagError(`unknown option -${letter}`, true);
+            if (options[grouped]!.type !== "boolean") {
+              throw new FlagError(`option -${letter} takes a value; give it on its own: -${letter} VALUE`);
+            }
+            set(grouped, true);
           }
+          continue;
         }
-        remaining.unshift(...expanded);
-      } else {
-        // -fVALUE for a string option.
-        option({ name: longFor(arg[1]!), rawName: `-${arg[1]}`, value: arg.slice(2), inlineValue: true });
       }
+    } else {
+      positionals.push(arg);
       continue;
     }
-    if (arg.length > 2 && arg.startsWith("--")) {
-      const equals = arg.indexOf("=", 3);
-      if (equals === -1) {
-        const name = arg.slice(2);
-        const value = typeOf(name) === "string" && next !== undefined ? remaining.shift() : undefined;
-        option({ name, rawName: arg, value, inlineValue: value === undefined ? undefined : false });
-      } else {
-        const name = arg.slice(2, equals);
-        option({ name, rawName: `--${name}`, value: arg.slice(equals + 1), inlineValue: true });
-      }
+    const { type } = spec(name, shown);
+    if (type === "boolean") {
+      if (inline !== undefined) throw new FlagError(`option ${shown} takes no value`);
+      set(name, true);
       continue;
     }
-    positionals.push(arg);
+    if (inline !== undefined) {
+      set(name, inline);
+      continue;
+    }
+    const value = args[i + 1];
+    if (value === undefined) throw new FlagError(`option ${shown} needs a value`);
+    if (value.length > 1 && value.startsWith("-")) {
+      throw new FlagError(
+        `option ${shown} needs a value, and ${value} looks like a flag; write ${shown}=${value} if it is the value`,
+      );
+    }
+    set(name, value);
+    i++;
   }
   return { values, positionals };
-}
-
-/** Node's strict checks of one option, with its messages. */
-function check(token: OptionToken, options: Readonly<Record<string, OptionSpec>>): void {
-  if (!Object.hasOwn(options, token.name)) {
-    throw new TypeError(
-      `Unknown option '${token.rawName}'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${
-        JSON.stringify(token.rawName)
-      }`,
-    );
-  }
-  const { type, short } = options[token.name]!;
-  const shortAndLong = `${short ? `-${short}, ` : ""}--${token.name}`;
-  if (type === "string" && typeof token.value !== "string") {
-    throw new TypeError(`Option '${shortAndLong} <value>' argument missing`);
-  }
-  if (type === "boolean" && token.value !== undefined) {
-    throw new TypeError(`Option '${shortAndLong}' does not take an argument`);
-  }
-  const value = token.value;
-  if (!token.inlineValue && value !== undefined && value.length > 1 && value[0] === "-") {
-    const example = token.rawName.startsWith("--")
-      ? `'${token.rawName}=-XYZ'`
-      : `'--${token.name}=-XYZ' or '${token.rawName}-XYZ'`;
-    throw new TypeError(
-      `Option '${token.rawName}' argument is ambiguous.\nDid you forget to specify the option argument for '${token.rawName}'?\nTo specify an option argument starting with a dash use ${example}.`,
-    );
-  }
 }
