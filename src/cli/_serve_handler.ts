@@ -29,7 +29,7 @@ import {
   claudeRunEnv,
   readClaudeCall,
 } from "./_claude_call.ts";
-import { type CliIo, printable } from "./_io.ts";
+import { type CliIo, printable, streamSource } from "./_io.ts";
 import { MAX_INPUT_BYTES, readCapped } from "./_payload.ts";
 
 /** What a {@linkcode ServeHandler} answers with. */
@@ -110,6 +110,7 @@ export class ServeHandler {
     const started = performance.now();
     const length = Number(request.headers.get("content-length") ?? 0);
     let text: string;
+    let source: ReturnType<typeof streamSource> | null = null;
     try {
       if (length > MAX_INPUT_BYTES) {
         throw new RangeError(`the body is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
@@ -117,13 +118,14 @@ export class ServeHandler {
       // A declared length is enforced by the HTTP layer, so the body can be
       // read in one go; an undeclared (chunked) one is counted as it streams.
       const declared = request.headers.has("content-length") && !request.headers.has("transfer-encoding");
+      source = request.body === null || declared ? null : streamSource(request.body);
       text = request.body === null
         ? ""
-        : declared
+        : source === null
         ? await request.text()
-        : await readCapped(request.body, "the body", "send one Claude hook event");
+        : await readCapped(source, "the body", "send one Claude hook event");
     } catch (failure) {
-      await request.body?.cancel().catch(() => {});
+      await (source?.cancel() ?? request.body?.cancel().catch(() => {}));
       return reply(400, error((failure as Error).message));
     }
     let call: ClaudeCall;

@@ -4,7 +4,6 @@
 // Code's output format with exit code 0. Its own failures are never a
 // silent allow: one line on stderr and exit 2 where the event can block.
 
-import { resolve } from "node:path";
 import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { claudeAnswer, claudeRunEnv, hostErrorMessage, openClaudeHost, readClaudeCall } from "./_claude_call.ts";
@@ -12,6 +11,7 @@ import { readEnv } from "./_env.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
+import { absolutePath } from "./_path.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
@@ -75,7 +75,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const event = decoded.event;
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = resolve(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
+  const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];
   let host;
@@ -88,7 +88,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return fail(hostErrorMessage(error, projectRoot, io), event);
   }
   const project = host.config.project;
-  reportProjectTrust(io, project, false);
+  await reportProjectTrust(io, project, false);
 
   const started = performance.now();
   const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, claudeRunEnv(decoded, cwd));

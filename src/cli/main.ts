@@ -23,15 +23,7 @@
  * @module
  */
 
-import { checkCommand } from "./check.ts";
-import { gatewayCommand } from "./gateway.ts";
-import { importClaudeCommand } from "./import_claude.ts";
 import { CliError, type CliIo, printable, processIo } from "./_io.ts";
-import { listCommand } from "./list.ts";
-import { permissionsCommand } from "./permissions.ts";
-import { runCommand } from "./run.ts";
-import { serveCommand } from "./serve.ts";
-import { trustCommand } from "./trust.ts";
 
 const VERSION = "0.1.0";
 
@@ -59,15 +51,23 @@ bundled examples/hooks.jsonc is used so you can see hook-run work at once.
 Run "hook-run <command> --help" for a command's options.
 `;
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  run: runCommand,
-  check: checkCommand,
-  list: listCommand,
-  permissions: permissionsCommand,
-  trust: trustCommand,
-  gateway: gatewayCommand,
-  serve: (args, io) => serveCommand(args, io, VERSION),
-  "import-claude": importClaudeCommand,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+// hook-run starts once per tool call (gateway), so a command loads only its
+// own module: importing all of them cost every call the start-up of each.
+// One line per command.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  run: async () => (await import("./run.ts")).runCommand,
+  check: async () => (await import("./check.ts")).checkCommand,
+  list: async () => (await import("./list.ts")).listCommand,
+  permissions: async () => (await import("./permissions.ts")).permissionsCommand,
+  trust: async () => (await import("./trust.ts")).trustCommand,
+  gateway: async () => (await import("./gateway.ts")).gatewayCommand,
+  serve: async () => {
+    const { serveCommand } = await import("./serve.ts");
+    return (args, io) => serveCommand(args, io, VERSION);
+  },
+  "import-claude": async () => (await import("./import_claude.ts")).importClaudeCommand,
 };
 
 /**
@@ -96,13 +96,13 @@ export async function main(args: string[]): Promise<number> {
       io.stdout(`hook-run ${VERSION}\n`);
       return 0;
     }
-    const handler = COMMANDS[command];
-    if (handler === undefined) {
+    const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (load === undefined) {
       throw new CliError(
         `unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")}; see hook-run --help)`,
       );
     }
-    return await handler(rest, io);
+    return await (await load())(rest, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr(`hook-run: ${printable(error.message)}\n`);

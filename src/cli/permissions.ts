@@ -1,7 +1,6 @@
 // `hook-run permissions`: the minimal Deno flags for this configuration,
 // and the command lines that use them.
 
-import { dirname } from "node:path";
 import { permissionFlags } from "../config/mod.ts";
 import { setUpCommand } from "./_config.ts";
 import { extensionPaths } from "./_extensions.ts";
@@ -40,7 +39,8 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
   const env = merged.get("--allow-env") ?? new Set<string>();
   for (const name of CLI_ENV) env.add(name);
   merged.set("--allow-env", env);
-  const modules = extensionPaths(config, flags.extensions);
+  const modules = await extensionPaths(config, flags.extensions);
+  const { dirname } = await import("node:path");
   // A module may import helpers next to it: its directory, not just the file.
   const reads = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))];
   merged.set("--allow-read", new Set(reads));

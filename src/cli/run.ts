@@ -59,7 +59,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }
   for (const warning of config.diagnostics) io.stderr(`${printable(formatDiagnostic(warning))}\n`);
-  reportProjectTrust(io, config.project, config.trustedByEnv);
+  await reportProjectTrust(io, config.project, config.trustedByEnv);
 
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];

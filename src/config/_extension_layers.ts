@@ -3,7 +3,7 @@
 // project's `.hookgate/extensions/` and its layers' `extensions`, then the
 // explicit layers'. Paths only: the extensions room imports them.
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../_internal/path.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigLayer } from "./load.ts";

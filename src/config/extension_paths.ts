@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 
 /**

@@ -73,6 +73,10 @@ export interface CombineRule {
   apply(state: RunState, entry: HookEntry, outcome: NormalizedOutcome, separator: string): boolean;
   /** Records a block that is not an outcome (a closed failure); returns `true` to stop. */
   block(state: RunState, reason: string, entry: HookEntry): boolean;
-  /** The event's result once every hook that runs has been applied. */
-  result(state: RunState): AnyHookEventResult;
+  /**
+   * The event's result once every hook that runs has been applied; a
+   * promise only while something it needs loads (zod, for the first tool
+   * JSON Schema of a process).
+   */
+  result(state: RunState): AnyHookEventResult | Promise<AnyHookEventResult>;
 }

@@ -50,8 +50,9 @@ export class EventRun implements CallScope, RunState {
   #tracing: boolean;
   // The result, until it is delivered: a run that finished inside start()
   // returns it resolved; one that finishes later resolves the promise.
-  #result: AnyHookEventResult | null = null;
-  #resolve: ((result: AnyHookEventResult) => void) | null = null;
+  // (A promise only while the first JSON Schema of a process loads zod.)
+  #result: AnyHookEventResult | Promise<AnyHookEventResult> | null = null;
+  #resolve: ((result: AnyHookEventResult | Promise<AnyHookEventResult>) => void) | null = null;
   // Serial state.
   #index = 0;
   #inLoop = false;

@@ -6,9 +6,14 @@ import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const entry = join(root, "src/cli/main.ts");
+const tasks = JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks as Record<string, string>;
 /** The hook-run task's own permission flags: the CLI must work with exactly these. */
-export const taskFlags = (JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"] as string)
-  .split(" ").filter((word) => word.startsWith("--allow-"));
+export const taskFlags = tasks["hook-run"]!.split(" ").filter((word) => word.startsWith("--allow-"));
+/** The bundle task's options (without its output and entry): tests build what `deno task bundle` builds. */
+export const bundleFlags = (tasks.bundle!.match(/'[^']*'|\S+/g) ?? [])
+  .map((word) => word.replace(/^'(.*)'$/, "$1"))
+  .slice(2, -1) // "deno bundle" … entry
+  .filter((word, index, words) => word !== "-o" && words[index - 1] !== "-o");
 
 export interface CliRun {
   code: number;

@@ -440,7 +440,7 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
       io: {
         stdout: () => {},
         stderr: (text) => void stderr.push(text),
-        stdin: () => new ReadableStream(),
+        stdin: () => ({ read: () => Promise.resolve(null) }),
         interactive: false,
         color: false,
       },
