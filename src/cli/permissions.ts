@@ -40,10 +40,21 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
   for (const name of CLI_ENV) env.add(name);
   merged.set("--allow-env", env);
   const modules = await extensionPaths(config, flags.extensions);
-  const { dirname } = await import("node:path");
-  // A module may import helpers next to it: its directory, not just the file.
-  const reads = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))];
-  merged.set("--allow-read", new Set(reads));
+  const { dirname, relative, isAbsolute } = await import("node:path");
+  // The project (its configuration, the scripts trust hashes, its extension
+  // modules) and the hookgate home (configuration, trust file, extensions),
+  // then whatever lies outside both: explicit files, each module's directory
+  // (a module may import helpers next to it).
+  const user = config.layers.find((layer) => layer.kind === "user");
+  const roots = [config.projectRoot, ...(user === undefined ? [] : [dirname(user.path)])];
+  const inside = (path: string) =>
+    roots.some((root) => {
+      const rest = relative(root, path);
+      return !rest.startsWith("..") && !isAbsolute(rest);
+    });
+  const outside = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))]
+    .filter((path) => !inside(path));
+  merged.set("--allow-read", new Set([...roots, ...outside]));
   const order = ["--allow-read", "--allow-env", "--allow-run", "--allow-net"];
   const all = order.filter((name) => merged.has(name)).map((name) =>
     `${name}=${[...merged.get(name)!].sort().join(",")}`

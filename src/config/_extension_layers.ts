@@ -25,6 +25,18 @@ export async function discoverModules(
     try {
       return await discoverHookModules(dir);
     } catch (error) {
+      if (error instanceof Deno.errors.NotCapable) {
+        // It may not even exist: Deno cannot say without read access. A warning, with the flag.
+        diagnostics.push({
+          ...problem(
+            dir,
+            "extension modules here were not looked for: Deno's --allow-read does not include this directory",
+            `add --allow-read=${dir} (hook-run permissions prints every flag)`,
+          ),
+          severity: "warning",
+        });
+        return [];
+      }
       diagnostics.push(problem(dir, (error as Error).message, "make the directory readable, or remove it"));
       return [];
     }
