@@ -1,5 +1,6 @@
 // examples/claude/settings.json: every event hookgate models goes to
-// hook-run gateway, and the command works as the agent runs it.
+// hook-run gateway, and the command works as the agent runs it;
+// settings_http.json sends them to hook-run serve instead.
 
 import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
@@ -9,16 +10,30 @@ import { entry, taskFlags } from "./cli/_cli.ts";
 
 const example = new URL("../examples/claude/settings.json", import.meta.url).pathname;
 
-Deno.test("examples/claude/settings.json routes every event hookgate models to hook-run gateway", async () => {
-  const parsed = parseHooksConfig(await Deno.readTextFile(example), { path: example });
+/**
+ * Where an example settings file sends each event hookgate models ("command
+ * <command>" or "http <url>"); it must have no errors, and every event.
+ */
+async function routes(path: string): Promise<Record<string, string[]>> {
+  const parsed = parseHooksConfig(await Deno.readTextFile(path), { path });
   // Meant for the agent's settings: hookgate itself would only warn that
   // "hook-run" is not on its command allowlist.
   deepEqual(parsed.diagnostics.filter((d) => d.severity === "error"), []);
   equal(parsed.dialect, "claude");
   deepEqual(Object.keys(parsed.hooks).sort(), [...HOOK_EVENT_NAMES].sort());
-  for (const event of HOOK_EVENT_NAMES) {
-    deepEqual(parsed.hooks[event]?.map((hook) => "command" in hook && hook.command), ["hook-run gateway"]);
-  }
+  return Object.fromEntries(
+    HOOK_EVENT_NAMES.map((event) => [
+      event,
+      parsed.hooks[event]!.map((hook) =>
+        "url" in hook ? `http ${hook.url}` : `command ${"command" in hook && hook.command}`
+      ),
+    ]),
+  );
+}
+
+Deno.test("examples/claude/settings.json routes every event hookgate models to hook-run gateway", async () => {
+  const sent = await routes(example);
+  for (const event of HOOK_EVENT_NAMES) deepEqual(sent[event], ["command hook-run gateway"]);
 });
 
 Deno.test("examples/claude/settings.json: its command, run as the agent runs it, answers in Claude's format", async () => {
@@ -67,5 +82,16 @@ Deno.test("examples/claude/settings.json: its command, run as the agent runs it,
     });
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+const httpExample = new URL("../examples/claude/settings_http.json", import.meta.url).pathname;
+
+Deno.test("examples/claude/settings_http.json sends every event hookgate models to hook-run serve, SessionStart to the gateway", async () => {
+  const sent = await routes(httpExample);
+  for (const event of HOOK_EVENT_NAMES) {
+    // Claude runs only command (and mcp_tool) hooks on SessionStart.
+    const expected = event === "SessionStart" ? "command hook-run gateway" : "http http://127.0.0.1:8787/hooks";
+    deepEqual(sent[event], [expected]);
   }
 });

@@ -1,8 +1,8 @@
-// Flag parsing for every command, with node:util's parseArgs (strict), and
-// the messages a person needs when a flag is wrong.
+// Flag parsing for every command (strict, see _parse_args.ts), and the
+// messages a person needs when a flag is wrong.
 
-import { parseArgs } from "node:util";
 import { CliError } from "./_io.ts";
+import { FlagError, type OptionSpec, parseArgs } from "./_parse_args.ts";
 
 export interface CommonFlags {
   config: string[];
@@ -12,7 +12,7 @@ export interface CommonFlags {
   json: boolean;
 }
 
-type Spec = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
+type Spec = Record<string, OptionSpec>;
 
 const COMMON: Spec = {
   config: { type: "string", multiple: true },
@@ -29,20 +29,13 @@ export function parseFlags(
   extra: Spec = {},
 ): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { ...COMMON, ...extra },
-      strict: true,
-      allowPositionals: true,
-    });
+    const { values, positionals } = parseArgs(args, { ...COMMON, ...extra });
     return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (error) {
-    const message = (error as Error).message;
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new CliError(`unknown option ${unknown[1]} for "${command}" (see hook-run ${command} --help)`);
-    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
-    if (missing) throw new CliError(`option ${missing[1]} needs a value`);
-    throw new CliError(`${message.replace(/\.$/, "")} (see hook-run ${command} --help)`);
+    if (!(error instanceof FlagError)) throw error;
+    throw new CliError(
+      error.unknown ? `${error.message} for "${command}" (see hook-run ${command} --help)` : error.message,
+    );
   }
 }
 

@@ -2,7 +2,6 @@
 // layers, or — with no --config and no file present — the bundled example,
 // so a newcomer sees hook-run work at once.
 
-import { resolve } from "node:path";
 import example from "../../examples/hooks.jsonc" with { type: "text" };
 import {
   checkConfig,
@@ -13,9 +12,10 @@ import {
   type LoadedConfig,
   openHookHost,
 } from "../../mod.ts";
-import { parseHooksConfig } from "../config/mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
+import { readEnv } from "./_env.ts";
 import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
+import { absolutePath } from "./_path.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";
@@ -39,12 +39,13 @@ export async function loadCliConfig(
   strict: boolean,
   extensions: readonly string[] = [],
 ): Promise<CliConfig> {
-  const projectRoot = cwd === undefined ? Deno.cwd() : resolve(cwd);
+  const projectRoot = cwd === undefined ? Deno.cwd() : await absolutePath(cwd);
   const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({ paths, projectRoot, ...(trustAll ? { trust: "all" as const } : {}) });
   const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
   const nothing = paths.length === 0 && extensions.length === 0 && config.extensions.length === 0;
   if (nothing && !config.layers.some((layer) => layer.found)) {
+    const { parseHooksConfig } = await import("../config/mod.ts");
     const parsed = parseHooksConfig(example, { path: EXAMPLE_PATH });
     return {
       ...config,
@@ -62,16 +63,6 @@ export async function loadCliConfig(
     );
   }
   return { ...config, example: false, projectRoot };
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
-      ? Deno.env.get(name)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -3,10 +3,10 @@
 // handlers can be listed and their failures reported with their place.
 // Their factories run: that is what checking a module means.
 
-import { resolve } from "node:path";
 import { type ConfigDiagnostic, type HookEntry, HookRegistry } from "../../mod.ts";
 import { ExtensionHost, loadHooks } from "../extensions/mod.ts";
 import type { CliConfig } from "./_config.ts";
+import { absolutePath } from "./_path.ts";
 
 export interface CliExtensions {
   /** The registry holding only the modules' handlers. */
@@ -22,14 +22,14 @@ export interface CliExtensions {
 }
 
 /** The modules of the configuration and of --extension (relative to the process's directory). */
-export function extensionPaths(config: CliConfig, extensions: readonly string[]): string[] {
-  return [...new Set([...config.extensions, ...extensions.map((path) => resolve(path))])];
+export async function extensionPaths(config: CliConfig, extensions: readonly string[]): Promise<string[]> {
+  return [...new Set([...config.extensions, ...await Promise.all(extensions.map(absolutePath))])];
 }
 
 export async function loadCliExtensions(config: CliConfig, extensions: readonly string[]): Promise<CliExtensions> {
   const registry = new HookRegistry();
   const host = new ExtensionHost({ registry });
-  const loaded = await loadHooks(extensionPaths(config, extensions), Deno.cwd(), { host });
+  const loaded = await loadHooks(await extensionPaths(config, extensions), Deno.cwd(), { host });
   return {
     registry,
     modules: loaded.hooks,

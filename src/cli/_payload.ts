@@ -9,7 +9,7 @@ import {
   type HookPayloadField,
   parseHookEvent,
 } from "../../mod.ts";
-import { CliError, type CliIo } from "./_io.ts";
+import { type ByteSource, CliError, type CliIo } from "./_io.ts";
 
 /** The one positional argument: the event. */
 export function parseEvent(positionals: string[]): HookEvent {
@@ -141,8 +141,8 @@ export async function readInput(value: string, io: CliIo): Promise<Record<string
     const path = value.slice(1);
     where = `--input file "${path}"`;
     try {
-      // readCapped cancels the file's stream, which closes the file.
-      text = await readCapped((await Deno.open(path)).readable, where);
+      using file = await Deno.open(path);
+      text = await readCapped(file, where);
     } catch (error) {
       if (error instanceof CliError) throw error;
       const reason = error instanceof Deno.errors.NotFound ? "it does not exist" : (error as Error).message;
@@ -164,33 +164,28 @@ export async function readInput(value: string, io: CliIo): Promise<Record<string
 }
 
 /**
- * Reads a stream as text, at most {@linkcode MAX_INPUT_BYTES}; past that one
- * clear line (`advice` says what to do) and the source is cancelled.
+ * Reads a source as text, at most {@linkcode MAX_INPUT_BYTES}; past that one
+ * clear line (`advice` says what to do) and no more is read, so an endless
+ * source (a file like /dev/zero, a pipe that keeps writing) stops there.
  */
 export async function readCapped(
-  stream: ReadableStream<Uint8Array>,
+  source: ByteSource,
   where: string,
   advice = "pass only the fields the hooks need",
 ): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > MAX_INPUT_BYTES) {
-        throw new CliError(
-          `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; ${advice}`,
-        );
-      }
-      chunks.push(value);
+  for (;;) {
+    const buffer = new Uint8Array(64 * 1024);
+    const read = await source.read(buffer);
+    if (read === null) break;
+    size += read;
+    if (size > MAX_INPUT_BYTES) {
+      throw new CliError(
+        `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; ${advice}`,
+      );
     }
-  } finally {
-    // Stops an endless source (a file like /dev/zero, a pipe that keeps
-    // writing) and closes it.
-    await reader.cancel().catch(() => {});
+    chunks.push(buffer.subarray(0, read));
   }
   const bytes = new Uint8Array(size);
   let offset = 0;

@@ -1,16 +1,15 @@
 // --record FILE on run and gateway: append each event they run, as one line
 // of hookgate's trace format, so hook-run replay can run it again later.
 
-import { resolve } from "node:path";
 import type { AnyHookEventFields } from "../../mod.ts";
-import { traceLine } from "../replay/mod.ts";
 import { CliError, type CliIo, printable } from "./_io.ts";
+import { absolutePath } from "./_path.ts";
 
 /** The record file, checked before anything runs: a missing --allow-write is an error with the flag. */
-export function recordFile(path: string | undefined): string | undefined {
+export async function recordFile(path: string | undefined): Promise<string | undefined> {
   if (path === undefined) return undefined;
   if (path === "") throw new CliError("--record needs a file path");
-  const absolute = resolve(path);
+  const absolute = await absolutePath(path);
   if (Deno.permissions.querySync({ name: "write", path: absolute }).state !== "granted") {
     throw new CliError(
       `cannot record to ${printable(absolute)}: Deno's --allow-write does not include it; add --allow-write=${
@@ -31,6 +30,8 @@ export async function recordEvent(
 ): Promise<void> {
   if (file === undefined) return;
   try {
+    // Loaded only when recording: run and gateway start once per tool call.
+    const { traceLine } = await import("../replay/mod.ts");
     await Deno.writeTextFile(file, JSON.stringify(traceLine(event, fields, env)) + "\n", {
       append: true,
       create: true,

@@ -2,7 +2,6 @@
 // not run (calling out policy hooks), and the exact command to trust it.
 
 import type { ProjectHook, ProjectTrust } from "../../mod.ts";
-import { projectHookLine } from "../config/mod.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
 
 /** The command that trusts `root` (quoted for a shell when needed). */
@@ -10,13 +9,21 @@ export function trustCommandLine(root: string): string {
   return `hook-run trust --cwd ${/^[\w@%+=:,./-]+$/.test(root) ? root : `'${root.replaceAll("'", `'\\''`)}'`}`;
 }
 
-/** One hook as the trust notice and `hook-run trust` show it: policy hooks called out. */
-export function shownHookLine(hook: ProjectHook): string {
-  return projectHookLine(hook) + (hook.policy ? '  ["policy": true]' : "");
+/**
+ * One hook as the trust notice and `hook-run trust` show it: policy hooks
+ * called out. `line` is the config room's `projectHookLine`, which the
+ * caller has loaded (a run with nothing held back never needs it).
+ */
+export function shownHookLine(hook: ProjectHook, line: (hook: ProjectHook) => string): string {
+  return line(hook) + (hook.policy ? '  ["policy": true]' : "");
 }
 
 /** Says on stderr what an untrusted (or env-trusted) project means for this run. */
-export function reportProjectTrust(io: CliIo, project: ProjectTrust | undefined, trustedByEnv: boolean): void {
+export async function reportProjectTrust(
+  io: CliIo,
+  project: ProjectTrust | undefined,
+  trustedByEnv: boolean,
+): Promise<void> {
   if (project === undefined) return;
   const root = project.snapshot.root;
   if (project.trusted) {
@@ -36,7 +43,11 @@ export function reportProjectTrust(io: CliIo, project: ProjectTrust | undefined,
       printable(root)
     } is not trusted (${why})\n`,
   );
-  for (const hook of skipped) io.stderr(`  ${printable(shownHookLine(hook))}\n`);
+  if (skipped.length > 0) {
+    // The configuration room in full (jsonc-parser, zod) only when there are hooks to list.
+    const { projectHookLine } = await import("../config/mod.ts");
+    for (const hook of skipped) io.stderr(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);
+  }
   for (const file of modules) io.stderr(`  extension ${printable(file)}\n`);
   const policy = skipped.filter((hook) => hook.policy).length;
   if (policy > 0) {

@@ -4,23 +4,17 @@
 // Code's output format with exit code 0. Its own failures are never a
 // silent allow: one line on stderr and exit 2 where the event can block.
 
-import { resolve } from "node:path";
-import {
-  formatDiagnostic,
-  HOOK_EVENTS,
-  HookConfigError,
-  type HookEvent,
-  type HookInvocationRecord,
-  openHookHost,
-} from "../../mod.ts";
-import { dialectOf, UnsupportedEventError } from "../dialects/mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
+import { claudeAnswer, claudeRunEnv, hostErrorMessage, openClaudeHost, readClaudeCall } from "./_claude_call.ts";
+import { readEnv } from "./_env.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
+import { absolutePath } from "./_path.ts";
 import { hookLine } from "./_render.ts";
-import { reportProjectTrust, skippedSummary, trustCommandLine } from "./_trust.ts";
+import { reportProjectTrust } from "./_trust.ts";
 
 export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--extension PATH]... [--cwd DIR] [--trace]
 
@@ -43,8 +37,6 @@ Options:
   --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
 `;
 
-const claude = dialectOf("claude");
-
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags("gateway", args, {
     trace: { type: "boolean" },
@@ -64,7 +56,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the event comes on stdin)`);
   let record: string | undefined;
   try {
-    record = recordFile(values.record as string | undefined);
+    record = await recordFile(values.record as string | undefined);
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -76,95 +68,51 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return 0;
   }
 
-  let wire: unknown;
+  let call;
   try {
-    wire = JSON.parse(await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"));
+    call = readClaudeCall(
+      await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"),
+      "stdin",
+    );
   } catch (error) {
-    return fail(error instanceof SyntaxError ? `stdin is not JSON: ${error.message}` : (error as Error).message);
+    return fail((error as Error).message);
   }
-  let decoded;
-  try {
-    decoded = claude.decodeInput(wire);
-  } catch (error) {
-    if (error instanceof UnsupportedEventError) {
-      if (trace) io.stderr(`hook-run gateway: ${printable(error.message)}; answered {}\n`);
-      io.stdout("{}\n");
-      return 0;
-    }
-    return fail(`stdin is not a Claude hook event: ${(error as Error).message}`);
+  if (!call.supported) {
+    if (trace) io.stderr(`hook-run gateway: ${printable(call.message)}; answered {}\n`);
+    io.stdout("{}\n");
+    return 0;
   }
+  const { decoded } = call;
   const event = decoded.event;
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = resolve(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
+  const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];
   let host;
   try {
-    host = await openHookHost({
-      paths: flags.config,
-      extensions: flags.extensions,
-      projectRoot,
+    host = await openClaudeHost(flags, projectRoot, {
       logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
       onInvocation: (record) => records.push(record),
-      dieWithHost: true,
-      ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
     });
   } catch (error) {
-    if (error instanceof HookConfigError) {
-      for (const diagnostic of error.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
-      return fail(
-        `the configuration has errors (run "hook-run check --cwd ${projectRoot}"): ${error.message.split("\n")[0]}`,
-        event,
-      );
-    }
-    return fail((error as Error).message, event);
+    return fail(hostErrorMessage(error, projectRoot, io), event);
   }
   const project = host.config.project;
-  reportProjectTrust(io, project, false);
+  await reportProjectTrust(io, project, false);
 
   const started = performance.now();
   await recordEvent(io, record, event, decoded.fields, {
     cwd,
     ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
   });
-  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, {
-    cwd,
-    ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
-    ...(decoded.transcriptPath ? { transcriptPath: decoded.transcriptPath } : {}),
-    ...(decoded.permissionMode ? { permissionMode: decoded.permissionMode } : {}),
-    ...(decoded.stopHookActive ? { stopHookActive: true } : {}),
-  });
+  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, claudeRunEnv(decoded, cwd));
   if (interrupted) return fail("interrupted; running hooks were killed", event);
   if (trace) {
     const width = Math.max(0, ...records.map((r) => r.hookName.length));
     for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
   }
-
-  // What the user should know rides along as systemMessage: hook failures
-  // and a project whose hooks were held back.
-  const notes = [...warnings];
-  if (project !== undefined && !project.trusted && project.skipped.length + project.skippedExtensions.length > 0) {
-    notes.push(
-      `hookgate skipped ${skippedSummary(project)} of an untrusted project; review and trust them with: ${
-        trustCommandLine(project.snapshot.root)
-      }`,
-    );
-  }
-  const answer = claude.encodeResult(event, result);
-  if (notes.length > 0) {
-    answer.systemMessage = [answer.systemMessage, ...notes].filter((text) => text !== undefined).join("\n");
-  }
-  io.stdout(JSON.stringify(answer) + "\n");
+  // Hook failures ride along as systemMessage, with a held-back project.
+  io.stdout(claudeAnswer(event, result, warnings, project));
   return 0;
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    return Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
-      ? Deno.env.get(name)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -4,11 +4,11 @@
 // settings file is loaded directly; what cannot be carried over is listed
 // on stderr, each with why.
 
-import { resolve } from "node:path";
 import { formatDiagnostic, HOOK_EVENT_NAMES } from "../../mod.ts";
 import { parseHooksConfig } from "../config/mod.ts";
 import { parseFlags } from "./_args.ts";
 import { CliError, type CliIo, printable } from "./_io.ts";
+import { absolutePath } from "./_path.ts";
 
 export const IMPORT_CLAUDE_HELP = `Usage: hook-run import-claude [PATH]
 
@@ -28,7 +28,7 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
     return 0;
   }
   if (positionals.length > 1) throw new CliError(`import-claude takes one settings file, got ${positionals.length}`);
-  const path = resolve(positionals[0] ?? ".claude/settings.json");
+  const path = await absolutePath(positionals[0] ?? ".claude/settings.json");
   let text: string;
   try {
     text = await Deno.readTextFile(path);

@@ -1,6 +1,5 @@
 // `hook-run list`: a table of events → hooks, as the registry resolves them.
 
-import { relative } from "node:path";
 import { formatDiagnostic, type HookEntry, HookRegistry } from "../../mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
@@ -29,12 +28,17 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
     throw new CliError(`${extensions.diagnostics.length} extension module(s) cannot be loaded; run "hook-run check"`);
   }
   const project = config.project;
+  const { relative } = await import("node:path");
+  const shownPath = (source: string) =>
+    source.startsWith("/") && !relative(config.projectRoot, source).startsWith("..")
+      ? relative(config.projectRoot, source)
+      : source;
   const projectFiles = new Set(config.layers.filter((layer) => layer.kind === "project").map((layer) => layer.path));
   const trustOf = (source: string) =>
     !projectFiles.has(source) ? "-" : config.trustedByEnv ? "trusted (env)" : "trusted";
   const rows = [
-    ...registry.all().map((entry) => describe(entry, config.projectRoot, trustOf)),
-    ...extensions.entries.map((entry) => describe(entry, config.projectRoot, trustOf)),
+    ...registry.all().map((entry) => describe(entry, shownPath, trustOf)),
+    ...extensions.entries.map((entry) => describe(entry, shownPath, trustOf)),
     // An untrusted project's hooks are listed too: they are what trust would let in.
     ...(project?.skipped ?? []).map((hook) => ({
       event: hook.event,
@@ -97,12 +101,11 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-function describe(entry: HookEntry, root: string, trustOf: (source: string) => string) {
+function describe(entry: HookEntry, shownPath: (source: string) => string, trustOf: (source: string) => string) {
   // An extension handler's source is its module (the owner is "extension:<path>").
   const source = entry.transport === "in-process"
     ? entry.owner?.replace(/^extension:/, "") ?? ""
     : entry.hook.source ?? "";
-  const shown = source.startsWith("/") && !relative(root, source).startsWith("..") ? relative(root, source) : source;
   return {
     event: entry.event,
     name: entry.name,
@@ -113,7 +116,7 @@ function describe(entry: HookEntry, root: string, trustOf: (source: string) => s
     failurePolicy: entry.failurePolicy,
     timeoutMs: entry.timeoutMs,
     background: entry.background,
-    source: shown,
+    source: shownPath(source),
     trust: trustOf(source),
   };
 }

@@ -23,15 +23,7 @@
  * @module
  */
 
-import { checkCommand } from "./check.ts";
-import { gatewayCommand } from "./gateway.ts";
-import { importClaudeCommand } from "./import_claude.ts";
 import { CliError, type CliIo, printable, processIo } from "./_io.ts";
-import { listCommand } from "./list.ts";
-import { permissionsCommand } from "./permissions.ts";
-import { replayCommand } from "./replay.ts";
-import { runCommand } from "./run.ts";
-import { trustCommand } from "./trust.ts";
 
 const VERSION = "0.1.0";
 
@@ -45,6 +37,8 @@ Usage:
   hook-run permissions [--config PATH]... [--extension PATH]... [--json]
   hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
   hook-run gateway [--config PATH]... [--cwd DIR] [--trace]     (a Claude Code event on stdin)
+  hook-run serve [--port N] [--host ADDR] [--token-env NAME] [--config PATH]... [--trace]
+                                                               (Claude Code's HTTP hooks, long-running)
   hook-run import-claude [PATH]                                (Claude settings → native JSONC)
   hook-run replay FILE... [--config PATH]... [--event NAME]... [--json]   (recorded sessions → today's hooks)
 
@@ -58,15 +52,24 @@ bundled examples/hooks.jsonc is used so you can see hook-run work at once.
 Run "hook-run <command> --help" for a command's options.
 `;
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  run: runCommand,
-  check: checkCommand,
-  list: listCommand,
-  permissions: permissionsCommand,
-  trust: trustCommand,
-  gateway: gatewayCommand,
-  "import-claude": importClaudeCommand,
-  replay: replayCommand,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+// hook-run starts once per tool call (gateway), so a command loads only its
+// own module: importing all of them cost every call the start-up of each.
+// One line per command.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  run: async () => (await import("./run.ts")).runCommand,
+  check: async () => (await import("./check.ts")).checkCommand,
+  list: async () => (await import("./list.ts")).listCommand,
+  permissions: async () => (await import("./permissions.ts")).permissionsCommand,
+  trust: async () => (await import("./trust.ts")).trustCommand,
+  gateway: async () => (await import("./gateway.ts")).gatewayCommand,
+  serve: async () => {
+    const { serveCommand } = await import("./serve.ts");
+    return (args, io) => serveCommand(args, io, VERSION);
+  },
+  "import-claude": async () => (await import("./import_claude.ts")).importClaudeCommand,
+  replay: async () => (await import("./replay.ts")).replayCommand,
 };
 
 /**
@@ -95,13 +98,13 @@ export async function main(args: string[]): Promise<number> {
       io.stdout(`hook-run ${VERSION}\n`);
       return 0;
     }
-    const handler = COMMANDS[command];
-    if (handler === undefined) {
+    const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (load === undefined) {
       throw new CliError(
         `unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")}; see hook-run --help)`,
       );
     }
-    return await handler(rest, io);
+    return await (await load())(rest, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr(`hook-run: ${printable(error.message)}\n`);

@@ -1,7 +1,6 @@
 // `hook-run permissions`: the minimal Deno flags for this configuration,
 // and the command lines that use them.
 
-import { dirname } from "node:path";
 import { permissionFlags } from "../config/mod.ts";
 import { setUpCommand } from "./_config.ts";
 import { extensionPaths } from "./_extensions.ts";
@@ -40,10 +39,22 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
   const env = merged.get("--allow-env") ?? new Set<string>();
   for (const name of CLI_ENV) env.add(name);
   merged.set("--allow-env", env);
-  const modules = extensionPaths(config, flags.extensions);
-  // A module may import helpers next to it: its directory, not just the file.
-  const reads = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))];
-  merged.set("--allow-read", new Set(reads));
+  const modules = await extensionPaths(config, flags.extensions);
+  const { dirname, relative, isAbsolute } = await import("node:path");
+  // The project (its configuration, the scripts trust hashes, its extension
+  // modules) and the hookgate home (configuration, trust file, extensions),
+  // then whatever lies outside both: explicit files, each module's directory
+  // (a module may import helpers next to it).
+  const user = config.layers.find((layer) => layer.kind === "user");
+  const roots = [config.projectRoot, ...(user === undefined ? [] : [dirname(user.path)])];
+  const inside = (path: string) =>
+    roots.some((root) => {
+      const rest = relative(root, path);
+      return !rest.startsWith("..") && !isAbsolute(rest);
+    });
+  const outside = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))]
+    .filter((path) => !inside(path));
+  merged.set("--allow-read", new Set([...roots, ...outside]));
   const order = ["--allow-read", "--allow-env", "--allow-run", "--allow-net"];
   const all = order.filter((name) => merged.has(name)).map((name) =>
     `${name}=${[...merged.get(name)!].sort().join(",")}`
@@ -53,10 +64,17 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
     ...flags.extensions.map((path) => ` --extension ${quote(path)}`),
   ].join("");
   const run = `deno run ${all.join(" ")} jsr:@hookgate/core/cli run <Event>${configArgs}`;
+  // hook-run serve listens on loopback by default: one more net entry.
+  const net = new Set(merged.get("--allow-net") ?? []).add("127.0.0.1");
+  const serveFlags = [
+    ...all.filter((flag) => !flag.startsWith("--allow-net=")),
+    `--allow-net=${[...net].sort().join(",")}`,
+  ];
+  const serve = `deno run ${serveFlags.join(" ")} jsr:@hookgate/core/cli serve${configArgs}`;
   const compile = `deno compile ${all.join(" ")} -o hook-run jsr:@hookgate/core/cli`;
 
   if (flags.json) {
-    io.stdout(JSON.stringify({ hooks: hookFlags, extensions: modules, flags: all, run, compile }) + "\n");
+    io.stdout(JSON.stringify({ hooks: hookFlags, extensions: modules, flags: all, run, serve, compile }) + "\n");
     return 0;
   }
   io.stdout(
@@ -74,6 +92,9 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
       "",
       "Run:",
       `  ${run}`,
+      "Serve Claude's HTTP hooks (hook-run serve; another --host needs it in --allow-net, --token-env NAME needs",
+      "--allow-env=NAME):",
+      `  ${serve}`,
       "Compile into one binary:",
       `  ${compile}`,
       "",

@@ -51,7 +51,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const info = HOOK_EVENTS[event];
   const cwd = await workingDirectory(flags.cwd);
   const fields = await payloadFields(event, values, io);
-  const record = recordFile(values.record as string | undefined);
+  const record = await recordFile(values.record as string | undefined);
 
   const config = await loadCliConfig(flags.config, cwd, false, flags.extensions);
   if (!config.ok) {
@@ -63,7 +63,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }
   for (const warning of config.diagnostics) io.stderr(`${printable(formatDiagnostic(warning))}\n`);
-  reportProjectTrust(io, config.project, config.trustedByEnv);
+  await reportProjectTrust(io, config.project, config.trustedByEnv);
 
   const records: HookInvocationRecord[] = [];
   const warnings: string[] = [];

@@ -6,8 +6,8 @@ import { checkConfig, formatDiagnostic, type ProjectSnapshot, type TrustRecord }
 import { projectHookLine, recordProjectTrust, revokeProjectTrust, trustFilePath } from "../config/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { absolutePath } from "./_path.ts";
 import { shownHookLine, trustCommandLine } from "./_trust.ts";
-import { resolve } from "node:path";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
@@ -43,7 +43,7 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
   if (flags.config.length > 0) {
     throw new CliError("--config files are your own and always trusted; trust takes --cwd DIR");
   }
-  const root = resolve(flags.cwd ?? Deno.cwd());
+  const root = await absolutePath(flags.cwd ?? Deno.cwd());
   const file = trustFilePath();
   if (file === undefined) throw new CliError("no home directory is known for the trust file; set HOOKGATE_HOME");
 
@@ -100,7 +100,7 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
   );
   io.stdout(`\nHooks (${snapshot.hooks.length}):\n`);
   for (const hook of snapshot.hooks) {
-    io.stdout(`  ${printable(shownHookLine(hook))}\n`);
+    io.stdout(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);
     io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
     for (const file of hook.files) io.stdout(`    runs ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
   }
@@ -153,13 +153,9 @@ function list(items: string[]): string {
 
 async function ask(io: CliIo, question: string): Promise<boolean> {
   io.stdout(question);
-  const reader = io.stdin().getReader();
-  try {
-    const { value } = await reader.read();
-    return /^\s*y(es)?\s*$/i.test(new TextDecoder().decode(value ?? new Uint8Array()));
-  } finally {
-    reader.releaseLock();
-  }
+  const buffer = new Uint8Array(4096);
+  const read = await io.stdin().read(buffer);
+  return /^\s*y(es)?\s*$/i.test(new TextDecoder().decode(buffer.subarray(0, read ?? 0)));
 }
 
 /** Runs a trust-file write; a missing --allow-write becomes one clear line. */

@@ -1,26 +1,28 @@
 // Translating zod issues into hookgate's diagnostics: one message style,
 // the place of every issue, "did you mean" for unknown keys.
 
-import type { z } from "zod";
 import { describe } from "../_internal/json.ts";
 import { MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "../_internal/limits.ts";
+import type { Shape } from "../_internal/shape.ts";
+import { zodOf } from "../_internal/shape_zod.ts";
 import { closest } from "../_internal/text.ts";
 import type { JsoncDocument, JsonPath } from "./_jsonc.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 
 /**
- * Validates `value` at `path` against `schema` and turns every zod issue
- * into a diagnostic with hookgate's wording. Returns `true` when valid.
+ * Validates `value` at `path` against the zod schema of `shape` and turns
+ * every zod issue into a diagnostic with hookgate's wording. Returns `true`
+ * when valid.
  */
 export function check(
-  schema: z.ZodType,
+  shape: Shape,
   value: unknown,
   path: JsonPath,
   document: JsoncDocument,
   keys: readonly string[],
   out: ConfigDiagnostic[],
 ): boolean {
-  const result = schema.safeParse(value);
+  const result = zodOf(shape).safeParse(value);
   if (result.success) return true;
   for (const issue of result.error.issues) {
     const issuePath = [

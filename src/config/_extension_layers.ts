@@ -3,7 +3,7 @@
 // project's `.hookgate/extensions/` and its layers' `extensions`, then the
 // explicit layers'. Paths only: the extensions room imports them.
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../_internal/path.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigLayer } from "./load.ts";
@@ -25,6 +25,18 @@ export async function discoverModules(
     try {
       return await discoverHookModules(dir);
     } catch (error) {
+      if (error instanceof Deno.errors.NotCapable) {
+        // It may not even exist: Deno cannot say without read access. A warning, with the flag.
+        diagnostics.push({
+          ...problem(
+            dir,
+            "extension modules here were not looked for: Deno's --allow-read does not include this directory",
+            `add --allow-read=${dir} (hook-run permissions prints every flag)`,
+          ),
+          severity: "warning",
+        });
+        return [];
+      }
       diagnostics.push(problem(dir, (error as Error).message, "make the directory readable, or remove it"));
       return [];
     }

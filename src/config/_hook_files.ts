@@ -2,7 +2,7 @@
 // path in a command (shell or exec form). Trust covers their content, so
 // editing a script untrusts the project as surely as editing the config.
 
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve, SEP } from "../_internal/path.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
 
 /** Variables that stand for the project root in commands. */
@@ -26,7 +26,7 @@ export async function hookFiles(hook: ConfiguredHook, root: string): Promise<str
     const inside = relative(root, path);
     if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) continue;
     try {
-      if ((await Deno.stat(path)).isFile) files.add(inside.split(sep).join("/"));
+      if ((await Deno.stat(path)).isFile) files.add(inside.split(SEP).join("/"));
     } catch {
       // Not there (yet): nothing to hash; the config digest still names it.
     }

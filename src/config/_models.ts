@@ -4,7 +4,7 @@
 import { isPlainObject } from "../_internal/json.ts";
 import type { EntryContext } from "../dialects/config_types.ts";
 import type { ModelEndpoint, ModelsConfig } from "../models/client.ts";
-import { MODEL_KEYS, modelEndpoint } from "./_schema.ts";
+import { MODEL_ENDPOINT, MODEL_KEYS } from "./_schema.ts";
 
 /** Reads the `models` section; `null` when it is not an object. */
 export function parseModels(section: unknown, context: EntryContext): ModelsConfig | null {
@@ -34,7 +34,7 @@ export function parseModels(section: unknown, context: EntryContext): ModelsConf
       valid = false;
       continue;
     }
-    if (!context.check(modelEndpoint, value, path, MODEL_KEYS)) {
+    if (!context.check(MODEL_ENDPOINT, value, path, MODEL_KEYS)) {
       valid = false;
       continue;
     }

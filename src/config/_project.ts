@@ -2,7 +2,7 @@
 // they run, variables and URLs), then ask the caller's trust option or the
 // user's trust file whether exactly this digest was trusted.
 
-import { join } from "node:path";
+import { join } from "../_internal/path.ts";
 import type { ConfiguredHooks } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";

@@ -1,34 +1,45 @@
-// The zod schemas of the configuration file's own sections (the top level
-// and `models`); each dialect owns its entry schema. Internal: exported
-// types are plain interfaces (JSR's doc lint rejects zod types).
+// The shapes of the configuration file's own sections (the top level and
+// `models`); each dialect owns its entry shape. zod schemas are built from
+// them only when a value needs zod's word (see src/_internal/shape.ts).
 
-import { z } from "zod";
 import { MAX_OUTPUT_BYTES } from "../_internal/limits.ts";
+import {
+  arrayOf,
+  keysOf,
+  looseObject,
+  number,
+  type ObjectShape,
+  oneOf,
+  optional,
+  strictObject,
+  string,
+  UNKNOWN,
+} from "../_internal/shape.ts";
 
-const stringList = z.array(z.string());
+const stringList = arrayOf(string());
 
 /** One entry of the `models` section. */
-export const modelEndpoint = z.strictObject({
-  provider: z.enum(["openai", "anthropic"]),
-  baseUrl: z.string().min(1).optional(),
-  model: z.string().min(1),
-  apiKeyEnv: z.string().min(1).optional(),
-  maxOutputBytes: z.number().int().min(1).max(MAX_OUTPUT_BYTES).optional(),
+export const MODEL_ENDPOINT: ObjectShape = strictObject({
+  provider: oneOf(["openai", "anthropic"]),
+  baseUrl: optional(string(1)),
+  model: string(1),
+  apiKeyEnv: optional(string(1)),
+  maxOutputBytes: optional(number({ int: true, min: 1, max: MAX_OUTPUT_BYTES })),
 });
 
 /** Every key a model endpoint may have. */
-export const MODEL_KEYS: readonly string[] = Object.keys(modelEndpoint.shape);
+export const MODEL_KEYS: readonly string[] = keysOf(MODEL_ENDPOINT);
 
 /** The top-level keys of a native file besides `hooks`. */
-export const nativeTop = z.object({
-  $schema: z.string().optional(),
-  dialect: z.string().optional(),
-  hooks: z.unknown().optional(),
-  models: z.unknown().optional(),
-  commandAllowlist: stringList.optional(),
-  httpAllowedUrls: stringList.optional(),
-  extensions: z.array(z.string().min(1)).optional(),
+export const NATIVE_TOP: ObjectShape = looseObject({
+  $schema: optional(string()),
+  dialect: optional(string()),
+  hooks: optional(UNKNOWN),
+  models: optional(UNKNOWN),
+  commandAllowlist: optional(stringList),
+  httpAllowedUrls: optional(stringList),
+  extensions: optional(arrayOf(string(1))),
 });
 
 /** Every top-level key of a native file. */
-export const TOP_KEYS: readonly string[] = Object.keys(nativeTop.shape);
+export const TOP_KEYS: readonly string[] = keysOf(NATIVE_TOP);

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 
 /**
@@ -64,6 +64,7 @@ export function resolveHookPath(path: string, base: string, home?: string): stri
  *
  * @param dir The directory.
  * @returns Absolute paths; empty when the directory does not exist.
+ * @throws {Deno.errors.NotCapable} When Deno's `--allow-read` does not cover it.
  * @throws {Error} When the directory exists but cannot be read.
  *
  * @example
@@ -89,6 +90,8 @@ export async function discoverHookModules(dir: string): Promise<string[]> {
     }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return [];
+    // Deno's own permission refusal is rethrown as it is, for the caller to word.
+    if (error instanceof Deno.errors.NotCapable) throw error;
     throw new Error(`Cannot list extension modules in ${dir}: ${(error as Error).message}`);
   }
   return names.sort().map((name) => join(dir, name));

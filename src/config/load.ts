@@ -5,7 +5,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
@@ -13,8 +13,9 @@ import type { ConfiguredHooks } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
-import { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig } from "./parse.ts";
-import { decideProjectTrust, type ProjectTrust, type TrustOption } from "./_project.ts";
+import { parsePlainConfig } from "./_plain.ts";
+import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+import type { ProjectTrust, TrustOption } from "./_project.ts";
 import { TRUST_FILE } from "./trust_store.ts";
 
 export type { ProjectTrust, TrustOption };
@@ -199,7 +200,7 @@ export async function checkConfig(
       continue;
     }
     const dialect = opts.dialect ?? layer.dialect;
-    const parsed = parseHooksConfig(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
+    const parsed = await parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
     if (parsed.dialect !== null) layer.dialect = parsed.dialect;
     diagnostics.push(...parsed.diagnostics);
     parsedLayers.push({ layer, parsed });
@@ -217,6 +218,8 @@ export async function checkConfig(
     // The endpoints prompt hooks would use, for the URLs and keys trust shows.
     const preview = new LayerMerge();
     for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
+    // Snapshots, digests and the trust file only for a project that has something to trust.
+    const { decideProjectTrust } = await import("./_project.ts");
     const decided = await decideProjectTrust(
       root,
       projectLayers.map(({ layer, parsed }) => ({ path: layer.path, parsed })),
@@ -248,6 +251,14 @@ export async function checkConfig(
     ...(models === undefined ? {} : { models }),
     ...(project === undefined ? {} : { project }),
   };
+}
+
+/**
+ * Parses one file: a clean one quickly, anything else with jsonc-parser and
+ * zod, loaded only then (a hook-run per tool call must not pay for them).
+ */
+async function parseConfigText(text: string, options: ParseHooksConfigOptions): Promise<ParsedHooksConfig> {
+  return parsePlainConfig(text, options) ?? (await import("./parse.ts")).parseHooksConfig(text, options);
 }
 
 /** Whether a parsed file declares anything that would take effect. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, SEP } from "../_internal/path.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
@@ -243,7 +243,7 @@ async function extensionFiles(
         continue;
       }
       if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) continue;
-      paths.add(inside.split(sep).join("/"));
+      paths.add(inside.split(SEP).join("/"));
     }
   }
   const hashed: ProjectFile[] = [];

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../_internal/path.ts";
 import { isPlainObject } from "../_internal/json.ts";
 
 /** The trust file's name inside the user's hookgate directory. */

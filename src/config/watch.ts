@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../_internal/path.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import type { Logger } from "../events/env.ts";
 import { countShellHooks, shellHooksEqual } from "./equal.ts";

@@ -1,9 +1,10 @@
 // How a dialect reads its configuration entries. The configuration room
 // implements the context (positions, diagnostics, shared checks); each
 // dialect owns its entry schema, its keys and what its entries mean.
-// Internal: it names zod types, which stay out of the public API.
+// Internal: entries are checked against shapes (src/_internal/shape.ts),
+// whose zod schemas stay out of the public API.
 
-import type { z } from "zod";
+import type { Shape } from "../_internal/shape.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
@@ -17,8 +18,8 @@ export interface EntryContext {
   error(path: JsonPath, message: string, hint?: string, key?: boolean): void;
   /** Reports a warning at `path`. */
   warning(path: JsonPath, message: string, hint?: string): void;
-  /** Validates `value` with `schema`, reporting every issue; `keys` feed "did you mean". */
-  check(schema: z.ZodType, value: unknown, path: JsonPath, keys: readonly string[]): boolean;
+  /** Validates `value` against `shape`, reporting every issue; `keys` feed "did you mean". */
+  check(shape: Shape, value: unknown, path: JsonPath, keys: readonly string[]): boolean;
   /** The checks every dialect shares (background, stage, matcher); `false` on an error. */
   common(event: HookEvent, hook: Record<string, unknown>, path: JsonPath): boolean;
   /** Warns when a command hook will be refused by the allowlist at run time. */

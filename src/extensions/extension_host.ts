@@ -7,7 +7,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../_internal/path.ts";
 import { DEFAULT_EXTENSION_LOAD_TIMEOUT_MS, timeoutProblem } from "../_internal/limits.ts";
 import type { Logger } from "../events/env.ts";
 import type { HookRegistry } from "../registry/registry.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../_internal/path.ts";
 import { checkConfig, type LoadConfigOptions, type LoadedConfig } from "../config/load.ts";
 import { type ConfigDiagnostic, HookConfigError } from "../config/diagnostics.ts";
 import { ExtensionHost } from "../extensions/extension_host.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../_internal/path.ts";
 import { readClaudeTranscript } from "./claude_transcript.ts";
 import { readTrace } from "./trace_format.ts";
 import type { ReplayRecord } from "./types.ts";

@@ -21,7 +21,7 @@ export function addContext(state: RunState, text: string, separator: string): vo
 /** Records a block reason and who blocked. */
 export function addReason(state: RunState, reason: string, entry?: HookEntry): void {
   (state.reasons ??= []).push(reason);
-  if (entry !== undefined) state.blockers.push(entry.name);
+  if (entry !== undefined) state.blockers?.push(entry.name);
 }
 
 /** deny > defer > ask > allow: the rank of a decision short of a deny. */
@@ -127,10 +127,26 @@ const EMPTY_RESULT: AnyHookEventResult = Object.freeze({});
 /**
  * The result of a run: a block (with its context when `contextOnBlock`),
  * or the re-validated rewrite, any ask/defer decision and the joined
- * context; a halt and messages on top of either.
+ * context; a halt and messages on top of either. A promise only while the
+ * first JSON Schema of the process waits for zod to load.
  */
-export function nativeResult(state: RunState, contextOnBlock: boolean): AnyHookEventResult {
-  const result = baseResult(state, contextOnBlock);
+export function nativeResult(
+  state: RunState,
+  contextOnBlock: boolean,
+): AnyHookEventResult | Promise<AnyHookEventResult> {
+  // Most runs rewrite nothing: that test comes first.
+  const schema = state.mutated && state.reasons === null ? state.env.inputSchema : undefined;
+  if (schema !== undefined) {
+    const problem = validateToolInput(schema, state.payload.toolInput!);
+    if (problem instanceof Promise) return problem.then((found) => finalResult(state, contextOnBlock, found));
+    return finalResult(state, contextOnBlock, problem);
+  }
+  return finalResult(state, contextOnBlock, undefined);
+}
+
+/** The result, once the rewritten input's `problem` (if any) is known. */
+function finalResult(state: RunState, contextOnBlock: boolean, problem: string | undefined): AnyHookEventResult {
+  const result = baseResult(state, contextOnBlock, problem);
   if (state.halt === null && state.messages === null) return result;
   const extended: AnyHookEventResult = { ...result };
   if (state.halt !== null) {
@@ -141,7 +157,7 @@ export function nativeResult(state: RunState, contextOnBlock: boolean): AnyHookE
   return extended;
 }
 
-function baseResult(state: RunState, contextOnBlock: boolean): AnyHookEventResult {
+function baseResult(state: RunState, contextOnBlock: boolean, problem: string | undefined): AnyHookEventResult {
   if (state.reasons !== null) {
     const blocked: AnyHookEventResult = { block: true, reason: truncate(state.reasons.join("\n")) };
     if (contextOnBlock && state.context !== null) blocked.additionalContext = state.context;
@@ -149,9 +165,6 @@ function baseResult(state: RunState, contextOnBlock: boolean): AnyHookEventResul
   }
   let result = EMPTY_RESULT;
   if (state.mutated) {
-    const input = state.payload.toolInput!;
-    const schema = state.env.inputSchema;
-    const problem = schema === undefined ? undefined : validateToolInput(schema, input);
     if (problem !== undefined) {
       return {
         block: true,
@@ -160,7 +173,7 @@ function baseResult(state: RunState, contextOnBlock: boolean): AnyHookEventResul
         ),
       };
     }
-    result = { input };
+    result = { input: state.payload.toolInput! };
   }
   if (state.decision !== null) {
     result = { ...result, decision: state.decision.kind };

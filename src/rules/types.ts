@@ -45,8 +45,11 @@ export interface RunState {
   halt: { reason?: string } | null;
   /** Messages for the user, in order. */
   messages: string[] | null;
-  /** The names of the hooks that blocked, in order (for the loop guard's warning). */
-  blockers: string[];
+  /**
+   * The names of the hooks that blocked, in order, when the caller collects
+   * them (the loop guard's warning); `null` when nobody does.
+   */
+  readonly blockers: string[] | null;
   /** Reports something ignored; never throws. */
   warn(message: string): void;
 }
@@ -70,6 +73,10 @@ export interface CombineRule {
   apply(state: RunState, entry: HookEntry, outcome: NormalizedOutcome, separator: string): boolean;
   /** Records a block that is not an outcome (a closed failure); returns `true` to stop. */
   block(state: RunState, reason: string, entry: HookEntry): boolean;
-  /** The event's result once every hook that runs has been applied. */
-  result(state: RunState): AnyHookEventResult;
+  /**
+   * The event's result once every hook that runs has been applied; a
+   * promise only while something it needs loads (zod, for the first tool
+   * JSON Schema of a process).
+   */
+  result(state: RunState): AnyHookEventResult | Promise<AnyHookEventResult>;
 }

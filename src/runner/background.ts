@@ -37,9 +37,7 @@ export class BackgroundHooks {
       while (next !== null) {
         const current: HookInput = next;
         fresh.next = null;
-        await new Promise<void>((resolve) => {
-          new EventRun(core, plan, [active], current, { cwd: current.cwd }, () => resolve()).start();
-        });
+        await new EventRun(core, plan, [active], current, { cwd: current.cwd }).start();
         next = fresh.next;
       }
       this.#running.delete(entry);

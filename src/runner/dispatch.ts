@@ -71,7 +71,8 @@ export class Dispatcher {
   /** Runs one event (the event is known to the table). */
   call(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<AnyHookEventResult> {
     const plan = this.plan(event);
-    if (plan.info.startsTurn) this.#guard.reset();
+    // A new turn of one session never restarts another session's loop count.
+    if (plan.info.startsTurn) this.#guard.reset(env.sessionId ?? this.#sessionId());
     if (plan.foreground.length === 0 && plan.background.length === 0) return RESOLVED_EMPTY;
     if (plan.info.loopGuard) return this.#guarded(plan, event, fields, env);
     return this.#dispatch(plan, event, fields, env);
@@ -128,11 +129,7 @@ export class Dispatcher {
     }
     if (matched === null) return RESOLVED_EMPTY;
     payload ??= this.#payload(event, env, fields);
-    const core = this.core;
-    const input = payload;
-    return new Promise((resolve) => {
-      new EventRun(core, plan, matched, input, env, resolve, blockers).start();
-    });
+    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
   }
 
   #payload(event: RegistryEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {

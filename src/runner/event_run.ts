@@ -2,28 +2,57 @@
 // with callbacks rather than awaits, so hooks that answer synchronously cost
 // no promise and async ones one `then` each. Failure policy lives here; how
 // outcomes combine lives in the rule.
+//
+// The run is its own rule state and its own cancellation scope: a call
+// allocates one object for the three roles, and the result promise is made
+// only when some hook is still pending once every hook has been started (a
+// run that finished inline hands back an already resolved promise).
 
-import type { AnyHookEventResult } from "../events/event_map.ts";
+import type { DeadlineScheduler } from "../_internal/deadline.ts";
+import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
-import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
+import type { HookFailure, NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
+import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
 import type { RunState } from "../rules/types.ts";
-import { CallScope, Invocation } from "./invocation.ts";
+import { thrownText } from "../transports/in_process.ts";
+import { type CallScope, closeScope, Invocation, type ScopeWatch } from "./invocation.ts";
 import { type RunnerCore, startInvocation } from "./invoke.ts";
 import type { Active, Plan } from "./plan.ts";
 import type { HookInvocationRecord } from "./types.ts";
 
 const NO_FAILURE: HookFailure = Object.freeze({ kind: "error", message: "no result" });
 
-/** One run of one event. */
-export class EventRun extends CallScope {
+/** One run of one event; it is the state its rule reads and writes. */
+export class EventRun implements CallScope, RunState {
+  readonly signal: AbortSignal | undefined;
+  readonly deadlines: DeadlineScheduler;
+  watch: ScopeWatch | null = null;
+  readonly event: HookEvent;
+  readonly info: HookEventInfo;
+  readonly env: PreToolUseEnv;
+  payload: HookInput;
+  reasons: string[] | null = null;
+  context: string | null = null;
+  separator = "";
+  value: Record<string, unknown> | null = null;
+  replacement: ToolResultUpdate | null = null;
+  feedback = false;
+  mutated = false;
+  decision: { kind: "ask" | "defer"; reason?: string } | null = null;
+  halt: { reason?: string } | null = null;
+  messages: string[] | null = null;
+  blockers: string[] | null;
   #core: RunnerCore;
   #plan: Plan;
   #entries: readonly Active[];
-  #resolve: (result: AnyHookEventResult) => void;
   #tracing: boolean;
-  #state: RunState;
+  // The result, until it is delivered: a run that finished inside start()
+  // returns it resolved; one that finishes later resolves the promise.
+  // (A promise only while the first JSON Schema of a process loads zod.)
+  #result: AnyHookEventResult | Promise<AnyHookEventResult> | null = null;
+  #resolve: ((result: AnyHookEventResult | Promise<AnyHookEventResult>) => void) | null = null;
   // Serial state.
   #index = 0;
   #inLoop = false;
@@ -40,45 +69,46 @@ export class EventRun extends CallScope {
     entries: readonly Active[],
     payload: HookInput,
     env: PreToolUseEnv,
-    resolve: (result: AnyHookEventResult) => void,
-    blockers: string[] = [],
+    blockers: string[] | null = null,
   ) {
-    super(env.signal, core.deadlines);
+    this.signal = env.signal;
+    this.deadlines = core.deadlines;
+    this.event = payload.event;
+    this.info = plan.info;
+    this.env = env;
+    this.payload = payload;
+    this.blockers = blockers;
     this.#core = core;
     this.#plan = plan;
     this.#entries = entries;
-    this.#resolve = resolve;
     this.#tracing = core.onInvocation !== undefined;
-    this.#state = {
-      event: payload.event,
-      info: plan.info,
-      env,
-      payload,
-      reasons: null,
-      context: null,
-      value: null,
-      replacement: null,
-      separator: "",
-      feedback: false,
-      mutated: false,
-      decision: null,
-      halt: null,
-      messages: null,
-      blockers,
-      warn: (message) => this.#warn(message),
-    };
   }
 
-  start(): void {
-    if (this.#plan.rule.parallel) {
-      const count = this.#entries.length;
-      this.#remaining = count;
-      this.#outcomes = new Array(count);
-      this.#failures = new Array(count);
-      for (let i = 0; i < count; i++) this.#invoke(this.#entries[i]!, i);
-    } else {
-      this.#next();
+  /**
+   * Starts every hook that may start now and returns the run's result.
+   * Whatever throws here (a bug, never a hook: hooks' throws are failures)
+   * rejects the result instead of escaping to the caller.
+   */
+  start(): Promise<AnyHookEventResult> {
+    try {
+      if (this.#plan.rule.parallel) {
+        const count = this.#entries.length;
+        this.#remaining = count;
+        this.#outcomes = new Array(count);
+        this.#failures = new Array(count);
+        for (let i = 0; i < count; i++) this.#invoke(this.#entries[i]!, i);
+      } else {
+        this.#next();
+      }
+    } catch (error) {
+      return Promise.reject(error);
     }
+    if (this.#result !== null) return Promise.resolve(this.#result);
+    // Some hook is pending: it settles in a later microtask at the earliest,
+    // after the resolver is in place.
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
   }
 
   #next(): void {
@@ -100,7 +130,7 @@ export class EventRun extends CallScope {
       invocation.settle(null, { kind: "aborted", message: "cancelled by the caller before it started" });
       return;
     }
-    startInvocation(active, this.#state.payload, invocation, this.#core, this.#plan.rule.values);
+    startInvocation(active, this.payload, invocation, this.#core, this.#plan.rule.values);
   }
 
   invocationDone(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
@@ -122,22 +152,31 @@ export class EventRun extends CallScope {
   /** Applies one result in order; returns `true` when the run must stop. */
   #apply(active: Active, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): boolean {
     if (failure !== undefined || outcome === null) return this.#failed(active.entry, failure ?? NO_FAILURE);
-    return this.#plan.rule.apply(this.#state, active.entry, outcome, active.dialect.contextSeparator);
+    try {
+      return this.#plan.rule.apply(this, active.entry, outcome, active.dialect.contextSeparator);
+    } catch (error) {
+      // A handler's own result object whose getter or proxy throws as the
+      // rule reads it: thrown here it would end the host's process.
+      return this.#failed(active.entry, {
+        kind: "invalid_output",
+        message: `returned an object that threw while being read: ${thrownText(error)}`,
+      });
+    }
   }
 
   /** The failure policy: skip with a warning, or deny where the event can block. */
   #failed(entry: HookEntry, failure: HookFailure): boolean {
-    const event = this.#state.event;
+    const event = this.event;
     const where = `Hook "${entry.name}" (${entry.transport}) on ${event} failed: ${failure.kind}: ${failure.message}`;
     if (entry.failurePolicy === "closed" && this.#plan.info.canBlock) {
-      this.#warn(`${where}; denied (failurePolicy "closed")`);
+      this.warn(`${where}; denied (failurePolicy "closed")`);
       return this.#plan.rule.block(
-        this.#state,
+        this,
         `Hook "${entry.name}" failed (${failure.kind}: ${failure.message}) and its failurePolicy is "closed", so this ${event} is denied. This is a hook failure, not an approval request: the hook must be fixed or disabled by its operator.`,
         entry,
       );
     }
-    this.#warn(`${where}; skipped (failurePolicy "${entry.failurePolicy}")`);
+    this.warn(`${where}; skipped (failurePolicy "${entry.failurePolicy}")`);
     return false;
   }
 
@@ -147,14 +186,16 @@ export class EventRun extends CallScope {
         this.#apply(this.#entries[i]!, this.#outcomes[i] ?? null, this.#failures![i]);
       }
     }
-    this.close();
-    this.#resolve(this.#plan.rule.result(this.#state));
+    closeScope(this);
+    const result = this.#plan.rule.result(this);
+    if (this.#resolve !== null) this.#resolve(result);
+    else this.#result = result;
   }
 
   #record(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
     const entry = invocation.entry;
     const record: HookInvocationRecord = {
-      event: this.#state.event,
+      event: this.event,
       hookName: entry.name,
       hookId: entry.id,
       transport: entry.transport,
@@ -180,7 +221,8 @@ export class EventRun extends CallScope {
     }
   }
 
-  #warn(message: string): void {
+  /** Reports something ignored; never throws. */
+  warn(message: string): void {
     try {
       this.#core.logger?.warn?.(message);
     } catch {

@@ -25,61 +25,63 @@ const SETTLE_TICKS = 4;
 /**
  * The cancellation scope of one runner call: the caller's signal, listened
  * to only once some hook of the call is pending, and the sink of the call's
- * results. The runner's event run extends it, so a call allocates one
- * object for both roles.
+ * results. The runner's event run implements it, so a call allocates one
+ * object for both roles; an interface rather than a base class, because a
+ * derived constructor costs more per call than everything it would share.
  */
-export abstract class CallScope {
+export interface CallScope {
   readonly signal: AbortSignal | undefined;
   /** The runner's scheduler. */
   readonly deadlines: DeadlineScheduler;
-  #held = false;
-  #onAbort: (() => void) | null = null;
-
-  constructor(signal: AbortSignal | undefined, deadlines: DeadlineScheduler) {
-    this.signal = signal;
-    this.deadlines = deadlines;
-  }
-
-  /** Arms the deadline of an invocation that went asynchronous. */
-  track(invocation: Invocation): void {
-    const deadlines = this.deadlines;
-    if (!this.#held) {
-      deadlines.hold();
-      this.#held = true;
-    }
-    deadlines.add(invocation);
-    const signal = this.signal;
-    if (signal !== undefined && this.#onAbort === null) {
-      // Aborts are rare: finding this call's pending invocations by a scan
-      // keeps the common path free of per-call bookkeeping.
-      this.#onAbort = () =>
-        deadlines.forEach((task) => {
-          if (task instanceof Invocation && task.scope === this) {
-            task.cancel("aborted", signal.reason);
-          }
-        });
-      signal.addEventListener("abort", this.#onAbort, { once: true });
-    }
-  }
-
+  /**
+   * What the call holds while some invocation of it is pending (owned by
+   * {@linkcode Invocation.track} and {@linkcode closeScope}); `null` until
+   * then, so a call whose hooks answer at once allocates nothing for it.
+   */
+  watch: ScopeWatch | null;
   /** Receives an invocation's final result, exactly once. */
-  abstract invocationDone(
+  invocationDone(
     invocation: Invocation,
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,
   ): void;
+}
 
-  /** Releases everything the call held; call when the call is done. */
-  close(): void {
-    if (this.#held) {
-      this.#held = false;
-      this.deadlines.release();
-    }
-    if (this.#onAbort !== null) {
-      this.signal?.removeEventListener("abort", this.#onAbort);
-      this.#onAbort = null;
-    }
+/** A call's hold on the scheduler and its listener on the caller's signal. */
+export interface ScopeWatch {
+  onAbort: (() => void) | null;
+}
+
+/** Arms the deadline of an invocation that went asynchronous. */
+function watchInvocation(scope: CallScope, invocation: Invocation): void {
+  const deadlines = scope.deadlines;
+  let watch = scope.watch;
+  if (watch === null) {
+    deadlines.hold();
+    watch = scope.watch = { onAbort: null };
   }
+  deadlines.add(invocation);
+  const signal = scope.signal;
+  if (signal !== undefined && watch.onAbort === null) {
+    // Aborts are rare: finding this call's pending invocations by a scan
+    // keeps the common path free of per-call bookkeeping.
+    watch.onAbort = () =>
+      deadlines.forEach((task) => {
+        if (task instanceof Invocation && task.scope === scope) {
+          task.cancel("aborted", signal.reason);
+        }
+      });
+    signal.addEventListener("abort", watch.onAbort, { once: true });
+  }
+}
+
+/** Releases everything the call held; call when the call is done. */
+export function closeScope(scope: CallScope): void {
+  const watch = scope.watch;
+  if (watch === null) return;
+  scope.watch = null;
+  scope.deadlines.release();
+  if (watch.onAbort !== null) scope.signal?.removeEventListener("abort", watch.onAbort);
 }
 
 /**
@@ -157,7 +159,7 @@ export class Invocation implements HookInvocationContext, DeadlineTask, SettleSi
   track(): void {
     if (this.#settled || this.#tracked) return;
     this.#tracked = true;
-    this.scope.track(this);
+    watchInvocation(this.scope, this);
     // An abort that happened before the deadline was armed still counts.
     if (this.scope.signal?.aborted) {
       this.cancel("aborted", this.scope.signal.reason);

@@ -44,35 +44,41 @@ export function invokeInProcess(
 ): boolean {
   const settle = values ? settleResultObject : settleValue;
   let value: unknown;
+  let thenable: boolean;
   try {
     value = hook(input, context);
-  } catch (error) {
-    sink.settle(null, threw(error));
-    return false;
-  }
-  if (
-    value !== null && typeof value === "object" &&
-    typeof (value as PromiseLike<unknown>).then === "function"
-  ) {
-    try {
+    thenable = value !== null && typeof value === "object" &&
+      typeof (value as PromiseLike<unknown>).then === "function";
+    if (thenable) {
       (value as PromiseLike<unknown>).then(
         (resolved) => settle(resolved, sink),
         (error) => sink.settle(null, threw(error)),
       );
-    } catch (error) {
-      // A thenable whose `then` throws is a broken hook, not a crash.
-      sink.settle(null, threw(error));
-      return false;
     }
-    return true;
+  } catch (error) {
+    // Thrown by the hook, or by the `then` of the thenable it returned.
+    sink.settle(null, threw(error));
+    return false;
   }
+  if (thenable) return true;
   settle(value, sink);
   return false;
 }
 
+// A hook may throw or answer anything: a value without a string form, a
+// getter or proxy that throws while the answer is read. Reading it must not
+// throw in turn: in a promise callback that would be an unhandled rejection,
+// which ends the host's process.
+
 function settleResultObject(value: unknown, sink: SettleSink): void {
-  if (value === undefined || value === null) sink.settle(ALLOW, undefined);
-  else if (isPlainObject(value)) sink.settle({ action: "allow", value: value as Record<string, unknown> }, undefined);
+  if (value === undefined || value === null) return sink.settle(ALLOW, undefined);
+  let plain: boolean;
+  try {
+    plain = isPlainObject(value);
+  } catch (error) {
+    return sink.settle(null, unreadable(error));
+  }
+  if (plain) sink.settle({ action: "allow", value: value as Record<string, unknown> }, undefined);
   else {sink.settle(null, {
       kind: "invalid_output",
       message: `returned ${describe(value)}, expected an object or nothing`,
@@ -80,18 +86,34 @@ function settleResultObject(value: unknown, sink: SettleSink): void {
 }
 
 function settleValue(value: unknown, sink: SettleSink): void {
-  const outcome = normalizeOutcome(value);
-  if (typeof outcome === "string") {
-    sink.settle(null, {
-      kind: "invalid_output",
-      message: `returned ${outcome}`,
-    });
-  } else {
-    sink.settle(outcome, undefined);
+  let outcome: NormalizedOutcome | string;
+  try {
+    outcome = normalizeOutcome(value);
+  } catch (error) {
+    return sink.settle(null, unreadable(error));
   }
+  if (typeof outcome === "string") sink.settle(null, { kind: "invalid_output", message: `returned ${outcome}` });
+  else sink.settle(outcome, undefined);
+}
+
+function unreadable(error: unknown): HookFailure {
+  return { kind: "invalid_output", message: `returned a value that threw while being read: ${thrownText(error)}` };
 }
 
 function threw(error: unknown): HookFailure {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { kind: "error", message: `threw ${message}` };
+  return { kind: "error", message: `threw ${thrownText(error)}` };
+}
+
+/**
+ * What a hook threw, as text for a failure message; never throws itself.
+ *
+ * @param error Anything a hook threw.
+ * @returns `Name: message` for errors, the string form of anything else.
+ */
+export function thrownText(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return "a value that cannot be turned into text";
+  }
 }

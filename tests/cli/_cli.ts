@@ -6,9 +6,14 @@ import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const entry = join(root, "src/cli/main.ts");
+const tasks = JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks as Record<string, string>;
 /** The hook-run task's own permission flags: the CLI must work with exactly these. */
-export const taskFlags = (JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"] as string)
-  .split(" ").filter((word) => word.startsWith("--allow-"));
+export const taskFlags = tasks["hook-run"]!.split(" ").filter((word) => word.startsWith("--allow-"));
+/** The bundle task's options (without its output and entry): tests build what `deno task bundle` builds. */
+export const bundleFlags = (tasks.bundle!.match(/'[^']*'|\S+/g) ?? [])
+  .map((word) => word.replace(/^'(.*)'$/, "$1"))
+  .slice(2, -1) // "deno bundle" … entry
+  .filter((word, index, words) => word !== "-o" && words[index - 1] !== "-o");
 
 export interface CliRun {
   code: number;
@@ -32,26 +37,13 @@ export async function cli(
 ): Promise<CliRun> {
   const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
   try {
-    const child = new Deno.Command(Deno.execPath(), {
-      // The task's --allow-write=$HOME/.config/hookgate, with this home.
-      args: [
-        "run",
-        "--quiet",
-        ...taskFlags.map((flag) => flag.replace("$HOME", home)),
-        options.script ?? entry,
-        ...args,
-      ],
+    const child = hookRunCommand(args, {
+      home,
       cwd: options.cwd ?? home,
       stdin: options.stdin === undefined ? "null" : "piped",
       stdout: "piped",
-      stderr: "piped",
-      env: {
-        HOME: home,
-        HOOKGATE_HOME: join(home, ".config", "hookgate"),
-        NO_COLOR: "1",
-        DENO_NO_UPDATE_CHECK: "1",
-        ...options.env,
-      },
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.script ? { script: options.script } : {}),
     }).spawn();
     // A bug may make the CLI run forever: fail the test, not the suite.
     let killed = false;
@@ -74,4 +66,41 @@ export async function cli(
   } finally {
     if (options.home === undefined) await Deno.remove(home, { recursive: true });
   }
+}
+
+/**
+ * hook-run as a command, with the task's flags and a home directory (the
+ * task's --allow-write=$HOME/.config/hookgate, with this home); stderr is piped.
+ */
+export function hookRunCommand(
+  args: string[],
+  options: {
+    home: string;
+    cwd: string;
+    stdin: "piped" | "null";
+    stdout: "piped" | "null";
+    env?: Record<string, string>;
+    script?: string;
+  },
+): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      ...taskFlags.map((flag) => flag.replace("$HOME", options.home)),
+      options.script ?? entry,
+      ...args,
+    ],
+    cwd: options.cwd,
+    stdin: options.stdin,
+    stdout: options.stdout,
+    stderr: "piped",
+    env: {
+      HOME: options.home,
+      HOOKGATE_HOME: join(options.home, ".config", "hookgate"),
+      NO_COLOR: "1",
+      DENO_NO_UPDATE_CHECK: "1",
+      ...options.env,
+    },
+  });
 }

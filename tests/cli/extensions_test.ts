@@ -135,3 +135,40 @@ Deno.test("hook-run loads a project's .hookgate/extensions only once trusted, an
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("the flags hook-run permissions prints are enough for hook-run run: project, home, trust file, extensions", async () => {
+  const project = await tempDir();
+  const home = await tempDir();
+  try {
+    await Deno.mkdir(join(project, ".hookgate/extensions"), { recursive: true });
+    await Deno.writeTextFile(join(project, ".hookgate/config.jsonc"), `{"hooks": {"Stop": [{"command": "true"}]}}`);
+    await Deno.writeTextFile(
+      join(project, ".hookgate/extensions/note.ts"),
+      `export default (api) => api.on("tool_call", () => ({ block: true, reason: "from the project" }));`,
+    );
+    equal((await cli(["trust", "--yes"], { cwd: project, home })).code, 0);
+    const permissions = await cli(["permissions", "--json"], { cwd: project, home });
+    const flags = (JSON.parse(permissions.stdout).flags as string[]).map((flag) => flag.replace(/=\$HOME/, `=${home}`));
+    const child = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        ...flags,
+        "--allow-run=true,kill,setsid,pkill",
+        join(root, "src/cli/main.ts"),
+        ...RUN_RM,
+      ],
+      cwd: project,
+      env: { HOME: home, HOOKGATE_HOME: join(home, ".config", "hookgate"), NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(child.stderr);
+    equal(child.code, 2, stderr);
+    ok(!/error|Requires/.test(stderr), stderr);
+    match(new TextDecoder().decode(child.stdout), /from the project/);
+  } finally {
+    await Deno.remove(project, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});

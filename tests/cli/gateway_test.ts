@@ -5,28 +5,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
-
-const SCRIPTS = new URL("../testdata/claude/hooks/", import.meta.url).pathname;
-
-async function withProject(hooks: Record<string, unknown>, fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-gateway-" }));
-  try {
-    await Deno.mkdir(join(dir, ".claude", "hooks"), { recursive: true });
-    for (const entry of Deno.readDirSync(SCRIPTS)) {
-      await Deno.copyFile(join(SCRIPTS, entry.name), join(dir, ".claude", "hooks", entry.name));
-      await Deno.chmod(join(dir, ".claude", "hooks", entry.name), 0o755);
-    }
-    await Deno.writeTextFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-const hook = (script: string, ...args: string[]) => ({
-  type: "command",
-  command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}${args.map((a) => ` ${a}`).join("")}`,
-});
+import { hook, withProject } from "./_claude_project.ts";
 
 /** One gateway call the way Claude makes it, in a trusted project. */
 function gateway(dir: string, event: Record<string, unknown>, extra: string[] = []) {

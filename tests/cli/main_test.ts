@@ -1,7 +1,7 @@
-import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { deepEqual, doesNotMatch, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { groupAlive } from "../_helpers.ts";
-import { cli, entry, root, taskFlags } from "./_cli.ts";
+import { bundleFlags, cli, entry, root, taskFlags } from "./_cli.ts";
 
 async function withConfig(text: string, fn: (dir: string, file: string) => Promise<void>): Promise<void> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cli-" }));
@@ -170,8 +170,10 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
     [["run", "Stop", "--config"], /^hook-run: option --config needs a value\n$/],
     [
       ["frob"],
-      /^hook-run: unknown command "frob" \(commands: run, check, list, permissions, trust, gateway, import-claude(, [a-z-]+)*; see hook-run --help\)\n$/,
+      /^hook-run: unknown command "frob" \(commands: run, check, list, permissions, trust, gateway(, [a-z-]+)*; see hook-run --help\)\n$/,
     ],
+    // A name every object has is no command either.
+    [["constructor"], /^hook-run: unknown command "constructor" \(commands: run, check/],
     [["check", "extra"], /^hook-run: unexpected argument "extra" for "check"/],
     [
       ["run", "Stop", "--config", "/nonexistent/hooks.jsonc"],
@@ -475,6 +477,10 @@ Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form
       match(run.stdout, /^ {2}--allow-read=.*hooks\.jsonc/m);
       match(run.stdout, /deno run --allow-read=.* jsr:@hookgate\/core\/cli run <Event> --config /);
       match(run.stdout, /deno compile --allow-read=.* -o hook-run jsr:@hookgate\/core\/cli/);
+      match(
+        run.stdout,
+        /deno run --allow-read=.* --allow-net=127\.0\.0\.1,127\.0\.0\.1:8787 jsr:@hookgate\/core\/cli serve --config /,
+      );
     },
   );
 });
@@ -487,12 +493,15 @@ Deno.test("deno bundle produces one JS file that runs the same case", async () =
   try {
     const out = join(dir, "hook-run.js");
     const bundle = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", "--platform=deno", "-o", out, entry],
+      args: ["bundle", "--quiet", ...bundleFlags, "-o", out, entry],
       cwd: root,
       stdout: "piped",
       stderr: "piped",
     }).output();
     equal(bundle.code, 0, new TextDecoder().decode(bundle.stderr));
+    // Started once per tool call: the bundle imports nothing at start (node:
+    // modules and npm packages come with dynamic imports, when needed).
+    doesNotMatch(await Deno.readTextFile(out), /^import\b/m);
     const args = ["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}'];
     const fromSource = await cli(args);
     const fromBundle = await cli(args, { script: out });

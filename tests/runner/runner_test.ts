@@ -774,6 +774,63 @@ Deno.test("HookRunner applies failurePolicy to every failure kind of in-process 
   });
 });
 
+Deno.test("HookRunner survives whatever a hook throws or answers: reading it never ends the host's process", async (t) => {
+  const shapeless = () => Object.create(null);
+  const throwingGetter = () => ({
+    get action(): never {
+      throw new Error("getter");
+    },
+  });
+  const cases: [string, () => unknown, string, RegExp][] = [
+    [
+      "throws a value without a string form",
+      () => {
+        throw shapeless();
+      },
+      "error",
+      /threw a value that cannot be turned into text/,
+    ],
+    ["rejects with a value without a string form", () => Promise.reject(shapeless()), "error", /threw a value/],
+    ["answers with a getter that throws", throwingGetter, "invalid_output", /threw while being read: Error: getter/],
+    ["resolves to a getter that throws", () => Promise.resolve(throwingGetter()), "invalid_output", /Error: getter/],
+    [
+      "returns a thenable whose then getter throws",
+      () => ({
+        get then(): never {
+          throw new Error("then");
+        },
+      }),
+      "error",
+      /threw Error: then/,
+    ],
+  ];
+  for (const [label, hook, kind, message] of cases) {
+    await t.step(label, async () => {
+      const { registry, runner, records } = setup();
+      registry.registerInProcess("PreToolUse", "*", hook as never, undefined, { timeoutMs: 1000 });
+      deepEqual(await runner.preToolUse("t", {}, env), {});
+      equal(records[0]?.failure?.kind, kind);
+      match(records[0]!.failure!.message, message);
+    });
+  }
+  await t.step("an extension handler's result object with a getter that throws", async () => {
+    const { registry, runner, logger } = setup();
+    registry.registerInProcess("context", undefined, async () => {
+      await delay(1);
+      return {
+        get messages(): never {
+          throw new Error("getter");
+        },
+      } as never;
+    });
+    deepEqual(await runner.emit("context", { messages: [] }, env), {});
+    match(
+      logger.warnings[0]!,
+      /invalid_output: returned an object that threw while being read: Error: getter; skipped/,
+    );
+  });
+});
+
 Deno.test("HookRunner truncates block reasons to 2 000 characters", async () => {
   const { registry, runner } = setup();
   registry.registerInProcess(
@@ -979,5 +1036,93 @@ Deno.test("HookRunner handles a chain of 1 000 synchronous hooks without deep re
   }
   deepEqual(await runner.preToolUse("t", { n: 0 }, env), {
     input: { n: 1000 },
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Runs that finish inline: every hook answered synchronously, so the result
+// comes back as an already resolved promise; nothing else may change.
+
+Deno.test("HookRunner returns a promise, never a throw, when a run finishes inline", async (t) => {
+  await t.step("a hook that throws is a failure under its policy", async () => {
+    for (const failurePolicy of ["open", "closed"] as const) {
+      const { registry, runner, logger, records } = setup();
+      registry.registerInProcess(
+        "PreToolUse",
+        "*",
+        () => {
+          throw new Error("boom");
+        },
+        undefined,
+        { name: "h", failurePolicy },
+      );
+      let pending: Promise<unknown> | undefined;
+      try {
+        pending = runner.preToolUse("t", {}, env);
+      } catch (error) {
+        throw new Error(`preToolUse() threw at the caller: ${error}`);
+      }
+      ok(pending instanceof Promise);
+      const result = await pending;
+      equal(records[0]?.failure?.kind, "error");
+      if (failurePolicy === "open") {
+        deepEqual(result, {});
+        match(logger.warnings[0]!, /"h" \(in-process\) on PreToolUse failed: error: threw Error: boom; skipped/);
+      } else {
+        match((result as { reason: string }).reason, /Hook "h" failed \(error: threw Error: boom\)/);
+      }
+    }
+  });
+
+  await t.step("a caller that already aborted starts no hook", async () => {
+    const { registry, runner } = setup();
+    let called = false;
+    registry.registerInProcess("PostToolUse", "*", () => void (called = true));
+    deepEqual(
+      await runner.postToolUse("t", {}, { content: "", isError: false }, { ...env, signal: AbortSignal.abort() }),
+      {},
+    );
+    equal(called, false);
+  });
+
+  await t.step("a synchronous mutator, an async one and a synchronous validator apply in order", async () => {
+    const { registry, runner } = setup();
+    const seen: unknown[] = [];
+    registry.registerInProcess(
+      "PreToolUse",
+      "*",
+      (input) => ({
+        action: "mutate",
+        input: { ...input.toolInput, steps: ["sync"] },
+      }),
+      undefined,
+      { stage: "mutate" },
+    );
+    registry.registerInProcess(
+      "PreToolUse",
+      "*",
+      async (input) => {
+        await delay(1);
+        return { action: "mutate", input: { steps: [...(input.toolInput!.steps as string[]), "async"] } };
+      },
+      undefined,
+      { stage: "mutate" },
+    );
+    registry.registerInProcess("PreToolUse", "*", (input) => {
+      seen.push(input.toolInput);
+      return { action: "allow" };
+    });
+    deepEqual(await runner.preToolUse("t", {}, env), { input: { steps: ["sync", "async"] } });
+    deepEqual(seen, [{ steps: ["sync", "async"] }]);
+  });
+
+  await t.step("the loop guard still names the hooks that blocked", async () => {
+    const { registry, runner, logger } = setup({ stopBlockCap: 1 });
+    registry.registerInProcess("Stop", "*", () => ({ decision: "block", reason: "again" }), undefined, {
+      name: "keep-going",
+    });
+    equal((await runner.stop(env)).block, true);
+    equal((await runner.stop(env)).block, undefined);
+    match(logger.warnings[0]!, /blocked by "keep-going"/);
   });
 });

@@ -4,8 +4,20 @@
 // entry without its group wrapper (which Claude silently ignores, and with
 // it the whole file) is an error here, with the fix.
 
-import { z } from "zod";
 import { isPlainObject } from "../../_internal/json.ts";
+import {
+  arrayOf,
+  BOOLEAN,
+  keysOf,
+  number,
+  type ObjectShape,
+  oneOf,
+  optional,
+  recordOf,
+  strictObject,
+  string,
+  UNKNOWN,
+} from "../../_internal/shape.ts";
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
@@ -14,37 +26,61 @@ import { compileClaudeMatcher } from "../../matchers/claude.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { CLAUDE_EVENTS } from "./events.ts";
 
-const group = z.strictObject({
-  matcher: z.string().optional(),
-  hooks: z.array(z.unknown()),
+/** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
+export const CLAUDE_GROUP: ObjectShape = strictObject({
+  matcher: optional(string()),
+  hooks: arrayOf(UNKNOWN),
 });
 
-const handler = z.strictObject({
-  type: z.enum(["command", "http", "prompt", "mcp_tool", "agent"]).optional(),
-  command: z.string().min(1).optional(),
-  args: z.array(z.string()).optional(),
-  shell: z.enum(["bash", "powershell"]).optional(),
-  async: z.boolean().optional(),
-  asyncRewake: z.boolean().optional(),
-  url: z.string().min(1).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  allowedEnvVars: z.array(z.string()).optional(),
-  prompt: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  continueOnBlock: z.boolean().optional(),
-  timeout: z.number().positive().optional(),
-  statusMessage: z.string().optional(),
-  once: z.boolean().optional(),
-  if: z.string().optional(),
-  server: z.string().optional(),
-  tool: z.string().optional(),
-  input: z.unknown().optional(),
+/** One hook of a matcher group. */
+export const CLAUDE_HANDLER: ObjectShape = strictObject({
+  type: optional(oneOf(["command", "http", "prompt", "mcp_tool", "agent"])),
+  command: optional(string(1)),
+  args: optional(arrayOf(string())),
+  shell: optional(oneOf(["bash", "powershell"])),
+  async: optional(BOOLEAN),
+  asyncRewake: optional(BOOLEAN),
+  url: optional(string(1)),
+  headers: optional(recordOf(string())),
+  allowedEnvVars: optional(arrayOf(string())),
+  prompt: optional(string(1)),
+  model: optional(string(1)),
+  continueOnBlock: optional(BOOLEAN),
+  timeout: optional(number({ positive: true })),
+  statusMessage: optional(string()),
+  once: optional(BOOLEAN),
+  if: optional(string()),
+  server: optional(string()),
+  tool: optional(string()),
+  input: optional(UNKNOWN),
 });
-type Handler = z.infer<typeof handler>;
+
+/** A handler that passed the check of {@linkcode CLAUDE_HANDLER}. */
+interface Handler {
+  type?: "command" | "http" | "prompt" | "mcp_tool" | "agent";
+  command?: string;
+  args?: string[];
+  shell?: "bash" | "powershell";
+  async?: boolean;
+  asyncRewake?: boolean;
+  url?: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+  prompt?: string;
+  model?: string;
+  continueOnBlock?: boolean;
+  timeout?: number;
+  statusMessage?: string;
+  once?: boolean;
+  if?: string;
+  server?: string;
+  tool?: string;
+  input?: unknown;
+}
 
 /** Every key a Claude handler may have. */
-export const CLAUDE_HANDLER_KEYS: readonly string[] = Object.keys(handler.shape);
-const GROUP_KEYS: readonly string[] = Object.keys(group.shape);
+export const CLAUDE_HANDLER_KEYS: readonly string[] = keysOf(CLAUDE_HANDLER);
+const GROUP_KEYS: readonly string[] = keysOf(CLAUDE_GROUP);
 
 /** Top-level keys only Claude Code settings have: a file with one is Claude's. */
 const CLAUDE_TOP_KEYS = [
@@ -99,7 +135,7 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
       );
       return [];
     }
-    if (!context.check(group, value, path, GROUP_KEYS)) return [];
+    if (!context.check(CLAUDE_GROUP, value, path, GROUP_KEYS)) return [];
     const matcher = value.matcher as string | undefined;
     if (!checkMatcher(event, matcher, [...path, "matcher"], context)) return [];
     const hooks: ConfiguredHook[] = [];
@@ -136,7 +172,7 @@ function claudeHook(
     context.error(path, "each hook must be an object", '{"type": "command", "command": "…"}');
     return null;
   }
-  if (!context.check(handler, value, path, CLAUDE_HANDLER_KEYS)) return null;
+  if (!context.check(CLAUDE_HANDLER, value, path, CLAUDE_HANDLER_KEYS)) return null;
   const h = value as Handler;
   const type = h.type ?? "command";
   if (type === "mcp_tool" || type === "agent") {

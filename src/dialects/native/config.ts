@@ -1,41 +1,52 @@
 // The native dialect's configuration entries (seed 000): `timeoutMs`,
 // `failurePolicy`, `stage`, `policy`, command, HTTP and prompt hooks.
 
-import { z } from "zod";
 import { MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
 import { isPlainObject } from "../../_internal/json.ts";
+import {
+  arrayOf,
+  BOOLEAN,
+  keysOf,
+  number,
+  type ObjectShape,
+  oneOf,
+  optional,
+  recordOf,
+  strictObject,
+  string,
+} from "../../_internal/shape.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 
-const stringList = z.array(z.string());
-const stringMap = z.record(z.string(), z.string());
+const stringList = arrayOf(string());
+const stringMap = recordOf(string());
 
 /** A native configured hook. */
-const nativeEntry = z.strictObject({
-  name: z.string().min(1).optional(),
-  matcher: z.string().optional(),
-  stage: z.enum(["mutate", "validate"]).optional(),
-  type: z.enum(["command", "http", "prompt"]).optional(),
-  command: z.string().min(1).optional(),
-  args: stringList.optional(),
-  env: stringMap.optional(),
-  passEnv: stringList.optional(),
-  url: z.string().min(1).optional(),
-  headers: stringMap.optional(),
-  allowedEnvVars: stringList.optional(),
-  allowMetadataHosts: z.boolean().optional(),
-  prompt: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional(),
-  failurePolicy: z.enum(["open", "closed"]).optional(),
-  policy: z.boolean().optional(),
-  background: z.boolean().optional(),
-  maxOutputBytes: z.number().int().min(1).max(MAX_OUTPUT_BYTES).optional(),
-  dialect: z.enum(["native", "wuu", "claude"]).optional(),
+export const NATIVE_ENTRY: ObjectShape = strictObject({
+  name: optional(string(1)),
+  matcher: optional(string()),
+  stage: optional(oneOf(["mutate", "validate"])),
+  type: optional(oneOf(["command", "http", "prompt"])),
+  command: optional(string(1)),
+  args: optional(stringList),
+  env: optional(stringMap),
+  passEnv: optional(stringList),
+  url: optional(string(1)),
+  headers: optional(stringMap),
+  allowedEnvVars: optional(stringList),
+  allowMetadataHosts: optional(BOOLEAN),
+  prompt: optional(string(1)),
+  model: optional(string(1)),
+  timeoutMs: optional(number({ int: true, min: 1, max: MAX_TIMEOUT_MS })),
+  failurePolicy: optional(oneOf(["open", "closed"])),
+  policy: optional(BOOLEAN),
+  background: optional(BOOLEAN),
+  maxOutputBytes: optional(number({ int: true, min: 1, max: MAX_OUTPUT_BYTES })),
+  dialect: optional(oneOf(["native", "wuu", "claude"])),
 });
 
 /** Every key a native entry may have, for "did you mean" hints. */
-export const NATIVE_KEYS: readonly string[] = Object.keys(nativeEntry.shape);
+export const NATIVE_KEYS: readonly string[] = keysOf(NATIVE_ENTRY);
 
 const FORBIDDEN = {
   http: ["command", "args", "env", "passEnv", "prompt", "model"],
@@ -92,7 +103,7 @@ function nativeHook(value: unknown, path: JsonPath, context: EntryContext): Conf
     context.error(path, "each hook must be an object", '{"command": "…"} or {"type": "http", "url": "…"}');
     return null;
   }
-  if (!context.check(nativeEntry, value, path, NATIVE_KEYS)) return null;
+  if (!context.check(NATIVE_ENTRY, value, path, NATIVE_KEYS)) return null;
   const type = (value.type ?? (value.url !== undefined ? "http" : "command")) as keyof typeof FORBIDDEN;
   let valid = true;
   for (const key of FORBIDDEN[type]) {

@@ -2,29 +2,37 @@
 // (omitted or not positive means 30), one exact case-insensitive matcher,
 // command and prompt hooks; every other key of the file is the host's.
 
-import { z } from "zod";
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
 import { isPlainObject } from "../../_internal/json.ts";
+import { keysOf, number, type ObjectShape, oneOf, optional, strictObject, string } from "../../_internal/shape.ts";
 import type { ConfiguredHook, ShellHook } from "../../events/configured.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 
 /** A Wuu configured hook. */
-const wuuEntry = z.strictObject({
-  matcher: z.string().optional(),
-  type: z.enum(["command", "prompt"]).optional(),
-  command: z.string().min(1).optional(),
-  prompt: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  timeout: z.number().optional(),
+export const WUU_ENTRY: ObjectShape = strictObject({
+  matcher: optional(string()),
+  type: optional(oneOf(["command", "prompt"])),
+  command: optional(string(1)),
+  prompt: optional(string(1)),
+  model: optional(string(1)),
+  timeout: optional(number()),
 });
 
 /** Seed 001: "omitted or nonpositive means 30" (seconds). */
 const WUU_DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Every key a Wuu entry may have. */
-export const WUU_KEYS: readonly string[] = Object.keys(wuuEntry.shape);
+export const WUU_KEYS: readonly string[] = keysOf(WUU_ENTRY);
 
-type WuuEntry = z.infer<typeof wuuEntry>;
+/** An entry that passed the check of {@linkcode WUU_ENTRY}. */
+interface WuuEntry {
+  matcher?: string;
+  type?: "command" | "prompt";
+  command?: string;
+  prompt?: string;
+  model?: string;
+  timeout?: number;
+}
 
 /** The Wuu dialect's configuration side. */
 export const WUU_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
@@ -39,7 +47,7 @@ export const WUU_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
       context.error(path, "each hook must be an object", '{"command": "…"}');
       return [];
     }
-    if (!context.check(wuuEntry, value, path, WUU_KEYS)) return [];
+    if (!context.check(WUU_ENTRY, value, path, WUU_KEYS)) return [];
     const e = value as WuuEntry;
     const hook = e.type === "prompt" ? wuuPrompt(e, path, context) : wuuCommand(e, path, context);
     return hook !== null && context.common(event, hook as unknown as Record<string, unknown>, path) ? [hook] : [];

@@ -12,7 +12,6 @@ import type { PromptHook } from "../../events/configured.ts";
 import type { HookRunResult } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type ModelClient, ModelClientError, type ModelsConfig } from "../../models/client.ts";
-import { resolveModel } from "../../models/resolve.ts";
 import { deadlineSignal, detailedResult, timedOut } from "../_shared.ts";
 import { PROMPT_HOOK_SYSTEM, renderPrompt } from "./render.ts";
 import { parseModelVerdict } from "./verdict.ts";
@@ -117,6 +116,9 @@ export async function runPromptHookDetailed(
   const badTimeout = timeoutProblem(hook.timeoutMs);
   if (badTimeout !== undefined) return finish({ kind: "rejected", message: badTimeout.message });
 
+  // The model clients load with the first prompt hook a process runs, not
+  // with every runner (hook-run, started per tool call, rarely has one).
+  const { resolveModel } = await import("../../models/resolve.ts");
   const resolved = resolveModel(
     hook.model,
     options.models,

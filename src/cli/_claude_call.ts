@@ -1,0 +1,168 @@
+// One Claude Code hook call, whatever carries it — hook-run gateway's stdin
+// or hook-run serve's HTTP body: the event read from its JSON, the run
+// environment it gives, the host both front ends open, and the answer in
+// Claude's output format. Both answer the same call with the same bytes.
+
+import {
+  formatDiagnostic,
+  HOOK_EVENTS,
+  HookConfigError,
+  type HookEvent,
+  type HookEventResult,
+  type HookHost,
+  type HookInvocationRecord,
+  isHookEvent,
+  type Logger,
+  openHookHost,
+  type PreToolUseEnv,
+  type ProjectTrust,
+} from "../../mod.ts";
+import { type DecodedInput, dialectOf, UnsupportedEventError } from "../dialects/mod.ts";
+import type { CommonFlags } from "./_args.ts";
+import { readEnv } from "./_env.ts";
+import { type CliIo, printable } from "./_io.ts";
+import { skippedSummary, trustCommandLine } from "./_trust.ts";
+
+const claude = dialectOf("claude");
+
+/** A call read from its JSON: an event to run, or one of Claude's that hookgate does not model. */
+export type ClaudeCall =
+  | { supported: true; decoded: DecodedInput }
+  | { supported: false; event: string; message: string };
+
+/**
+ * A call that cannot be read. `event` is set when the JSON named an event
+ * hookgate models (its other fields were wrong): the caller may then answer
+ * for that event.
+ */
+export class ClaudeCallError extends Error {
+  readonly event: HookEvent | undefined;
+
+  constructor(message: string, event?: HookEvent) {
+    super(message);
+    this.name = "ClaudeCallError";
+    this.event = event;
+  }
+}
+
+/**
+ * Reads one Claude hook event from JSON text; `where` names the text in
+ * messages ("stdin", "the body").
+ */
+export function readClaudeCall(text: string, where: string): ClaudeCall {
+  let wire: unknown;
+  try {
+    wire = JSON.parse(text);
+  } catch (error) {
+    throw new ClaudeCallError(`${where} is not JSON: ${(error as Error).message}`);
+  }
+  try {
+    return { supported: true, decoded: claude.decodeInput(wire) };
+  } catch (error) {
+    if (error instanceof UnsupportedEventError) return { supported: false, event: error.event, message: error.message };
+    const name = (wire as { hook_event_name?: unknown }).hook_event_name;
+    throw new ClaudeCallError(
+      `${where} is not a Claude hook event: ${(error as Error).message}`,
+      typeof name === "string" && isHookEvent(name) ? name : undefined,
+    );
+  }
+}
+
+/** Whether hookgate runs hooks for a Claude event name, answers it with `{}`, or does not know it. */
+export function claudeEventKind(name: string): "modelled" | "not modelled" | "unknown" {
+  if (isHookEvent(name)) return "modelled";
+  try {
+    claude.decodeInput({ hook_event_name: name });
+  } catch (error) {
+    if (error instanceof UnsupportedEventError) return "not modelled";
+  }
+  return "unknown";
+}
+
+/** The run environment a Claude payload gives (the caller adds its signal); `cwd` when the payload has none. */
+export function claudeRunEnv(decoded: DecodedInput, cwd: string): Omit<PreToolUseEnv, "signal"> {
+  return {
+    cwd: decoded.cwd ?? cwd,
+    ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
+    ...(decoded.transcriptPath ? { transcriptPath: decoded.transcriptPath } : {}),
+    ...(decoded.permissionMode ? { permissionMode: decoded.permissionMode } : {}),
+    // Claude counts its own loop: a stateless front end passes that on.
+    ...(decoded.stopHookActive ? { stopHookActive: true } : {}),
+  };
+}
+
+/** What the host of a Claude front end needs besides the flags. */
+export interface ClaudeHostOptions {
+  logger: Logger;
+  onInvocation?: (record: HookInvocationRecord) => void;
+  /** Hot reload, for a long-running front end. */
+  watch?: boolean;
+}
+
+/**
+ * Opens the host a Claude front end runs events through: every layer and
+ * `--config`, `--extension`, hooks that die with this process, and
+ * HOOKGATE_TRUST_PROJECT=1 trusting the project.
+ *
+ * @throws {HookConfigError} When the configuration has errors.
+ */
+export function openClaudeHost(flags: CommonFlags, projectRoot: string, options: ClaudeHostOptions): Promise<HookHost> {
+  return openHookHost({
+    paths: flags.config,
+    extensions: flags.extensions,
+    projectRoot,
+    logger: options.logger,
+    ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
+    ...(options.watch ? { watch: true } : {}),
+    dieWithHost: true,
+    ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
+  });
+}
+
+/**
+ * Why a host could not be opened, in one line; a configuration's
+ * diagnostics are written to stderr first, one a line.
+ */
+export function hostErrorMessage(error: unknown, projectRoot: string, io: CliIo): string {
+  if (!(error instanceof HookConfigError)) return (error as Error).message;
+  for (const diagnostic of error.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
+  return `the configuration has errors (run "hook-run check --cwd ${projectRoot}"): ${error.message.split("\n")[0]}`;
+}
+
+/**
+ * The answer to a call, as the text to send: the result in Claude's output
+ * format, and what the user should know riding along as `systemMessage` —
+ * `notes` (hook failures) and a project whose hooks were held back.
+ */
+export function claudeAnswer(
+  event: HookEvent,
+  result: HookEventResult,
+  notes: readonly string[],
+  project: ProjectTrust | undefined,
+): string {
+  const all = [...notes];
+  if (project !== undefined && !project.trusted && project.skipped.length + project.skippedExtensions.length > 0) {
+    all.push(
+      `hookgate skipped ${skippedSummary(project)} of an untrusted project; review and trust them with: ${
+        trustCommandLine(project.snapshot.root)
+      }`,
+    );
+  }
+  const answer = claude.encodeResult(event, result);
+  if (all.length > 0) {
+    answer.systemMessage = [answer.systemMessage, ...all].filter((text) => text !== undefined).join("\n");
+  }
+  return JSON.stringify(answer) + "\n";
+}
+
+/**
+ * The answer that blocks `event` with `reason` (Claude's deny, or
+ * `decision: "block"`): what a front end's own failure must be where the
+ * event can block, never a silent allow. `undefined` where it cannot (or
+ * Claude's format has no way to say so, as on PostCompact).
+ */
+export function blockingAnswer(event: HookEvent, reason: string): string | undefined {
+  if (!HOOK_EVENTS[event].canBlock) return undefined;
+  const answer = claude.encodeResult(event, { block: true, reason });
+  return Object.keys(answer).length === 0 ? undefined : JSON.stringify(answer) + "\n";
+}

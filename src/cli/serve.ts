@@ -1,0 +1,258 @@
+// `hook-run serve`: the gateway as a long-running HTTP service. Claude-style
+// agents call it with `{"type": "http", "url": "http://127.0.0.1:<port>/hooks"}`
+// hooks, so no process starts per tool call, and many agents share one
+// policy: one host with hot reload, one runner. Its answers are the
+// gateway's (see _serve_handler.ts for the status codes and why a failure
+// on an event that can block is a 200 with the block).
+
+import type { HookHost } from "../../mod.ts";
+import { CliError, type CliIo, printable, printableLines } from "./_io.ts";
+import { commonFlags, parseFlags } from "./_args.ts";
+import { bearerCheck } from "./_bearer.ts";
+import { hostErrorMessage, openClaudeHost } from "./_claude_call.ts";
+import { workingDirectory } from "./_payload.ts";
+import { hookLine } from "./_render.ts";
+import { ServeHandler } from "./_serve_handler.ts";
+
+/** The port when none is given. */
+export const DEFAULT_SERVE_PORT = 8787;
+/** How long shutdown waits for calls in flight before it cancels them (their hooks are killed). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The flags of serve besides the common ones. */
+const SERVE_FLAGS = {
+  port: { type: "string" as const },
+  host: { type: "string" as const },
+  "token-env": { type: "string" as const },
+  trace: { type: "boolean" as const },
+};
+
+export const SERVE_HELP =
+  `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--extension PATH]... [--cwd DIR]
+                      [--token-env NAME] [--trace]
+
+Answers Claude Code's HTTP hooks as hook-run gateway answers its command
+hooks, from one long-running process: no start-up per tool call, one policy
+for every agent that calls it. Point the agent's hooks at it with
+{"type": "http", "url": "http://127.0.0.1:${DEFAULT_SERVE_PORT}/hooks"} (see examples/claude/).
+
+  POST /hooks           a Claude hook event as the body ("hook_event_name" picks it)
+  POST /hooks/<Event>   the same; the path names the event, and the body must agree
+  GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime}
+
+The configuration (every layer, --config, --extension) is read once and
+reloaded when its files change. Its own failures are never a silent allow:
+on an event that can block they are answered 200 with the block, as Claude
+reads any other status as "go ahead".
+
+Options:
+  --port N          the port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one, printed at start)
+  --host ADDR       the address to listen on (default 127.0.0.1); any other than
+                    loopback needs --token-env, and --allow-net for that address
+  --token-env NAME  require "Authorization: Bearer <token>", the token read from $NAME
+  --cwd DIR         the project root whose layers count (default: the current directory)
+  --trace           one line per call, and one per hook, on stderr
+
+SIGINT or SIGTERM stops accepting calls, lets those in flight finish (at most
+${SHUTDOWN_GRACE_MS / 1000} s, then they are cancelled and their hooks killed) and exits 0; a
+second signal kills running hooks and exits at once.
+`;
+
+/**
+ * Runs the server until SIGINT or SIGTERM.
+ *
+ * @param version The version /healthz reports.
+ */
+export async function serveCommand(args: string[], io: CliIo, version = "unknown"): Promise<number> {
+  const { values, positionals } = parseFlags("serve", args, SERVE_FLAGS);
+  if (values.help) {
+    io.stdout(SERVE_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" for "serve"`);
+  const flags = commonFlags(values);
+  const trace = values.trace === true;
+  const port = parsePort(values.port as string | undefined);
+  const hostname = (values.host as string | undefined) ?? "127.0.0.1";
+  const tokenEnv = values["token-env"] as string | undefined;
+  if (!isLoopback(hostname) && tokenEnv === undefined) {
+    throw new CliError(
+      `refusing to listen on "${hostname}" without a token: anyone who reaches it could call your hooks; ` +
+        `set one in an environment variable and pass --token-env NAME (or listen on 127.0.0.1)`,
+    );
+  }
+  const token = tokenEnv === undefined ? undefined : readToken(tokenEnv);
+  const projectRoot = await workingDirectory(flags.cwd);
+
+  const say = (message: string) => io.stderr(`hook-run serve: ${printableLines(message)}\n`);
+  let host;
+  try {
+    host = await openClaudeHost(flags, projectRoot, {
+      watch: true,
+      logger: { info: say, warn: say, error: say, ...(trace ? { debug: say } : {}) },
+      ...(trace ? { onInvocation: (record) => io.stderr(hookLine(record, 0, false, 0, { ...io, color: false })) } : {}),
+    });
+  } catch (error) {
+    io.stderr(`hook-run serve: ${printable(hostErrorMessage(error, projectRoot, io))}; not started\n`);
+    return 1;
+  }
+  const handler = new ServeHandler({
+    host,
+    ...(token === undefined ? {} : { authorized: await bearerCheck(token) }),
+    version,
+    trace,
+    io,
+  });
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    // Asked first: listening unasked would prompt on a terminal.
+    if (Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
+      throw new Deno.errors.NotCapable(`Requires net access to "${hostname}:${port}"`);
+    }
+    server = Deno.serve({
+      hostname,
+      port,
+      onListen() {},
+      // The handler answers every failure itself; this is for the impossible.
+      onError: (error) => {
+        say(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+        return new Response(JSON.stringify({ error: "internal error" }) + "\n", { status: 500 });
+      },
+    }, (request) => handler.handle(request));
+  } catch (error) {
+    await host.close();
+    throw new CliError(listenError(error, hostname, port));
+  }
+
+  const address = server.addr;
+  const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+  say(
+    `listening on http://${shown}:${address.port} (POST /hooks, POST /hooks/<Event>, GET /healthz); ` +
+      `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
+      `project ${projectRoot}`,
+  );
+  say(
+    token === undefined
+      ? "no token: any process on this machine can call it"
+      : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
+  );
+  return await untilStopped(server, handler, host, say);
+}
+
+/** Waits for a signal, then shuts down in order; a second signal cuts that short. */
+async function untilStopped(
+  server: Deno.HttpServer,
+  handler: ServeHandler,
+  host: HookHost,
+  say: (message: string) => void,
+): Promise<number> {
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  const first = Promise.withResolvers<Deno.Signal>();
+  const second = Promise.withResolvers<"forced">();
+  let received = 0;
+  const listeners = signals.map((signal) => {
+    const listener = () => ++received === 1 ? first.resolve(signal) : second.resolve("forced");
+    Deno.addSignalListener(signal, listener);
+    return [signal, listener] as const;
+  });
+  try {
+    const signal = await first.promise;
+    say(
+      `${signal}: no longer accepting calls; waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for ${handler.inFlight} ` +
+        `in flight (a second signal stops at once)`,
+    );
+    const stopped = await Promise.race([shutDown(server, handler, host, say), second.promise]);
+    if (stopped === "forced") {
+      const killed = await host.runner.killRunningHooks();
+      say(`second signal: killed ${count(killed, "running hook")}; exiting now`);
+      return 130;
+    }
+    say("stopped");
+    return 0;
+  } finally {
+    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+  }
+}
+
+/**
+ * Stops accepting, lets calls in flight finish (cancelling them after the
+ * grace period), then closes the host: background hooks are awaited within
+ * what is left of the grace period, and whatever still runs is killed.
+ */
+async function shutDown(
+  server: Deno.HttpServer,
+  handler: ServeHandler,
+  host: HookHost,
+  say: (message: string) => void,
+): Promise<void> {
+  const deadline = performance.now() + SHUTDOWN_GRACE_MS;
+  const drained = server.shutdown();
+  if (!await settlesWithin(drained, SHUTDOWN_GRACE_MS)) {
+    say(`${count(handler.inFlight, "call")} still running: cancelling them and killing their hooks`);
+    handler.cancel();
+    await drained;
+  }
+  const closed = host.close();
+  if (!await settlesWithin(closed, Math.max(0, deadline - performance.now()))) {
+    say("background hooks still running: killing them");
+    await host.runner.killRunningHooks();
+    await closed;
+  }
+}
+
+/** Whether `promise` settles within `ms`; the timer is cleared either way. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), ms));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function count(n: number, noun: string): string {
+  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SERVE_PORT;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new CliError(`--port must be a number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+/**
+ * Loopback as written: `localhost`, 127.0.0.0/8 and ::1. Anything else may
+ * be reachable from other machines.
+ */
+function isLoopback(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return name === "localhost" || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** The token from `$name`: set, not empty, one word. */
+function readToken(name: string): string {
+  // Asked first: reading it unasked would prompt on a terminal.
+  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+    throw new CliError(`cannot read $${name} for --token-env: add --allow-env=${name} to the deno flags`);
+  }
+  const token = Deno.env.get(name);
+  if (token === undefined || token === "") {
+    throw new CliError(`--token-env ${name}: $${name} is not set or empty; refusing to start without the token`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new CliError(`--token-env ${name}: the token must be printable ASCII without spaces (as a bearer token is)`);
+  }
+  return token;
+}
+
+function listenError(error: unknown, hostname: string, port: number): string {
+  if (error instanceof Deno.errors.NotCapable) {
+    return `cannot listen on ${hostname}:${port}: not allowed by --allow-net; add --allow-net=${hostname}`;
+  }
+  if (error instanceof Deno.errors.AddrInUse) return `cannot listen on ${hostname}:${port}: the port is in use`;
+  return `cannot listen on ${hostname}:${port}: ${(error as Error).message}`;
+}

@@ -1,0 +1,303 @@
+// Reading a parsed configuration value into configured hooks: the top
+// level, the dialect, each event's entries, every problem as a diagnostic.
+// Where a problem's place comes from (the document) and how a value is
+// checked against a shape (zod, or the quick check of a clean file) are
+// given by the caller: parse.ts reads any text with jsonc-parser and zod,
+// _plain.ts reads a clean file without either.
+
+import { isPlainObject } from "../_internal/json.ts";
+import type { Shape } from "../_internal/shape.ts";
+import { closest } from "../_internal/text.ts";
+import type { DialectConfig, EntryContext } from "../dialects/config_types.ts";
+import { DIALECT_CONFIGS } from "../dialects/configs.ts";
+import type { HookEvent } from "../events/event_map.ts";
+import type { ConfiguredHooks } from "../events/configured.ts";
+import type { HookDialect } from "../events/hooks.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
+import { compileToolMatcher } from "../matchers/compile.ts";
+import { compileExactMatcher } from "../matchers/exact.ts";
+import { dialectOf } from "../dialects/dialects.ts";
+import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
+import { httpUrlProblem } from "../permissions/url_policy.ts";
+import type { JsoncDocument, JsonPath } from "./_jsonc.ts";
+import { parseModels } from "./_models.ts";
+import { NATIVE_TOP, TOP_KEYS } from "./_schema.ts";
+import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
+import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+
+/** Checks `value` at `path` against `shape`, adding a diagnostic to `out` for every problem. */
+export type ShapeCheck = (
+  shape: Shape,
+  value: unknown,
+  path: JsonPath,
+  document: JsoncDocument,
+  keys: readonly string[],
+  out: ConfigDiagnostic[],
+) => boolean;
+
+const TOOL_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].toolEvent);
+const DIALECTS = Object.values(DIALECT_CONFIGS);
+
+/** One parse of one file: the document read, its options, and how shapes are checked. */
+export class ConfigParser implements EntryContext {
+  #document: JsoncDocument;
+  #options: ParseHooksConfigOptions;
+  #check: ShapeCheck;
+  #diagnostics: ConfigDiagnostic[] = [];
+  #hooks: ConfiguredHooks = {};
+  #allowlist: readonly string[] = DEFAULT_COMMAND_ALLOWLIST;
+
+  constructor(document: JsoncDocument, options: ParseHooksConfigOptions, check: ShapeCheck) {
+    this.#document = document;
+    this.#options = options;
+    this.#check = check;
+  }
+
+  run(empty: boolean): ParsedHooksConfig {
+    const diagnostics = this.#diagnostics;
+    diagnostics.push(...this.#document.errors);
+    let dialect: DialectConfig | null = null;
+    const result: ParsedHooksConfig = {
+      hooks: this.#hooks,
+      dialect: null,
+      diagnostics,
+      ok: true,
+      assertOk() {
+        if (!this.ok) throw new HookConfigError(this.diagnostics);
+      },
+    };
+    if (!empty && !diagnostics.some((d) => d.severity === "error")) {
+      const root = this.#document.value;
+      if (!isPlainObject(root)) {
+        this.error([], "the file must contain a JSON object", '{"hooks": {"<Event>": [ … ]}}');
+      } else {
+        dialect = this.#dialect(root);
+        if (dialect !== null) this.#top(root, dialect, result);
+      }
+    }
+    diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+    result.dialect = dialect?.name ?? null;
+    result.ok = !diagnostics.some((d) => d.severity === "error");
+    if (!result.ok) result.hooks = {};
+    return result;
+  }
+
+  /** The declared dialect, else the one whose marker keys the entries use. */
+  #dialect(root: Record<string, unknown>): DialectConfig | null {
+    const declared = this.#options.dialect ?? root.dialect;
+    if (typeof declared === "string" && Object.hasOwn(DIALECT_CONFIGS, declared)) {
+      return DIALECT_CONFIGS[declared as HookDialect];
+    }
+    if (declared !== undefined) {
+      this.error(
+        ["dialect"],
+        `"dialect" must be ${DIALECTS.map((d) => `"${d.name}"`).join(" or ")}, got ${JSON.stringify(declared)}`,
+      );
+      return null;
+    }
+    const shaped = DIALECTS.find((dialect) => dialect.detects?.(root) === true);
+    if (shaped !== undefined) return shaped;
+    const hooks = root.hooks;
+    if (!isPlainObject(hooks)) return DIALECT_CONFIGS.native;
+    const found = new Map<DialectConfig, JsonPath>();
+    for (const [event, list] of Object.entries(hooks)) {
+      if (!Array.isArray(list)) continue;
+      for (const [index, entry] of list.entries()) {
+        if (!isPlainObject(entry)) continue;
+        const path = ["hooks", event, index];
+        for (const key of Object.keys(entry)) {
+          for (const dialect of DIALECTS) {
+            if (dialect.markers.has(key) && !found.has(dialect)) found.set(dialect, [...path, key]);
+          }
+        }
+        if (entry.type === "http" && !found.has(DIALECT_CONFIGS.native)) {
+          found.set(DIALECT_CONFIGS.native, [...path, "type"]);
+        }
+      }
+    }
+    if (found.size > 1) {
+      const [first, second] = DIALECTS.filter((dialect) => found.has(dialect)) as [DialectConfig, DialectConfig];
+      const secondPath = found.get(second)!;
+      this.error(
+        secondPath,
+        `the file mixes ${first.label} keys ("${found.get(first)!.at(-1)}") and ${second.label} keys ("${
+          secondPath.at(-1)
+        }"), so its dialect is ambiguous`,
+        'add "dialect": "native" (timeoutMs in milliseconds) or "dialect": "wuu" (timeout in seconds) at the top',
+      );
+      return null;
+    }
+    return found.keys().next().value ?? DIALECT_CONFIGS.native;
+  }
+
+  #top(root: Record<string, unknown>, dialect: DialectConfig, result: ParsedHooksConfig): void {
+    if (dialect.strictTop) {
+      for (const key of Object.keys(root)) {
+        if (TOP_KEYS.includes(key)) continue;
+        const suggestion = closest(key, TOP_KEYS);
+        this.#diagnostics.push(this.#document.at(
+          [key],
+          "warning",
+          `unknown top-level key "${key}" is ignored`,
+          suggestion ? `did you mean "${suggestion}"?` : undefined,
+          true,
+        ));
+      }
+      const top = { ...root };
+      delete top.hooks;
+      this.check(NATIVE_TOP, top, [], TOP_KEYS);
+    }
+    const lists = dialect.securityLists;
+    const commands = lists.commandAllowlist === undefined ? undefined : root[lists.commandAllowlist];
+    if (Array.isArray(commands)) {
+      result.commandAllowlist = commands.filter((name): name is string => typeof name === "string");
+      this.#allowlist = [...DEFAULT_COMMAND_ALLOWLIST, ...result.commandAllowlist];
+    }
+    const urls = lists.httpAllowedUrls === undefined ? undefined : root[lists.httpAllowedUrls];
+    if (Array.isArray(urls)) {
+      result.httpAllowedUrls = urls.filter((url): url is string => typeof url === "string");
+    }
+    if (dialect.strictTop && Array.isArray(root.extensions)) {
+      result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
+    }
+    const disabled = dialect.disabled?.(root);
+    if (disabled !== undefined) {
+      this.warning([], disabled);
+      return;
+    }
+    if (dialect.models && root.models !== undefined) {
+      const models = parseModels(root.models, this);
+      if (models !== null) result.models = models;
+    }
+    const hooks = root.hooks;
+    if (hooks === undefined) return;
+    if (!isPlainObject(hooks)) {
+      this.error(["hooks"], `"hooks" must be an object mapping events to arrays of hooks`);
+      return;
+    }
+    for (const [event, list] of Object.entries(hooks)) {
+      const path = ["hooks", event];
+      if (!isHookEvent(event) && dialect.knowsEvent?.(event)) {
+        this.warning(
+          path,
+          `hookgate does not model the ${dialect.label} event "${event}", so its hooks do not run`,
+          `hookgate runs ${HOOK_EVENT_NAMES.join(", ")}`,
+        );
+        continue;
+      }
+      if (!isHookEvent(event)) {
+        const suggestion = closest(event, HOOK_EVENT_NAMES);
+        this.error(
+          path,
+          `unknown event "${event}"`,
+          suggestion ? `did you mean "${suggestion}"?` : `expected one of ${HOOK_EVENT_NAMES.join(", ")}`,
+          true,
+        );
+        continue;
+      }
+      if (!Array.isArray(list)) {
+        this.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"command": "…"}]`);
+        continue;
+      }
+      this.#event(event, list, path, dialect);
+    }
+  }
+
+  #event(event: HookEvent, list: unknown[], path: JsonPath, dialect: DialectConfig): void {
+    const names = new Map<string, number>();
+    for (const [index, value] of list.entries()) {
+      for (const hook of dialect.entries(event, value, [...path, index], this)) {
+        if (hook.name !== undefined) {
+          const first = names.get(hook.name);
+          if (first !== undefined) {
+            this.error(
+              [...path, index, "name"],
+              `duplicate hook name "${hook.name}" in ${event} (also entry ${first + 1})`,
+              "names identify hooks in logs and traces; make each one unique",
+            );
+            continue;
+          }
+          names.set(hook.name, index);
+        }
+        (this.#hooks[event] ??= []).push({ ...hook, source: this.#options.path });
+      }
+    }
+  }
+
+  // The EntryContext the dialects read their entries through.
+
+  error(path: JsonPath, message: string, hint?: string, key?: boolean): void {
+    this.#diagnostics.push(this.#document.at(path, "error", message, hint, key));
+  }
+
+  warning(path: JsonPath, message: string, hint?: string): void {
+    this.#diagnostics.push(this.#document.at(path, "warning", message, hint));
+  }
+
+  check(shape: Shape, value: unknown, path: JsonPath, keys: readonly string[]): boolean {
+    return this.#check(shape, value, path, this.#document, keys, this.#diagnostics);
+  }
+
+  common(event: HookEvent, e: Record<string, unknown>, path: JsonPath): boolean {
+    const info = HOOK_EVENTS[event];
+    if (e.background === true && info.canBlock) {
+      this.error(
+        [...path, "background"],
+        `background hooks cannot block, so they are not allowed on ${event}`,
+        "use them on events that cannot block, such as PostToolUse",
+      );
+      return false;
+    }
+    if (e.stage !== undefined && event !== "PreToolUse") {
+      this.warning([...path, "stage"], `"stage" only applies to PreToolUse; it is ignored on ${event}`);
+    }
+    const matcher = e.matcher;
+    const kind = dialectOf(e.dialect as HookDialect | undefined).matcherKind;
+    if (typeof matcher === "string" && kind !== "exact") {
+      // A hook that speaks another dialect reads its matcher that dialect's way.
+      try {
+        compileToolMatcher(kind, matcher);
+      } catch (error) {
+        this.error([...path, "matcher"], (error as Error).message);
+        return false;
+      }
+    } else if (typeof matcher === "string") {
+      const trimmed = matcher.trim();
+      if (!info.toolEvent && trimmed !== "" && trimmed !== "*") {
+        this.warning(
+          [...path, "matcher"],
+          `${event} has no tool name, so the matcher is ignored and the hook runs every time`,
+          `matchers apply to ${TOOL_EVENT_NAMES.join(", ")}`,
+        );
+      } else if (info.toolEvent && /[\\^$.()[\]{}+?]|\*./.test(trimmed)) {
+        this.warning(
+          [...path, "matcher"],
+          `matchers are exact tool names, not regular expressions: "${matcher}" only matches a tool with that literal name`,
+          'list names with "|", for example "edit|write"',
+        );
+      } else if (info.toolEvent && compileExactMatcher(trimmed)?.size === 0) {
+        this.warning([...path, "matcher"], `the matcher "${matcher}" names no tool, so the hook never runs`);
+      }
+    }
+    return true;
+  }
+
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void {
+    // The allowlist is enforced at run time; a load-time warning saves a surprise.
+    try {
+      const problem = commandRejection(planCommand(hook), this.#allowlist);
+      if (problem !== undefined) {
+        this.warning([...path, "command"], `this hook will be rejected when it runs: ${problem}`);
+      }
+    } catch {
+      // An empty command is reported by the schema.
+    }
+  }
+
+  url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean {
+    const problem = httpUrlProblem(url, allowMetadataHosts ? { allowMetadataHosts: true } : {});
+    if (problem === undefined) return true;
+    this.error(path, problem);
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+// A throwaway project as Claude Code sees one, for the gateway's and the
+// server's tests: the test hook scripts in .claude/hooks/ and a settings file.
+
+import { join } from "node:path";
+
+const SCRIPTS = new URL("../testdata/claude/hooks/", import.meta.url).pathname;
+
+/** A project with the Claude test scripts in .claude/hooks/ and `hooks` as its .claude/settings.json. */
+export async function withProject(hooks: Record<string, unknown>, fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-gateway-" }));
+  try {
+    await Deno.mkdir(join(dir, ".claude", "hooks"), { recursive: true });
+    for (const entry of Deno.readDirSync(SCRIPTS)) {
+      await Deno.copyFile(join(SCRIPTS, entry.name), join(dir, ".claude", "hooks", entry.name));
+      await Deno.chmod(join(dir, ".claude", "hooks", entry.name), 0o755);
+    }
+    await Deno.writeTextFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** A command hook running one of those scripts, as Claude settings name it. */
+export const hook = (script: string, ...args: string[]) => ({
+  type: "command",
+  command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}${args.map((a) => ` ${a}`).join("")}`,
+});
