@@ -474,7 +474,8 @@ Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form
       match(run.stdout, /^ {2}--allow-run=kill,node,(pkill,)?python3(,setsid)?$/m);
       match(run.stdout, /^ {2}--allow-net=127\.0\.0\.1:8787$/m);
       match(run.stdout, /^ {2}--allow-env=.*GH_TOKEN.*POLICY_TOKEN/m);
-      match(run.stdout, /^ {2}--allow-read=.*hooks\.jsonc/m);
+      // The project (where hooks.jsonc is) and the hookgate home, as directories.
+      match(run.stdout, new RegExp(`^ {2}--allow-read=[^ ]*${dir}(,|$)`, "m"));
       match(run.stdout, /deno run --allow-read=.* jsr:@hookgate\/core\/cli run <Event> --config /);
       match(run.stdout, /deno compile --allow-read=.* -o hook-run jsr:@hookgate\/core\/cli/);
       match(
