@@ -9,11 +9,14 @@
 //   4. hook-run serve (a real process) under 100 concurrent clients, with
 //      (a) an in-process policy (an extension module) and (b) a command hook,
 //      beside the floor: a bare Deno.serve policy server (bench/_floor_server.ts)
+//   5. hook-run replay (a real process) of a 10 MB and a 100 MB Claude
+//      transcript: its peak RSS must not grow with the file
 //
 // It prints a Markdown table and the targets, met or not, for BENCHMARKS.md.
 //
 //   deno task bench:load                 (runs with --v8-flags=--expose-gc)
 //   deno task bench:load --seconds 10    how long each serve run lasts
+//   deno task bench:load --only replay   the scenarios whose name contains "replay"
 //
 // The task grants --allow-all: Deno 2.9.6 lets only that read /proc/<pid>/fd
 // and /proc/<pid>/stat (and the bench spawns processes anyway).
@@ -21,6 +24,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HookRegistry, HookRunner } from "../mod.ts";
+import { readReplayFile, Replay } from "../src/replay/mod.ts";
 import { openDescriptors, processesOf } from "./_proc.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -41,6 +45,8 @@ interface Figures {
   name: string;
   /** Whether the hooks are in-process (the p99 ≤ 3× p50 target applies). */
   inProcess: boolean;
+  /** Shown for information: no target applies. */
+  info?: boolean;
   calls: number;
   failed: number;
   /** Per-call latencies, ms. */
@@ -58,10 +64,7 @@ interface Scenario {
   run(): Promise<Figures[]>;
 }
 
-/**
- * Every scenario, in order. A later issue's 100 MB transcript replay is one
- * more entry here (a `Scenario` returning its `Figures`).
- */
+/** Every scenario, in order. */
 const SCENARIOS: Scenario[] = [
   // In-process first: microsecond tails must not pay for the garbage of the
   // scenarios that spawn hundreds of processes.
@@ -69,7 +72,9 @@ const SCENARIOS: Scenario[] = [
   { name: "1 000 sequential HTTP hooks", run: sequentialHttp },
   { name: "100 concurrent tool calls × 3 command hooks", run: concurrentCommandCalls },
   { name: "hook-run serve", run: serveUnderLoad },
+  { name: "hook-run replay of a 100 MB transcript", run: replayLargeTranscript },
 ];
+const only = Deno.args.includes("--only") ? Deno.args[Deno.args.indexOf("--only") + 1] ?? "" : "";
 
 function gc(): void {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -436,6 +441,124 @@ async function serveUnderLoad(): Promise<Figures[]> {
 }
 
 // ---------------------------------------------------------------------------
+// hook-run replay: memory must not grow with the transcript
+
+/** Writes a Claude transcript of about `megabytes` MB: one prompt, then tool calls with 4 KiB results. */
+async function writeTranscript(path: string, megabytes: number): Promise<number> {
+  const file = await Deno.open(path, { write: true, create: true, truncate: true });
+  const writer = file.writable.getWriter();
+  const encoder = new TextEncoder();
+  const base = { sessionId: "replay-load", cwd: Deno.cwd() };
+  const output = "x".repeat(4096);
+  await writer.write(encoder.encode(JSON.stringify({ ...base, type: "user", message: { content: "go" } }) + "\n"));
+  let size = 0;
+  let pairs = 0;
+  while (size < megabytes * MB) {
+    const id = `toolu_${pairs}`;
+    const lines = JSON.stringify({
+      ...base,
+      type: "assistant",
+      message: { content: [{ type: "tool_use", id, name: "Bash", input: { command: `echo ${pairs}` } }] },
+    }) + "\n" + JSON.stringify({
+      ...base,
+      type: "user",
+      message: { content: [{ type: "tool_result", tool_use_id: id, content: output }] },
+    }) + "\n";
+    const bytes = encoder.encode(lines);
+    await writer.write(bytes);
+    size += bytes.length;
+    pairs++;
+  }
+  await writer.close();
+  return pairs;
+}
+
+/** Runs `hook-run replay` on `path`, sampling its RSS; its peak RSS, wall time and exit code. */
+async function replayPeak(
+  path: string,
+  module: string,
+): Promise<{ peak: number; first: number; wall: number; code: number }> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(root, "src/cli/main.ts"), "replay", path, "--extension", module, "--cwd", Deno.cwd()],
+    stdout: "null",
+    stderr: "null",
+    env: { HOOKGATE_HOME: join(Deno.makeTempDirSync(), "none") },
+  }).spawn();
+  let peak = 0;
+  let first = 0;
+  const sample = () => {
+    try {
+      const status = Deno.readTextFileSync(`/proc/${child.pid}/status`);
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      if (kb > 0 && first === 0) first = kb * 1024;
+      peak = Math.max(peak, kb * 1024);
+    } catch {
+      // exited meanwhile
+    }
+  };
+  const timer = setInterval(sample, 20);
+  const { code } = await child.status;
+  clearInterval(timer);
+  return { peak, first, wall: (performance.now() - started) / 1000, code };
+}
+
+async function replayLargeTranscript(): Promise<Figures[]> {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-replay-load-" });
+  try {
+    const module = join(dir, "observe.ts");
+    await Deno.writeTextFile(module, `export default (api) => api.on("tool_call", () => undefined);\n`);
+    const small = join(dir, "small.jsonl");
+    const large = join(dir, "large.jsonl");
+    await writeTranscript(small, 10);
+    const pairs = await writeTranscript(large, 100);
+    // Every tool call replays as PreToolUse and PostToolUse; plus SessionStart, the prompt and Stop.
+    const steps = 2 * pairs + 3;
+
+    // The library in this process: what a replay keeps, after a forced GC, before and after 100 MB.
+    const registry = new HookRegistry();
+    registry.registerInProcess("PreToolUse", "Bash", () => undefined);
+    const replay = new Replay({ cwd: Deno.cwd() });
+    const runner = new HookRunner({ registry, onInvocation: replay.onInvocation });
+    const replayFile = async (path: string) => {
+      let failed = 0;
+      for await (const record of readReplayFile(path)) {
+        if (record.kind === "problem") failed++;
+        else if (record.kind === "step") await replay.run(runner, record.step);
+      }
+      return failed;
+    };
+    const library = await measureOwn(
+      "replay (library): 100 MB transcript",
+      "hookgate-replay-load",
+      () => replayFile(large),
+      { warmUps: 1 },
+    );
+    await runner.close();
+
+    // hook-run replay as a process: its peak RSS for 10 MB and for 100 MB.
+    const descriptors = openDescriptors("self");
+    const ten = await replayPeak(small, module);
+    const hundred = await replayPeak(large, module);
+    const rssOnly = (rss: number) => ({ rss, heap: 0 });
+    return [{ ...library, calls: steps }, {
+      name: "hook-run replay: peak RSS, 10 MB → 100 MB transcript",
+      inProcess: false,
+      info: true,
+      calls: steps,
+      failed: [ten.code, hundred.code].filter((code) => code !== 0 && code !== 2).length,
+      latencies: [],
+      wall: hundred.wall,
+      memory: [rssOnly(ten.first), rssOnly(ten.peak), rssOnly(hundred.peak)],
+      descriptors: [descriptors, openDescriptors("self")],
+      processes: [0, processesOf(Deno.pid, "hookgate-replay-load")],
+    }];
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Report
 
 function percentile(sorted: number[], p: number): number {
@@ -477,6 +600,7 @@ async function main(): Promise<void> {
   await primeRuntime();
   const all: Figures[] = [];
   for (const scenario of SCENARIOS) {
+    if (!scenario.name.includes(only)) continue;
     console.error(`running: ${scenario.name}`);
     all.push(...await scenario.run());
   }
@@ -493,14 +617,15 @@ async function main(): Promise<void> {
     const sorted = [...f.latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 0.5);
     const p99 = percentile(sorted, 0.99);
+    const timed = sorted.length > 0;
     console.log(
-      `| ${f.name} | ${f.calls} | ${f.failed} | ${ms(p50)} | ${ms(p99)} | ${(p99 / p50).toFixed(1)}× | ${
-        (f.calls / f.wall).toFixed(0)
-      } | ${delta(f.memory, "rss")} | ${delta(f.memory, "heap")} | ${f.descriptors.join(" → ")} | ${
-        f.processes.join(" → ")
-      } |`,
+      `| ${f.name} | ${f.calls} | ${f.failed} | ${timed ? ms(p50) : "—"} | ${timed ? ms(p99) : "—"} | ${
+        timed ? `${(p99 / p50).toFixed(1)}×` : "—"
+      } | ${(f.calls / f.wall).toFixed(0)} | ${delta(f.memory, "rss")} | ${delta(f.memory, "heap")} | ${
+        f.descriptors.join(" → ")
+      } | ${f.processes.join(" → ")} |`,
     );
-    if (f.name.startsWith("floor")) continue; // not hookgate's: no targets
+    if (f.name.startsWith("floor") || f.info) continue; // not hookgate's, or information only: no targets
     const growth = Math.max(f.memory[2].rss - f.memory[1].rss, f.memory[2].heap - f.memory[1].heap);
     if (growth >= 5 * MB) misses.push(`${f.name}: memory grew ${mb(growth)} MB (target < 5 MB)`);
     if (f.descriptors[1] > f.descriptors[0]) misses.push(`${f.name}: ${f.descriptors.join(" → ")} descriptors`);
