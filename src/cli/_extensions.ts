@@ -4,7 +4,7 @@
 // Their factories run: that is what checking a module means.
 
 import { type ConfigDiagnostic, type HookEntry, HookRegistry } from "../../mod.ts";
-import { ExtensionHost, loadHooks } from "../extensions/mod.ts";
+import { ExtensionHost, hookLoadDiagnostic, loadHooks } from "../extensions/mod.ts";
 import type { CliConfig } from "./_config.ts";
 import { absolutePath } from "./_path.ts";
 
@@ -34,14 +34,7 @@ export async function loadCliExtensions(config: CliConfig, extensions: readonly 
     registry,
     modules: loaded.hooks,
     entries: registry.all(),
-    diagnostics: loaded.errors.map((error) => ({
-      severity: "error",
-      file: error.path,
-      line: 1,
-      column: 1,
-      path: [],
-      message: `the extension module cannot be loaded: ${error.error}`,
-    })),
+    diagnostics: loaded.errors.map(hookLoadDiagnostic),
     close: () => void host.unloadAll(),
   };
 }

@@ -9,6 +9,7 @@
 
 import { resolveHookPath } from "../config/extension_paths.ts";
 import { checkConfig, type ProjectTrust, type TrustOption } from "../config/load.ts";
+import type { ConfigDiagnostic } from "../config/diagnostics.ts";
 import type { ExtensionHost } from "./extension_host.ts";
 import type { HookFactory } from "./types.ts";
 
@@ -49,6 +50,35 @@ export interface HookLoadError {
   path: string;
   /** What went wrong, with what to do about it. */
   error: string;
+}
+
+/**
+ * A load failure as a configuration diagnostic at the module's place, for
+ * hosts that report it with the configuration's own problems.
+ *
+ * @param error The failure.
+ * @returns An error diagnostic naming the module.
+ *
+ * @example
+ * ```ts
+ * import { formatDiagnostic } from "@hookgate/core";
+ * import { hookLoadDiagnostic } from "@hookgate/core/extensions";
+ * import { equal } from "node:assert/strict";
+ *
+ * const line = formatDiagnostic(hookLoadDiagnostic({ path: "/x/guard.ts", error: "the file does not exist" }));
+ * equal(line.startsWith("/x/guard.ts:1:1: error: the extension module cannot be loaded: the file does not exist"), true);
+ * ```
+ */
+export function hookLoadDiagnostic(error: HookLoadError): ConfigDiagnostic {
+  return {
+    severity: "error",
+    file: error.path,
+    line: 1,
+    column: 1,
+    path: [],
+    message: `the extension module cannot be loaded: ${error.error}`,
+    hint: 'fix the module, or remove it from "extensions" (or its extensions directory)',
+  };
 }
 
 /**

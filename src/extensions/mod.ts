@@ -34,6 +34,7 @@ export {
   discoverAndLoadHooks,
   type DiscoverHooksOptions,
   type DiscoverHooksResult,
+  hookLoadDiagnostic,
   type HookLoadError,
   loadHooks,
   type LoadHooksOptions,

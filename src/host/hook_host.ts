@@ -8,9 +8,9 @@
 
 import { resolve } from "../_internal/path.ts";
 import { checkConfig, type LoadConfigOptions, type LoadedConfig } from "../config/load.ts";
-import { type ConfigDiagnostic, HookConfigError } from "../config/diagnostics.ts";
+import { HookConfigError } from "../config/diagnostics.ts";
 import { ExtensionHost } from "../extensions/extension_host.ts";
-import { type HookLoadError, loadHooks } from "../extensions/loader.ts";
+import { hookLoadDiagnostic, loadHooks } from "../extensions/loader.ts";
 import type { ExtensionSession, HookUIContext } from "../extensions/types.ts";
 import { type ConfigWatcher, watchConfig } from "../config/watch.ts";
 import type { Logger } from "../events/env.ts";
@@ -191,7 +191,7 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     if (loaded.errors.length > 0) {
       // A guard that failed to load must not leave the host running without it.
       await close();
-      throw new HookConfigError(loaded.errors.map(extensionDiagnostic));
+      throw new HookConfigError(loaded.errors.map(hookLoadDiagnostic));
     }
   }
   return {
@@ -204,17 +204,5 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     extensions,
     close,
     [Symbol.asyncDispose]: close,
-  };
-}
-
-function extensionDiagnostic(error: HookLoadError): ConfigDiagnostic {
-  return {
-    severity: "error",
-    file: error.path,
-    line: 1,
-    column: 1,
-    path: [],
-    message: `the extension module cannot be loaded: ${error.error}`,
-    hint: 'fix the module, or remove it from "extensions" (or its extensions directory)',
   };
 }

@@ -9,7 +9,8 @@
  */
 
 import type { AnyHookEventFields, HookEvent } from "../events/event_map.ts";
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent, unknownEventMessage } from "../events/table.ts";
+import { dialectOf } from "../dialects/dialects.ts";
+import { HOOK_EVENTS } from "../events/table.ts";
 import type { ReplayLine, ReplayRecord } from "./types.ts";
 
 /**
@@ -68,20 +69,7 @@ export function traceLine(
   };
 }
 
-const STRING_FIELDS = new Set([
-  "toolName",
-  "toolUseId",
-  "error",
-  "prompt",
-  "filePath",
-  "compactReason",
-  "compactSummary",
-  "agentId",
-  "endReason",
-  "source",
-  "cwd",
-  "sessionId",
-]);
+const NATIVE = dialectOf("native");
 
 /**
  * Turns the lines of a trace file into replay records. Fields an event
@@ -128,37 +116,27 @@ export async function* readTrace(
   }
 }
 
+/** A trace line is a native payload: the native dialect reads (and checks) it. */
 function checkLine(
   value: unknown,
 ): { event: HookEvent; fields: AnyHookEventFields; cwd?: string; sessionId?: string } | string {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return "not a JSON object";
-  const line = value as Record<string, unknown>;
-  const event = line.event;
-  if (typeof event !== "string" || !isHookEvent(event)) return unknownEventMessage(event, HOOK_EVENT_NAMES);
-  const info = HOOK_EVENTS[event];
-  for (const key of STRING_FIELDS) {
-    if (line[key] !== undefined && typeof line[key] !== "string") return `"${key}" must be a string`;
+  const line = { ...value } as Record<string, unknown>;
+  // What a jq conversion may leave bare: a tool's output without {content, isError}.
+  if (line.toolResult !== undefined) line.toolResult = toolResult(line.toolResult);
+  try {
+    const decoded = NATIVE.decodeInput(line);
+    const fields = { ...decoded.fields };
+    if (HOOK_EVENTS[decoded.event].toolEvent) fields.toolInput ??= {};
+    return {
+      event: decoded.event,
+      fields,
+      ...(decoded.cwd === undefined ? {} : { cwd: decoded.cwd }),
+      ...(decoded.sessionId === undefined ? {} : { sessionId: decoded.sessionId }),
+    };
+  } catch (error) {
+    return (error as Error).message;
   }
-  if (
-    line.toolInput !== undefined &&
-    (line.toolInput === null || typeof line.toolInput !== "object" || Array.isArray(line.toolInput))
-  ) {
-    return `"toolInput" must be a JSON object`;
-  }
-  if (info.toolEvent && typeof line.toolName !== "string") return `${event} needs "toolName"`;
-  const fields: Record<string, unknown> = {};
-  for (const field of info.fields) {
-    if (field === "stopHookActive" || line[field] === undefined) continue;
-    fields[field] = line[field];
-  }
-  if (info.toolEvent) fields.toolInput ??= {};
-  if (fields.toolResult !== undefined) fields.toolResult = toolResult(fields.toolResult);
-  return {
-    event,
-    fields: fields as AnyHookEventFields,
-    ...(typeof line.cwd === "string" ? { cwd: line.cwd } : {}),
-    ...(typeof line.sessionId === "string" ? { sessionId: line.sessionId } : {}),
-  };
 }
 
 /** `{content, isError}` as given, or any other value as the content. */

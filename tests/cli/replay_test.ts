@@ -190,3 +190,19 @@ Deno.test("hook-run replay and --record refuse bad input with one clear line and
     });
   }
 });
+
+Deno.test("hook-run replay --no-background leaves background hooks out", async () => {
+  await using f = await fixture();
+  const config = join(f.dir, "background.jsonc");
+  await Deno.writeTextFile(
+    config,
+    JSON.stringify({ hooks: { PostToolUse: [{ name: "audit-log", command: "cat > /dev/null", background: true }] } }),
+  );
+  const names = async (...extra: string[]) => {
+    const run = await cli(["replay", f.session, "--config", config, "--json", ...extra], { cwd: f.dir, home: f.home });
+    equal(run.code, 0, run.stderr);
+    return JSON.parse(run.stdout).hooks.map((h: { hook: string }) => h.hook);
+  };
+  deepEqual(await names(), ["audit-log"]);
+  deepEqual(await names("--no-background"), []);
+});

@@ -55,8 +55,8 @@ Deno.test("readTrace() accepts what a jq conversion writes, and reports what can
   deepEqual(records.slice(1).map((r) => r.kind === "problem" && [r.line, r.message]), [
     [2, 'PreToolUse needs "toolName"; skipped'],
     [3, 'Unknown hook event "PreToolUze"; did you mean "PreToolUse"?; skipped'],
-    [4, '"prompt" must be a string; skipped'],
-    [5, '"toolInput" must be a JSON object; skipped'],
+    [4, '"prompt" must be a string, got a number; skipped'],
+    [5, '"toolInput" must be a JSON object, got a string; skipped'],
     [7, "not a JSON object; skipped"],
     [8, "not JSON; skipped"],
   ]);
