@@ -126,17 +126,22 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
 
   const address = server.addr;
   const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-  say(
-    `listening on http://${shown}:${address.port} (POST /hooks, POST /hooks/<Event>, GET /healthz); ` +
-      `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
-      `project ${projectRoot}`,
-  );
-  say(
-    token === undefined
-      ? "no token: any process on this machine can call it"
-      : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
-  );
-  return await untilStopped(server, handler, host, say);
+  // The signal handlers are in place before the listening line: whoever
+  // reads that line may stop the server at once and gets a clean shutdown.
+  // The listening line comes last, so a supervisor waiting for it has read
+  // everything the server says at start.
+  return await untilStopped(server, handler, host, say, () => {
+    say(
+      token === undefined
+        ? "no token: any process on this machine can call it"
+        : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
+    );
+    say(
+      `listening on http://${shown}:${address.port} (POST /hooks, POST /hooks/<Event>, GET /healthz); ` +
+        `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
+        `project ${projectRoot}`,
+    );
+  });
 }
 
 /** Waits for a signal, then shuts down in order; a second signal cuts that short. */
@@ -145,6 +150,7 @@ async function untilStopped(
   handler: ServeHandler,
   host: HookHost,
   say: (message: string) => void,
+  ready: () => void,
 ): Promise<number> {
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   const first = Promise.withResolvers<Deno.Signal>();
@@ -155,6 +161,7 @@ async function untilStopped(
     Deno.addSignalListener(signal, listener);
     return [signal, listener] as const;
   });
+  ready();
   try {
     const signal = await first.promise;
     say(
