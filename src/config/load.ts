@@ -7,10 +7,10 @@
 
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
-import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfiguredHooks } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
+import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { parsePlainConfig } from "./_plain.ts";
@@ -265,49 +265,6 @@ async function parseConfigText(text: string, options: ParseHooksConfigOptions): 
 function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.models !== undefined ||
     parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined;
-}
-
-/**
- * Prompt hooks whose model cannot be resolved from the merged `models` load
- * (a host may still supply a client), but they would pass through: say so.
- */
-function unresolvedModels(
-  hooks: ConfiguredHooks,
-  models: ModelsConfig | undefined,
-  layers: ConfigLayer[],
-): ConfigDiagnostic[] {
-  const diagnostics: ConfigDiagnostic[] = [];
-  const endpoints = models?.endpoints ?? {};
-  const hasDefault = models?.default !== undefined && Object.hasOwn(endpoints, models.default);
-  if (models?.default !== undefined && !hasDefault) {
-    diagnostics.push({
-      severity: "error",
-      file: layers.findLast((layer) => layer.found)?.path ?? "",
-      line: 1,
-      column: 1,
-      path: ["models", "default"],
-      message: `models.default names "${models.default}", which no configuration layer defines`,
-      hint: `define it under "models", or name one of: ${Object.keys(endpoints).join(", ") || "(none defined)"}`,
-    });
-  }
-  for (const event of HOOK_EVENT_NAMES) {
-    for (const hook of hooks[event] ?? []) {
-      if (hook.type !== "prompt" || hasDefault) continue;
-      if (hook.model !== undefined && Object.hasOwn(endpoints, hook.model)) continue;
-      diagnostics.push({
-        severity: "warning",
-        file: hook.source ?? "",
-        line: 1,
-        column: 1,
-        path: ["hooks", event],
-        message: `prompt hook "${hook.name ?? hook.prompt.slice(0, 30)}" on ${event} has no model endpoint${
-          hook.model === undefined ? "" : ` named "${hook.model}"`
-        } and there is no default, so it will pass through unless the host supplies a model client`,
-        hint: 'add a "models" section with a "default" entry',
-      });
-    }
-  }
-  return diagnostics;
 }
 
 /**

@@ -20,6 +20,26 @@ const STRING_FIELDS = new Set<HookPayloadField>([
 ]);
 
 /**
+ * Native payload field → its snake_case wire name (Wuu's names; Claude's
+ * differ in two, which it overrides).
+ */
+export const SNAKE_CASE_NAMES: Readonly<Record<HookPayloadField, string>> = Object.freeze({
+  toolName: "tool_name",
+  toolInput: "tool_input",
+  toolUseId: "tool_use_id",
+  toolResult: "tool_response",
+  error: "error",
+  prompt: "prompt",
+  filePath: "file_path",
+  compactReason: "compact_reason",
+  compactSummary: "compact_summary",
+  agentId: "agent_id",
+  endReason: "end_reason",
+  stopHookActive: "stop_hook_active",
+  source: "source",
+});
+
+/**
  * Checks and copies the fields `event` carries from `read(field)` (which
  * maps a native field name to the wire value). Fields the runner fills in
  * (`stopHookActive`) are never taken from the wire.

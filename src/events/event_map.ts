@@ -10,6 +10,7 @@ import type {
   AgentFields,
   CompactFields,
   FileChangedFields,
+  HookInput,
   NoFields,
   PostCompactFields,
   PromptFields,
@@ -17,7 +18,6 @@ import type {
   SessionStartFields,
   ToolCallFields,
   ToolFailureFields,
-  ToolResult,
   ToolResultFields,
 } from "./payload.ts";
 import type { ToolResultUpdate } from "./outcome.ts";
@@ -124,7 +124,8 @@ export type HookEventResult<E extends HookEvent = HookEvent> = HookEvent extends
   : HookEventMap[E]["result"];
 
 /**
- * Every payload field any event may carry (all optional).
+ * Every payload field any event may carry (all optional): the payload
+ * without what the runner fills in.
  *
  * @example
  * ```ts
@@ -133,34 +134,7 @@ export type HookEventResult<E extends HookEvent = HookEvent> = HookEvent extends
  * const fields: AnyHookEventFields = { prompt: "hello" };
  * ```
  */
-export interface AnyHookEventFields {
-  /** The tool (tool events). */
-  toolName?: string;
-  /** The tool's arguments (tool events). */
-  toolInput?: Record<string, unknown>;
-  /** The tool call's identifier (tool events). */
-  toolUseId?: string;
-  /** The tool's result (PostToolUse). */
-  toolResult?: ToolResult;
-  /** The tool's failure (PostToolUseFailure). */
-  error?: string;
-  /** The user's prompt (UserPromptSubmit). */
-  prompt?: string;
-  /** The file (FileChanged). */
-  filePath?: string;
-  /** Why compaction runs. */
-  compactReason?: string;
-  /** The compaction summary (PostCompact). */
-  compactSummary?: string;
-  /** The subagent (subagent events). */
-  agentId?: string;
-  /** Why the session ends (SessionEnd). */
-  endReason?: string;
-  /** How the session started (SessionStart). */
-  source?: string;
-  /** Set by the runner's loop guard (Stop, SubagentStop). */
-  stopHookActive?: boolean;
-}
+export type AnyHookEventFields = Omit<HookInput, "event" | "cwd" | "sessionId" | "transcriptPath" | "permissionMode">;
 
 /**
  * Every field any event's result may set.

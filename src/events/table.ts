@@ -12,8 +12,7 @@
  */
 
 import { closest } from "../_internal/text.ts";
-import type { HookEvent, HookEventMap } from "./event_map.ts";
-import type { HookInput } from "./payload.ts";
+import type { AnyHookEventFields, HookEvent, HookEventMap } from "./event_map.ts";
 
 export type { HookEvent, HookEventMap };
 
@@ -70,10 +69,7 @@ export type HookCombineRule =
  * deepEqual(fields, ["toolName", "toolInput", "toolUseId", "toolResult"]);
  * ```
  */
-export type HookPayloadField = Exclude<
-  keyof HookInput,
-  "event" | "cwd" | "sessionId" | "transcriptPath" | "permissionMode"
->;
+export type HookPayloadField = keyof AnyHookEventFields;
 
 /**
  * What one event means for hooks: one row of {@linkcode HOOK_EVENTS}.

@@ -87,7 +87,11 @@ function context(scope: ModuleScope, input: HookInput, runtime: HookInvocationCo
   return {
     cwd: input.cwd,
     sessionId: input.sessionId ?? "",
-    signal: runtime.signal,
+    // Read only when used: the runner makes a hook's signal on first read,
+    // and a handler that answers at once never needs one.
+    get signal() {
+      return runtime.signal;
+    },
     hasUI: scope.hasUI,
     ui: scope.ui,
     hookPath: scope.hookPath,

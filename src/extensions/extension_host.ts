@@ -15,6 +15,7 @@ import { execCommand } from "../transports/command/exec.ts";
 import type { HookProcesses } from "../transports/command/processes.ts";
 import { HEADLESS_UI } from "./headless_ui.ts";
 import { StatusLine } from "./status_line.ts";
+import { withStatusLine } from "./_status_ui.ts";
 import type {
   ExtensionSession,
   HookAPI,
@@ -112,7 +113,7 @@ export class ExtensionHost {
   constructor(options: ExtensionHostOptions) {
     this.#registry = options.registry;
     this.#hasUI = options.ui !== undefined;
-    this.#ui = this.#trackStatus(options.ui ?? HEADLESS_UI);
+    this.#ui = withStatusLine(options.ui ?? HEADLESS_UI, this.#status);
     this.#session = options.session;
     this.#logger = options.logger;
     this.#processes = options.processes;
@@ -351,28 +352,6 @@ export class ExtensionHost {
       return;
     }
     this.#renderers.set(customType, { renderer, hookPath });
-  }
-
-  /** The host's UI, with `setStatus` also kept in the status line. */
-  #trackStatus(ui: HookUIContext): HookUIContext {
-    const status = this.#status;
-    return Object.freeze<HookUIContext>({
-      select: (title, options) => ui.select(title, options),
-      confirm: (title, message) => ui.confirm(title, message),
-      input: (title, placeholder) => ui.input(title, placeholder),
-      editor: (title, prefill) => ui.editor(title, prefill),
-      notify: (message, type) => ui.notify(message, type),
-      setStatus: (key, text) => {
-        status.set(key, text);
-        ui.setStatus(key, text);
-      },
-      custom: (component) => ui.custom(component),
-      setEditorText: (text) => ui.setEditorText(text),
-      getEditorText: () => ui.getEditorText(),
-      get theme() {
-        return ui.theme;
-      },
-    });
   }
 
   #report(hookPath: string, event: HookErrorEvent["event"], error: unknown): void {

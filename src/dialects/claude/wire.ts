@@ -6,26 +6,16 @@ import { isPlainObject } from "../../_internal/json.ts";
 import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isHookEvent } from "../../events/table.ts";
-import { optionalString, readFields } from "../_fields.ts";
+import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
 import { type DecodedInput, type Dialect, UnsupportedEventError } from "../types.ts";
 import { CLAUDE_EVENTS, DECISION_BLOCK } from "./events.ts";
 import { decodeClaudeOutput } from "./output.ts";
 
-/** Native payload field → Claude's wire name. */
+/** Native payload field → Claude's wire name: snake_case, but Claude names two its own way. */
 const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
-  toolName: "tool_name",
-  toolInput: "tool_input",
-  toolUseId: "tool_use_id",
-  toolResult: "tool_response",
-  error: "error",
-  prompt: "prompt",
-  filePath: "file_path",
+  ...SNAKE_CASE_NAMES,
   compactReason: "trigger",
-  compactSummary: "compact_summary",
-  agentId: "agent_id",
   endReason: "reason",
-  stopHookActive: "stop_hook_active",
-  source: "source",
 };
 
 const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;

@@ -7,25 +7,11 @@ import type { HookPayloadField } from "../../events/table.ts";
 import { parseHookEvent } from "../../events/table.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { decodeSeedAnswer } from "../_answer.ts";
-import { optionalString, readFields } from "../_fields.ts";
+import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 
 /** Native payload field → Wuu wire name. */
-const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
-  toolName: "tool_name",
-  toolInput: "tool_input",
-  toolUseId: "tool_use_id",
-  toolResult: "tool_response",
-  error: "error",
-  prompt: "prompt",
-  filePath: "file_path",
-  compactReason: "compact_reason",
-  compactSummary: "compact_summary",
-  agentId: "agent_id",
-  endReason: "end_reason",
-  stopHookActive: "stop_hook_active",
-  source: "source",
-};
+const WIRE_NAMES = SNAKE_CASE_NAMES;
 
 /**
  * Translates a payload into Wuu's wire shape: `hook_event_name`,
