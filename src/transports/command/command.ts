@@ -261,7 +261,7 @@ export async function runPreparedCommandHook(
     result.stderrTruncated = spawned.stderrTruncated;
     if (spawned.escaped !== undefined) warnEscaped(spawned.escaped, spec, options);
     const decoded = classifySpawn(spawned, plan, input, timedOut(signal), cap, dialect, processes.maxRunning);
-    if ("failure" in decoded) return finish(decoded.failure);
+    if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
     return finish();
   } finally {

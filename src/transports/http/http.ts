@@ -217,7 +217,7 @@ export async function sendHttpHook(
       exitCode: null,
       note,
     });
-    if ("failure" in decoded) return finish(decoded.failure);
+    if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
     return finish();
   } catch (error) {
