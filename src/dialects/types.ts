@@ -36,8 +36,6 @@ export interface HookAnswer {
   stderr: string;
   /** A command's exit code; `null` for HTTP (or when it does not count). */
   exitCode: number | null;
-  /** Prefix for failure messages (e.g. that the text was cut at a cap). */
-  note?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Helpers shared by the command and HTTP transports.
 
-import { clampTimeout } from "../_internal/limits.ts";
+import { clampOutputBytes, clampTimeout } from "../_internal/limits.ts";
 import type { HookFailure, HookRunResult, NormalizedOutcome } from "../events/outcome.ts";
 
 /**
@@ -34,6 +34,14 @@ export function deadlineSignal(
       options.signal?.removeEventListener("abort", onAbort);
     },
   };
+}
+
+/**
+ * How many bytes of a hook's output (each of a command's stdout and stderr,
+ * an HTTP body) are kept: the one place a hook's cap is decided.
+ */
+export function outputCap(hook: { maxOutputBytes?: number | undefined }): number {
+  return clampOutputBytes(hook.maxOutputBytes);
 }
 
 /** Whether the signal fired because the deadline passed. */

@@ -56,18 +56,14 @@ export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): Decode
     const stdout = answer.source === "stdout";
     const failure = {
       kind: "invalid_output",
-      message: `${answer.note ?? ""}${
-        stdout ? "stdout" : "the body"
-      } is not one JSON object (${text.length} characters of ${
+      message: `${stdout ? "stdout" : "the body"} is not one JSON object (${text.length} characters of ${
         text.startsWith("{") ? "text that starts like JSON" : "plain text"
       }) on ${event}; ${stdout ? ADVICE.stdout : ADVICE.body}`,
     } as const;
     return stdout ? { failure, lenient: { action: "allow" } } : { failure };
   }
   const decided = readFields(event, json);
-  return typeof decided === "string"
-    ? { failure: { kind: "invalid_output", message: `${answer.note ?? ""}${decided}` } }
-    : { outcome: decided };
+  return typeof decided === "string" ? { failure: { kind: "invalid_output", message: decided } } : { outcome: decided };
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {
