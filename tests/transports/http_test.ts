@@ -1,7 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type HookInput, HookRegistry, HookRunner, type HttpHook, runHttpHookDetailed } from "../../mod.ts";
 import { aborted, delay, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
-import { compressedBomb, compressedResponse } from "./_compressed.ts";
+import { compressedBomb, compressedResponse, paddedStream } from "./_compressed.ts";
 
 const input: HookInput = {
   event: "PreToolUse",
@@ -276,34 +276,9 @@ Deno.test("runHttpHookDetailed() times out a body that stalls after the headers"
   });
 });
 
-/**
- * A body of `prefix` followed by `size` bytes of spaces (or endless ones),
- * from one reused chunk; `progress.sent` counts the spaces pulled.
- */
-function spaces(
-  prefix: string,
-  size: number,
-  onCancel: () => void = () => {},
-  progress = { sent: 0 },
-): ReadableStream<Uint8Array> {
-  const chunk = new Uint8Array(64 * 1024).fill(0x20);
-  let sent = -1;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent === -1) {
-        controller.enqueue(new TextEncoder().encode(prefix));
-        sent = 0;
-      } else if (sent >= size) {
-        controller.close();
-      } else {
-        const part = chunk.subarray(0, Math.min(chunk.byteLength, size - sent));
-        sent += part.byteLength;
-        progress.sent = sent;
-        controller.enqueue(part);
-      }
-    },
-    cancel: () => onCancel(),
-  });
+/** A body of `prefix` followed by `size` bytes of spaces (`Infinity`: endless). */
+function spaces(prefix: string, size: number, options: Parameters<typeof paddedStream>[2] = {}) {
+  return paddedStream(new TextEncoder().encode(prefix), size, options);
 }
 
 Deno.test("runHttpHookDetailed() fails a body over the cap, never judging it on its prefix", async (t) => {
@@ -352,7 +327,7 @@ Deno.test("runHttpHookDetailed() fails a body over the cap, never judging it on 
 
 Deno.test("runHttpHookDetailed() drains an endless body past the cap until the deadline, then cancels it (peer bug: cap after buffering)", async () => {
   let cancelled = false;
-  await withServer(() => new Response(spaces("{}", Infinity, () => cancelled = true)), async (base) => {
+  await withServer(() => new Response(spaces("{}", Infinity, { onCancel: () => cancelled = true })), async (base) => {
     const registry = new HookRegistry();
     const runner = new HookRunner({ registry, logger: memoryLogger() });
     registry.registerHttp("PreToolUse", hook(base, { name: "policy", failurePolicy: "closed", timeoutMs: 300 }));
@@ -371,7 +346,7 @@ Deno.test("runHttpHookDetailed() drains an endless body past the cap until the d
 Deno.test("runHttpHookDetailed() drains hundreds of MB of body in bounded memory", async () => {
   const size = 512 * 1024 * 1024;
   const progress = { sent: 0 };
-  await withServer(() => new Response(spaces("{}", size, undefined, progress)), async (base) => {
+  await withServer(() => new Response(spaces("{}", size, { progress })), async (base) => {
     const before = Deno.memoryUsage();
     const result = await runHttpHookDetailed(hook(base, { timeoutMs: 120_000 }), input);
     const after = Deno.memoryUsage();
