@@ -11,8 +11,10 @@ export function hookLine(
   started: number,
   io: CliIo,
 ): string {
+  // A failed open hook whose answer its agent still reads (a Claude hook's
+  // JSON on exit 1) shows both: the failure, and what was used.
   const outcome = record.failure
-    ? paint(io, "red", `failed: ${record.failure.kind}`)
+    ? paint(io, "red", `failed: ${record.failure.kind}${record.action ? `, read as ${record.action}` : ""}`)
     : record.action === "deny"
     ? paint(io, "red", "deny")
     : record.action === "mutate"

@@ -32,7 +32,6 @@ export function decodeSeedAnswer(answer: HookAnswer): DecodedOutput {
  */
 export function readJsonAnswer(answer: HookAnswer): DecodedOutput {
   const text = answer.text;
-  const note = answer.note ?? "";
   if (text === "") return { outcome: { action: "allow" } };
   let parsed: unknown;
   try {
@@ -43,16 +42,12 @@ export function readJsonAnswer(answer: HookAnswer): DecodedOutput {
     return {
       failure: {
         kind: "invalid_output",
-        message: `${note}${what} is not one JSON object (${text.length} characters of ${kind}); ${
-          ADVICE[answer.source]
-        }`,
+        message: `${what} is not one JSON object (${text.length} characters of ${kind}); ${ADVICE[answer.source]}`,
       },
     };
   }
   const outcome = normalizeOutcome(parsed);
-  return typeof outcome === "string"
-    ? { failure: { kind: "invalid_output", message: `${note}${outcome}` } }
-    : { outcome };
+  return typeof outcome === "string" ? { failure: { kind: "invalid_output", message: outcome } } : { outcome };
 }
 
 /** Exit code 2: the JSON `reason` if any, else stderr, else stdout. */

@@ -36,21 +36,27 @@ export interface HookAnswer {
   stderr: string;
   /** A command's exit code; `null` for HTTP (or when it does not count). */
   exitCode: number | null;
-  /** Prefix for failure messages (e.g. that the text was cut at a cap). */
-  note?: string;
 }
 
 /**
- * A decoded hook answer: an outcome, or a failure.
+ * A decoded hook answer: an outcome, or a failure. A failure may carry
+ * `lenient`: the outcome the dialect's own agent would still read from the
+ * answer under its lenient rules (Claude Code lets a schema-valid JSON
+ * object on a non-zero exit decide, and ignores plain text on stdout). The
+ * runner uses it only for hooks whose `failurePolicy` is `"open"`, and
+ * still reports the failure; a closed hook's failure denies.
  *
- * @example
+ * @example A Claude hook that printed `{}` and exited 1
  * ```ts
  * import type { DecodedOutput } from "@hookgate/core/dialects";
  *
- * const decoded: DecodedOutput = { outcome: { action: "allow" } };
+ * const decoded: DecodedOutput = {
+ *   failure: { kind: "exit", message: "exited with code 1" },
+ *   lenient: { action: "allow" },
+ * };
  * ```
  */
-export type DecodedOutput = { outcome: NormalizedOutcome } | { failure: HookFailure };
+export type DecodedOutput = { outcome: NormalizedOutcome } | { failure: HookFailure; lenient?: NormalizedOutcome };
 
 /**
  * An event read from the wire: the event, its payload fields, and what the

@@ -28,7 +28,9 @@ export interface ConfiguredHookBase extends HookRegistrationOptions {
    */
   dialect?: HookDialect;
   /**
-   * The cap for stdout, stderr or the response body, in bytes (≤ 1 MiB).
+   * How much of stdout and of stderr, or of the response body, is kept, in
+   * bytes (≤ 1 MiB). An answer past it fails (`invalid_output`), except a
+   * command's exit 2, which still blocks; the rest is drained, never kept.
    *
    * @default {65536}
    */

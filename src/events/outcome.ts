@@ -190,6 +190,12 @@ export interface HookRunResult {
   outcome: NormalizedOutcome | null;
   /** Why the hook failed. */
   failure?: HookFailure;
+  /**
+   * With a failure: the outcome the hook's dialect's agent would still read
+   * from its answer (a Claude hook's JSON on a non-zero exit). The runner
+   * uses it only for `failurePolicy: "open"` hooks.
+   */
+  lenient?: NormalizedOutcome;
 }
 
 /**

@@ -47,8 +47,9 @@ import { urlForMessage } from "../_internal/url_text.ts";
  */
 export interface HttpUrlPolicy {
   /**
-   * URL patterns (`*` matches anything); when set, every URL outside them
-   * is refused. `[]` refuses all.
+   * URL patterns (a `*` in the host stays within the host, one in the port
+   * or path matches the rest: see {@linkcode urlMatchesPattern}); when set,
+   * every URL outside them is refused. `[]` refuses all.
    */
   allowedUrls?: readonly string[];
   /**
@@ -160,13 +161,19 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Whether a URL matches an allowlist pattern: `*` matches any run of
- * characters; scheme and host compare case-insensitively, a trailing dot
- * on the host is ignored.
+ * Whether a URL matches an allowlist pattern. A `*` matches within the part
+ * of the URL it stands in: in the host, any run of host characters (several
+ * labels too: `https://*.example.com/*` admits `a.b.example.com`, never
+ * `evil.com/.example.com` or `a.example.com@evil.com`); in the scheme, scheme
+ * characters; in the port or the path, the rest of the URL (`http://localhost:*`
+ * admits any port and path). A pattern without `://` is matched against the
+ * whole URL, its `*` matching anything. Scheme and host compare
+ * case-insensitively, a trailing dot on the host is ignored; userinfo never
+ * takes part (and {@linkcode httpUrlProblem} refuses it).
  *
  * @param url The URL.
- * @param pattern For example `https://policy.example.com/*` or
- * `http://localhost:*`.
+ * @param pattern For example `https://policy.example.com/*`,
+ * `https://*.example.com/*` or `http://localhost:*`.
  * @returns Whether it matches.
  *
  * @example
@@ -175,6 +182,8 @@ export function isLoopbackHost(host: string): boolean {
  * import { equal } from "node:assert/strict";
  *
  * equal(urlMatchesPattern("http://localhost:8080/hook", "http://localhost:*"), true);
+ * equal(urlMatchesPattern("https://a.b.example.com/x", "https://*.example.com/*"), true);
+ * equal(urlMatchesPattern("https://evil.com/.example.com/x", "https://*.example.com/*"), false);
  * equal(urlMatchesPattern("https://evil.example/x", "https://policy.example.com/*"), false);
  * ```
  */
@@ -192,9 +201,9 @@ export function urlMatchesPattern(url: string | URL, pattern: string): boolean {
 /**
  * Whether every URL that pattern `inner` matches also matches `outer`
  * (sound, not complete: when `outer` matches `inner`'s own text, stars
- * included, each star of `inner` falls inside a star of `outer`, whatever
- * it stands for). Used to intersect a project's URL patterns with the
- * user's.
+ * included, each star of `inner` falls inside a star of `outer` of the same
+ * part of the URL or a wider one, whatever it stands for). Used to
+ * intersect a project's URL patterns with the user's.
  *
  * @param outer The wider pattern.
  * @param inner The narrower pattern.
@@ -206,23 +215,54 @@ export function urlMatchesPattern(url: string | URL, pattern: string): boolean {
  * import { equal } from "node:assert/strict";
  *
  * equal(urlPatternCovers("https://policy.example.com/*", "https://policy.example.com/team/*"), true);
+ * equal(urlPatternCovers("https://*.example.com/*", "https://*"), false);
  * equal(urlPatternCovers("https://policy.example.com/*", "http://127.0.0.1:*"), false);
  * ```
  */
 export function urlPatternCovers(outer: string, inner: string): boolean {
-  return patternRegex(outer).test(normalizePattern(inner));
+  const parts = splitPattern(inner);
+  return patternRegex(outer).test(parts === null ? inner : parts.scheme + "://" + parts.host + parts.tail);
 }
 
-/** Scheme and host lower case, a trailing dot on the host dropped. */
-function normalizePattern(pattern: string): string {
+/**
+ * A pattern's scheme and host (lower case, a trailing dot on the host
+ * dropped) and the rest (port, path, query as written), or `null` when it
+ * has no `://`.
+ */
+function splitPattern(pattern: string): { scheme: string; host: string; tail: string } | null {
   const schemeEnd = pattern.indexOf("://");
-  const authorityEnd = schemeEnd === -1 ? -1 : pattern.indexOf("/", schemeEnd + 3);
-  const head = authorityEnd === -1 ? pattern : pattern.slice(0, authorityEnd);
-  return head.toLowerCase().replace(/\.(:|$)/, "$1") + (authorityEnd === -1 ? "" : pattern.slice(authorityEnd));
+  if (schemeEnd === -1) return null;
+  const start = schemeEnd + 3;
+  const authorityEnd = pattern.slice(start).search(/[/?#]/);
+  const authority = authorityEnd === -1 ? pattern.slice(start) : pattern.slice(start, start + authorityEnd);
+  // The port starts at the last colon outside an IPv6 literal's brackets.
+  let portAt = authority.lastIndexOf(":");
+  if (portAt < authority.lastIndexOf("]")) portAt = -1;
+  const host = portAt === -1 ? authority : authority.slice(0, portAt);
+  return {
+    scheme: pattern.slice(0, schemeEnd).toLowerCase(),
+    host: host.toLowerCase().replace(/\.$/, ""),
+    tail: pattern.slice(start + host.length),
+  };
 }
+
+/**
+ * What a `*` matches in each part: the scheme's characters, the host's (no
+ * `/`, `?`, `#`, `@` or `:`, so it cannot reach past the host), anything in
+ * the port and after it.
+ */
+const STAR = { scheme: "[a-z0-9+.-]*", host: "[^/?#@:]*", rest: ".*" } as const;
 
 function patternRegex(pattern: string): RegExp {
-  return new RegExp(`^${normalizePattern(pattern).split("*").map(escapeRegExp).join(".*")}$`);
+  const parts = splitPattern(pattern);
+  if (parts === null) return new RegExp(`^${wildcard(pattern, STAR.rest)}$`);
+  return new RegExp(
+    `^${wildcard(parts.scheme, STAR.scheme)}://${wildcard(parts.host, STAR.host)}${wildcard(parts.tail, STAR.rest)}$`,
+  );
+}
+
+function wildcard(text: string, star: string): string {
+  return text.split("*").map(escapeRegExp).join(star);
 }
 
 /** Lower case, without the brackets of an IPv6 literal; a trailing dot stays. */

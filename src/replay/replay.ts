@@ -278,7 +278,8 @@ function effectsOf(step: ReplayStep, result: AnyHookEventResult, hooks: HookInvo
   const named = (names: string[], text: string) => names.length === 0 ? text : `${names.join(", ")}: ${text}`;
   if (result.halt) effects.push({ kind: "halted", detail: result.stopReason ?? "a hook stopped the agent" });
   if (result.block) {
-    const closed = hooks.filter((r) => r.failure !== undefined).map((r) => r.hookName);
+    // A failed hook with an action got its lenient reading: it is in `by`.
+    const closed = hooks.filter((r) => r.failure !== undefined && r.action === undefined).map((r) => r.hookName);
     effects.push({ kind: "blocked", detail: named([...by("deny"), ...closed], result.reason ?? "blocked") });
   }
   if (result.decision === "ask") {

@@ -24,6 +24,11 @@ import type { HookInvocationRecord } from "./types.ts";
 
 const NO_FAILURE: HookFailure = Object.freeze({ kind: "error", message: "no result" });
 
+/** Whether a failed hook's lenient reading counts: only under `failurePolicy: "open"`. */
+function usesLenient(entry: HookEntry): boolean {
+  return entry.failurePolicy === "open";
+}
+
 /** One run of one event; it is the state its rule reads and writes. */
 export class EventRun implements CallScope, RunState {
   readonly signal: AbortSignal | undefined;
@@ -149,23 +154,38 @@ export class EventRun implements CallScope, RunState {
     this.#next();
   }
 
-  /** Applies one result in order; returns `true` when the run must stop. */
+  /**
+   * Applies one result in order; returns `true` when the run must stop.
+   * With a failure, `outcome` is its lenient reading or `null`.
+   */
   #apply(active: Active, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): boolean {
-    if (failure !== undefined || outcome === null) return this.#failed(active.entry, failure ?? NO_FAILURE);
+    if (failure !== undefined || outcome === null) {
+      return this.#failed(active, failure ?? NO_FAILURE, failure === undefined ? null : outcome);
+    }
+    return this.#rule(active, outcome);
+  }
+
+  #rule(active: Active, outcome: NormalizedOutcome): boolean {
     try {
       return this.#plan.rule.apply(this, active.entry, outcome, active.dialect.contextSeparator);
     } catch (error) {
       // A handler's own result object whose getter or proxy throws as the
       // rule reads it: thrown here it would end the host's process.
-      return this.#failed(active.entry, {
+      return this.#failed(active, {
         kind: "invalid_output",
         message: `returned an object that threw while being read: ${thrownText(error)}`,
-      });
+      }, null);
     }
   }
 
-  /** The failure policy: skip with a warning, or deny where the event can block. */
-  #failed(entry: HookEntry, failure: HookFailure): boolean {
+  /**
+   * The failure policy, the one place that decides what a failure means: a
+   * closed hook denies where the event can block; an open one is skipped,
+   * or, when its dialect still reads an outcome from the answer (`lenient`),
+   * gets that outcome. Either way the failure is reported.
+   */
+  #failed(active: Active, failure: HookFailure, lenient: NormalizedOutcome | null): boolean {
+    const entry = active.entry;
     const event = this.event;
     const where = `Hook "${entry.name}" (${entry.transport}) on ${event} failed: ${failure.kind}: ${failure.message}`;
     if (entry.failurePolicy === "closed" && this.#plan.info.canBlock) {
@@ -175,6 +195,12 @@ export class EventRun implements CallScope, RunState {
         `Hook "${entry.name}" failed (${failure.kind}: ${failure.message}) and its failurePolicy is "closed", so this ${event} is denied. This is a hook failure, not an approval request: the hook must be fixed or disabled by its operator.`,
         entry,
       );
+    }
+    if (lenient !== null && usesLenient(entry)) {
+      this.warn(
+        `${where}; its answer is read as its agent reads it (${lenient.action}), since its failurePolicy is "open"`,
+      );
+      return this.#rule(active, lenient);
     }
     this.warn(`${where}; skipped (failurePolicy "${entry.failurePolicy}")`);
     return false;
@@ -204,7 +230,7 @@ export class EventRun implements CallScope, RunState {
       durationMs: performance.now() - invocation.startedAt,
     };
     if (failure !== undefined) record.failure = failure;
-    else if (outcome !== null) {
+    if (outcome !== null && (failure === undefined || usesLenient(entry))) {
       record.action = outcome.action;
       if (outcome.additionalContext !== undefined) record.context = true;
     }

@@ -39,7 +39,11 @@ export interface CallScope {
    * then, so a call whose hooks answer at once allocates nothing for it.
    */
   watch: ScopeWatch | null;
-  /** Receives an invocation's final result, exactly once. */
+  /**
+   * Receives an invocation's final result, exactly once. With a failure,
+   * `outcome` is the failure's lenient reading (the outcome the hook's
+   * dialect would still read from its answer), or `null`.
+   */
   invocationDone(
     invocation: Invocation,
     outcome: NormalizedOutcome | null,
@@ -185,7 +189,10 @@ export class Invocation implements HookInvocationContext, DeadlineTask, SettleSi
     else this.track();
   }
 
-  /** Reports the result; only the first report counts. */
+  /**
+   * Reports the result; only the first report counts. With a failure,
+   * `outcome` is its lenient reading or `null`.
+   */
   settle(
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,

@@ -97,7 +97,9 @@ export function startInvocation(
       break;
   }
   running.then(
-    (result) => invocation.settle(result.outcome, result.failure),
+    // A failure settles with its lenient reading, if any, as the outcome.
+    (result) =>
+      invocation.settle(result.failure === undefined ? result.outcome : result.lenient ?? null, result.failure),
     (error) => invocation.settle(null, { kind: "error", message: String(error) }),
   );
 }

@@ -39,7 +39,11 @@ export interface HookInvocationRecord {
   background: boolean;
   /** Wall time from start to settle, in milliseconds. */
   durationMs: number;
-  /** The normalized outcome's action, when the hook succeeded. */
+  /**
+   * The normalized outcome's action, when the hook succeeded; beside
+   * `failure`, the action of the lenient reading an open hook got instead
+   * (its dialect's agent still reads an outcome from the answer).
+   */
   action?: NormalizedOutcome["action"];
   /** Set when the hook added context (whether or not the event delivers it). */
   context?: true;

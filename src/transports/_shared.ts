@@ -1,7 +1,7 @@
 // Helpers shared by the command and HTTP transports.
 
-import { clampTimeout } from "../_internal/limits.ts";
-import type { HookFailure, HookRunResult } from "../events/outcome.ts";
+import { clampOutputBytes, clampTimeout } from "../_internal/limits.ts";
+import type { HookFailure, HookRunResult, NormalizedOutcome } from "../events/outcome.ts";
 
 /**
  * The signal a transport obeys. Under the runner (signal and deadline both
@@ -36,6 +36,14 @@ export function deadlineSignal(
   };
 }
 
+/**
+ * How many bytes of a hook's output (each of a command's stdout and stderr,
+ * an HTTP body) are kept: the one place a hook's cap is decided.
+ */
+export function outputCap(hook: { maxOutputBytes?: number | undefined }): number {
+  return clampOutputBytes(hook.maxOutputBytes);
+}
+
 /** Whether the signal fired because the deadline passed. */
 export function timedOut(signal: AbortSignal): boolean {
   const reason = signal.reason;
@@ -44,19 +52,20 @@ export function timedOut(signal: AbortSignal): boolean {
 
 /**
  * The bookkeeping every transport's detailed result shares: the clock
- * starts now, and `finish` records a failure (clearing any outcome) and
- * the duration.
+ * starts now, and `finish` records a failure (clearing any outcome, keeping
+ * its lenient reading if any) and the duration.
  */
 export function detailedResult<T extends HookRunResult & { durationMs: number }>(
   initial: T,
-): { result: T; finish: (failure?: HookFailure) => T } {
+): { result: T; finish: (failure?: HookFailure, lenient?: NormalizedOutcome) => T } {
   const started = performance.now();
   return {
     result: initial,
-    finish(failure) {
+    finish(failure, lenient) {
       if (failure !== undefined) {
         initial.outcome = null;
         initial.failure = failure;
+        if (lenient !== undefined) initial.lenient = lenient;
       }
       initial.durationMs = performance.now() - started;
       return initial;

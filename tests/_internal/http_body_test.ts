@@ -82,3 +82,12 @@ Deno.test("readBody() counts decoded bytes, whatever Content-Length says", async
 Deno.test("readBody() reads a null body as empty", async () => {
   deepEqual(await readBody(new Response(null, { status: 204 }), 10), { text: "", truncated: false });
 });
+
+Deno.test("readBody() with drain reads past the cap to the end, dropping the rest, without cancelling", async () => {
+  const body = chunked(Array.from({ length: 100 }, () => "y".repeat(1000)));
+  let caps = 0;
+  const read = await readBody(new Response(body.stream), 2500, { drain: true, onCap: () => caps++ });
+  deepEqual(read, { text: "y".repeat(2500), truncated: true });
+  equal(caps, 1);
+  equal(body.state.cancelled, false);
+});

@@ -86,22 +86,51 @@ Deno.test("Claude decodeOutput(): exit 2 blocks with stderr where the event can 
   deepEqual(claude.decodeOutput("PermissionRequest", out("", 2, "x")), { outcome: { action: "allow" } });
 });
 
-Deno.test("Claude decodeOutput(): other exits are non-blocking errors unless stdout is a valid JSON decision", () => {
+Deno.test("Claude decodeOutput(): other exits are failures; a valid JSON decision is only their lenient reading", () => {
   deepEqual(claude.decodeOutput("PreToolUse", out("", 1, "boom")), {
     failure: { kind: "exit", message: "exited with code 1: boom" },
   });
   deepEqual(claude.decodeOutput("PreToolUse", out('{"decision":"block","reason":"json decides"}', 1)), {
-    outcome: { action: "deny", reason: "json decides" },
+    failure: { kind: "exit", message: "exited with code 1" },
+    lenient: { action: "deny", reason: "json decides" },
+  });
+  deepEqual(claude.decodeOutput("PreToolUse", out("{}", 1)), {
+    failure: { kind: "exit", message: "exited with code 1" },
+    lenient: { action: "allow" },
+  });
+  // Schema-invalid JSON on a non-zero exit is a plain failure.
+  deepEqual(claude.decodeOutput("PreToolUse", out('{"continue":"no"}', 3)), {
+    failure: { kind: "exit", message: "exited with code 3" },
   });
 });
 
-Deno.test("Claude decodeOutput(): plain text is context on UserPromptSubmit and SessionStart, ignored elsewhere", () => {
+Deno.test("Claude decodeOutput(): plain text is context on UserPromptSubmit and SessionStart, a failure read leniently as allow elsewhere", () => {
   deepEqual(claude.decodeOutput("UserPromptSubmit", out("Today is Monday")), {
     outcome: { action: "allow", additionalContext: "Today is Monday" },
   });
-  deepEqual(claude.decodeOutput("PreToolUse", out("some log line")), { outcome: { action: "allow" } });
-  deepEqual(claude.decodeOutput("PreToolUse", out("{not json")), { outcome: { action: "allow" } });
-  equal("failure" in claude.decodeOutput("PreToolUse", { ...out("plain"), source: "body" }), true);
+  deepEqual(claude.decodeOutput("SessionStart", out("{not json")), {
+    outcome: { action: "allow", additionalContext: "{not json" },
+  });
+  deepEqual(claude.decodeOutput("PreToolUse", out("Traceback (most recent call last):")), {
+    failure: {
+      kind: "invalid_output",
+      message:
+        "stdout is not one JSON object (34 characters of plain text) on PreToolUse; print only Claude's JSON output on stdout and diagnostics on stderr",
+    },
+    lenient: { action: "allow" },
+  });
+  const half = claude.decodeOutput("Stop", out("{not json"));
+  equal("failure" in half && half.failure.kind, "invalid_output");
+  deepEqual("failure" in half && half.lenient, { action: "allow" });
+  // An HTTP body that is not JSON has no lenient reading, on any event.
+  const body = claude.decodeOutput("UserPromptSubmit", { ...out("plain"), source: "body" });
+  deepEqual(body, {
+    failure: {
+      kind: "invalid_output",
+      message:
+        "the body is not one JSON object (5 characters of plain text) on UserPromptSubmit; answer with Claude's JSON output or nothing",
+    },
+  });
 });
 
 Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {

@@ -201,3 +201,97 @@ Deno.test("urlPatternCovers() holds only when every URL of the inner pattern mat
   equal(urlPatternCovers("https://policy.corp.example/*", "http://127.0.0.1:*"), false);
   equal(urlPatternCovers("*", "http://127.0.0.1:*"), true);
 });
+
+Deno.test("urlMatchesPattern() keeps a * in the host inside the host", async (t) => {
+  const pattern = "https://*.example.com/*";
+  await t.step("it matches any subdomain, several labels deep", () => {
+    equal(urlMatchesPattern("https://a.example.com/x", pattern), true);
+    equal(urlMatchesPattern("https://a.b.example.com/x?y=1", pattern), true);
+    equal(urlMatchesPattern("https://A.Example.COM./x", pattern), true);
+  });
+  await t.step("it never reaches into the path, the query, the fragment, the port or the userinfo", () => {
+    for (
+      const url of [
+        "https://evil.com/.example.com/x",
+        "https://evil.com?.example.com",
+        "https://evil.com/?.example.com/x",
+        "https://evil.com#.example.com/x",
+        "https://evil.com\\.example.com/x",
+        "https://a.example.com@evil.com/",
+        "https://user:a.example.com@evil.com/",
+        "https://a.example.com:8443/x",
+        "https://example.com/",
+        "https://evil.com/",
+      ]
+    ) {
+      equal(urlMatchesPattern(url, pattern), false, url);
+      ok(httpUrlProblem(url, { allowedUrls: [pattern] }) !== undefined, url);
+    }
+  });
+  await t.step("encoded separators in the host do not parse, and an encoded dot stays a dot", () => {
+    for (const url of ["https://evil.com%2F.example.com/", "https://a.example.com%40evil.com/"]) {
+      match(httpUrlProblem(url, { allowedUrls: [pattern] })!, /not a valid absolute URL/, url);
+    }
+    // %2e decodes to a dot: the host is still a name under example.com.
+    equal(urlMatchesPattern("https://evil.com%2e.example.com/", pattern), true);
+  });
+  await t.step("a * in the scheme stays inside the scheme", () => {
+    equal(urlMatchesPattern("https://x.example.com/a", "http*://x.example.com/*"), true);
+    equal(urlMatchesPattern("https://evil.com/?://x.example.com/", "*://x.example.com/*"), false);
+  });
+  await t.step("a * in the port or the path keeps matching the rest of the URL", () => {
+    equal(urlMatchesPattern("http://localhost:8080/hook?a=1", "http://localhost:*"), true);
+    equal(urlMatchesPattern("https://a.example.com/team/x?y", "https://a.example.com/team/*"), true);
+    equal(urlMatchesPattern("https://a.example.com/", "https://*.example.com"), true);
+    equal(urlMatchesPattern("https://a.example.com/x", "https://*.example.com"), false);
+  });
+});
+
+Deno.test("urlPatternCovers() stays sound with host wildcards: what the narrower pattern admits, the wider admits", () => {
+  const patterns = [
+    "*",
+    "https://*",
+    "https://*/*",
+    "https://*.example.com/*",
+    "https://a*.example.com/*",
+    "https://*.example.com",
+    "https://*.example.com:*",
+    "https://*.example.com/team/*",
+    "https://policy.example.com/*",
+    "https://*.com/*",
+    "http*://*.example.com/*",
+    "*://*.example.com/*",
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+  ];
+  const urls = [
+    "https://evil.com/.example.com/x",
+    "https://evil.com/?.example.com",
+    "https://evil.com:443/.example.com/",
+    "https://a.example.com/",
+    "https://a.example.com/x",
+    "https://ab.example.com/team/x",
+    "https://a.b.example.com:8443/team/x?q",
+    "https://policy.example.com/team/",
+    "https://example.com/",
+    "http://a.example.com/x",
+    "http://localhost:8080/x",
+    "http://localhost/x",
+    "http://127.0.0.1:9/?.example.com/",
+  ];
+  for (const outer of patterns) {
+    for (const inner of patterns) {
+      if (!urlPatternCovers(outer, inner)) continue;
+      for (const url of urls) {
+        if (urlMatchesPattern(url, inner)) {
+          equal(urlMatchesPattern(url, outer), true, `${inner} lies inside ${outer}, but only it admits ${url}`);
+        }
+      }
+    }
+  }
+  // A project cannot widen a user's subdomain rule to other hosts.
+  equal(urlPatternCovers("https://*.example.com/*", "https://*"), false);
+  equal(urlPatternCovers("https://*.example.com/*", "https://*/.example.com/*"), false);
+  equal(urlPatternCovers("https://*.example.com/*", "https://*.example.com:*"), false);
+  equal(urlPatternCovers("https://*.example.com/*", "https://a.b.example.com/team/*"), true);
+});

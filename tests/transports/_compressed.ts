@@ -27,22 +27,7 @@ async function gzip(
   spaces: Uint8Array<ArrayBuffer>,
   padding: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  let sent = -1;
-  const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
-    pull(controller) {
-      if (sent === -1) {
-        controller.enqueue(head);
-        sent = 0;
-      } else if (sent >= padding) {
-        controller.close();
-      } else {
-        const chunk = spaces.subarray(0, Math.min(spaces.byteLength, padding - sent));
-        sent += chunk.byteLength;
-        controller.enqueue(chunk);
-      }
-    },
-  });
-  const compressed = source.pipeThrough(new CompressionStream("gzip"));
+  const compressed = paddedStream(head, padding, { spaces }).pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(compressed).arrayBuffer());
 }
 
@@ -69,6 +54,36 @@ async function brotli(
   encoder.end();
   await ended;
   return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+/**
+ * A stream of `head` followed by `padding` bytes of spaces (`Infinity`:
+ * endless), sent from one reused buffer; `progress.sent` counts the spaces
+ * pulled so far, and `onCancel` runs when the reader cancels it.
+ */
+export function paddedStream(
+  head: Uint8Array<ArrayBuffer>,
+  padding: number,
+  options: { spaces?: Uint8Array<ArrayBuffer>; progress?: { sent: number }; onCancel?: () => void } = {},
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const spaces = options.spaces ?? new Uint8Array(64 * 1024).fill(0x20);
+  let sent = -1;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      if (sent === -1) {
+        controller.enqueue(head);
+        sent = 0;
+      } else if (sent >= padding) {
+        controller.close();
+      } else {
+        const chunk = spaces.subarray(0, Math.min(spaces.byteLength, padding - sent));
+        sent += chunk.byteLength;
+        if (options.progress) options.progress.sent = sent;
+        controller.enqueue(chunk);
+      }
+    },
+    cancel: () => options.onCancel?.(),
+  });
 }
 
 /** Answers every request with `body` sent as `encoding`, its compressed length declared. */

@@ -1,6 +1,7 @@
-// The classification of a finished hook process, on its own: the rules that
-// depend on a race in real runs (did the hook exit before the kill at the
-// cap?) are checked here for each side of the race.
+// The classification of a finished hook process, on its own: every
+// combination of exit, signal and output past the cap, including those that
+// real runs reach only by a race (a descendant that floods after the hook
+// exited).
 
 import { deepEqual, equal, match } from "node:assert/strict";
 import type { HookInput } from "../../mod.ts";
@@ -31,66 +32,55 @@ function classify(result: SpawnResult, options: { timedOut?: boolean; cap?: numb
   return classifySpawn(result, plan, input, options.timedOut ?? false, options.cap ?? 100, dialectOf(undefined), 32);
 }
 
-Deno.test("classifySpawn() fails a hook killed at the output cap, whatever its prefix said", async (t) => {
-  await t.step("stderr flooded before exit 2: killed, so a failure, never an allow", () => {
+Deno.test("classifySpawn() fails a hook whose output passed the cap, whatever its prefix said", async (t) => {
+  await t.step("a valid outcome on stdout before a stdout flood does not count", () => {
     const decoded = classify(spawned({
-      stopped: "cap",
-      code: 137,
-      exitSignal: "SIGKILL",
-      stderr: text("x".repeat(100)),
-      stderrTruncated: true,
+      code: 0,
+      stdout: text('{"action":"allow"}'.padEnd(100, " ")),
+      stdoutTruncated: true,
     }));
     deepEqual(decoded, {
       failure: {
         kind: "invalid_output",
         message:
-          "stderr exceeded the 100-byte cap; the hook was killed before it finished, so its answer does not count (print less, or raise maxOutputBytes, at most 1048576)",
+          "stdout exceeded the 100-byte cap, so its answer does not count (print less, or raise maxOutputBytes, at most 1048576)",
       },
     });
   });
-  await t.step("a valid outcome on stdout before a stdout flood does not count", () => {
-    const decoded = classify(spawned({
-      stopped: "cap",
-      code: 137,
-      exitSignal: "SIGKILL",
-      stdout: text('{"action":"allow"}'.padEnd(100, " ")),
-      stdoutTruncated: true,
-    }));
-    equal("failure" in decoded && decoded.failure.kind, "invalid_output");
-    match(
-      "failure" in decoded ? decoded.failure.message : "",
-      /^stdout exceeded the 100-byte cap; the hook was killed/,
-    );
+  await t.step("a flood on stderr with exit 0 or 1 fails the same way", () => {
+    for (const code of [0, 1]) {
+      const decoded = classify(spawned({ code, stderr: text("x".repeat(100)), stderrTruncated: true }));
+      equal("failure" in decoded && decoded.failure.kind, "invalid_output");
+      match("failure" in decoded ? decoded.failure.message : "", /^stderr exceeded the 100-byte cap/);
+    }
   });
   await t.step("both streams over the cap are both named", () => {
-    const decoded = classify(spawned({
-      stopped: "cap",
-      code: 137,
-      exitSignal: "SIGKILL",
-      stdoutTruncated: true,
-      stderrTruncated: true,
-    }));
+    const decoded = classify(spawned({ code: 0, stdoutTruncated: true, stderrTruncated: true }));
     match("failure" in decoded ? decoded.failure.message : "", /^stdout and stderr each exceeded the 100-byte cap/);
   });
-  await t.step("a hook that had exited 0 before a descendant flooded still fails", () => {
-    const decoded = classify(
-      spawned({ stopped: "cap", code: 0, stderr: text("x".repeat(100)), stderrTruncated: true }),
-    );
-    equal("failure" in decoded && decoded.failure.kind, "invalid_output");
+  await t.step("killed by a signal with the exit code 2 is not an exit 2", () => {
+    const killed = classify(spawned({ code: 2, exitSignal: "SIGINT", stderrTruncated: true }));
+    equal("failure" in killed && killed.failure.kind, "invalid_output");
+  });
+  await t.step("a timeout says that the output had passed the cap", () => {
+    const decoded = classify(spawned({ stopped: "signal", code: 137, exitSignal: "SIGKILL", stdoutTruncated: true }), {
+      timedOut: true,
+    });
+    deepEqual(decoded, {
+      failure: {
+        kind: "timeout",
+        message:
+          "did not finish before its deadline; its process group was killed (its stdout had exceeded the 100-byte cap)",
+      },
+    });
   });
 });
 
-Deno.test("classifySpawn() lets a hook that had already exited 2 before the kill at the cap deny, with the usual reason", () => {
-  const denied = classify(spawned({
-    stopped: "cap",
-    code: 2,
-    stderr: text("y".repeat(100)),
-    stderrTruncated: true,
-  }));
+Deno.test("classifySpawn() lets a hook that exited 2 after its output passed the cap deny, with the reason cut at the cap", () => {
+  const denied = classify(spawned({ code: 2, stderr: text("y".repeat(100)), stderrTruncated: true }));
   deepEqual(denied, { outcome: { action: "deny", reason: "y".repeat(100) } });
-  // Killed by a signal with the exit code 2 is not an exit 2.
-  const killed = classify(spawned({ stopped: "cap", code: 2, exitSignal: "SIGINT", stderrTruncated: true }));
-  equal("failure" in killed && killed.failure.kind, "invalid_output");
+  const fromStdout = classify(spawned({ code: 2, stdout: text("z".repeat(100)), stdoutTruncated: true }));
+  deepEqual(fromStdout, { outcome: { action: "deny", reason: "z".repeat(100) } });
 });
 
 Deno.test("classifySpawn() says when a hook never started because it waited for a slot past its deadline", () => {

@@ -1,7 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type HookInput, HookRegistry, HookRunner, type HttpHook, runHttpHookDetailed } from "../../mod.ts";
 import { aborted, delay, memoryLogger, WIRE_OUTCOMES } from "../_helpers.ts";
-import { compressedBomb, compressedResponse } from "./_compressed.ts";
+import { compressedBomb, compressedResponse, paddedStream } from "./_compressed.ts";
 
 const input: HookInput = {
   event: "PreToolUse",
@@ -276,49 +276,85 @@ Deno.test("runHttpHookDetailed() times out a body that stalls after the headers"
   });
 });
 
-Deno.test("runHttpHookDetailed() caps an endless chunked body and cancels it (peer bug: cap after buffering)", async () => {
-  let cancelled = false;
-  let sent = 0;
-  await withServer(() => {
-    const chunk = new TextEncoder().encode("x".repeat(8192));
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        sent += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-      cancel() {
-        cancelled = true;
-      },
+/** A body of `prefix` followed by `size` bytes of spaces (`Infinity`: endless). */
+function spaces(prefix: string, size: number, options: Parameters<typeof paddedStream>[2] = {}) {
+  return paddedStream(new TextEncoder().encode(prefix), size, options);
+}
+
+Deno.test("runHttpHookDetailed() fails a body over the cap, never judging it on its prefix", async (t) => {
+  for (const [label, prefix] of [["{} then 200 KB of spaces", "{}"], ["200 KB of spaces", ""]] as const) {
+    await t.step(label, async () => {
+      await withServer(() => new Response(spaces(prefix, 200_000)), async (base) => {
+        const result = await runHttpHookDetailed(hook(base, { timeoutMs: 10_000 }), input);
+        equal(result.bodyTruncated, true);
+        equal(result.outcome, null);
+        deepEqual(result.failure, {
+          kind: "invalid_output",
+          message:
+            "the body exceeded the 65536-byte cap, so its answer does not count (answer less, or raise maxOutputBytes, at most 1048576)",
+        });
+      });
     });
-    return new Response(body);
-  }, async (base) => {
-    const result = await runHttpHookDetailed(
-      hook(base, { timeoutMs: 5000 }),
-      input,
+  }
+  await t.step("a complete outcome before the cap does not count either", async () => {
+    await withServer(
+      () => new Response(`{"additionalContext":"${"a".repeat(100)}"}${" ".repeat(5000)}`),
+      async (base) => {
+        const result = await runHttpHookDetailed(hook(base, { maxOutputBytes: 1000 }), input);
+        equal(result.bodyTruncated, true);
+        equal(result.failure?.kind, "invalid_output");
+      },
     );
-    equal(result.bodyTruncated, true);
-    equal(result.failure?.kind, "invalid_output");
-    match(result.failure!.message, /exceeded the 65536-byte cap/);
   });
-  ok(cancelled, "the server saw the body cancelled");
-  ok(sent < 4 * 1024 * 1024, `the server sent ${sent} bytes before the cancel`);
+  await t.step("a body of exactly the cap is read", async () => {
+    await withServer(() => new Response(`{}${" ".repeat(998)}`), async (base) => {
+      const result = await runHttpHookDetailed(hook(base, { maxOutputBytes: 1000 }), input);
+      equal(result.bodyTruncated, false);
+      deepEqual(result.outcome, { action: "allow" });
+    });
+  });
+  await t.step("through the runner, a closed hook denies", async () => {
+    await withServer(() => new Response(spaces("{}", 200_000)), async (base) => {
+      const registry = new HookRegistry();
+      const runner = new HookRunner({ registry, logger: memoryLogger() });
+      registry.registerHttp("PreToolUse", hook(base, { name: "policy", failurePolicy: "closed" }));
+      const result = await runner.preToolUse("bash", {}, { cwd: "/p" });
+      equal(result.block, true);
+      match(result.reason!, /Hook "policy" failed \(invalid_output: the body exceeded the 65536-byte cap/);
+    });
+  });
 });
 
-Deno.test("runHttpHookDetailed() parses an outcome from a capped prefix when it is complete", async () => {
-  await withServer(
-    () =>
-      new Response(
-        `{"additionalContext":"${"a".repeat(100)}"}${" ".repeat(5000)}`,
-      ),
-    async (base) => {
-      const result = await runHttpHookDetailed(
-        hook(base, { maxOutputBytes: 1000 }),
-        input,
-      );
-      equal(result.bodyTruncated, true);
-      equal(result.outcome?.additionalContext?.length, 100);
-    },
-  );
+Deno.test("runHttpHookDetailed() drains an endless body past the cap until the deadline, then cancels it (peer bug: cap after buffering)", async () => {
+  let cancelled = false;
+  await withServer(() => new Response(spaces("{}", Infinity, { onCancel: () => cancelled = true })), async (base) => {
+    const registry = new HookRegistry();
+    const runner = new HookRunner({ registry, logger: memoryLogger() });
+    registry.registerHttp("PreToolUse", hook(base, { name: "policy", failurePolicy: "closed", timeoutMs: 300 }));
+    equal((await runner.preToolUse("bash", {}, { cwd: "/p" })).block, true);
+    const result = await runHttpHookDetailed(hook(base, { timeoutMs: 300 }), input);
+    equal(result.bodyTruncated, true);
+    deepEqual(result.failure, {
+      kind: "timeout",
+      message:
+        "did not answer before its deadline; the request was cancelled (its body had already exceeded the 65536-byte cap)",
+    });
+  });
+  ok(cancelled, "the server saw the body cancelled");
+});
+
+Deno.test("runHttpHookDetailed() drains hundreds of MB of body in bounded memory", async () => {
+  const size = 512 * 1024 * 1024;
+  const progress = { sent: 0 };
+  await withServer(() => new Response(spaces("{}", size, { progress })), async (base) => {
+    const before = Deno.memoryUsage();
+    const result = await runHttpHookDetailed(hook(base, { timeoutMs: 120_000 }), input);
+    const after = Deno.memoryUsage();
+    const grown = (after.rss - before.rss) / 1024 / 1024;
+    equal(result.failure?.kind, "invalid_output");
+    equal(progress.sent, size, "the whole body was read");
+    ok(grown < 64, `RSS grew by ${grown.toFixed(0)} MiB while draining ${size >> 20} MiB`);
+  });
 });
 
 Deno.test("runHttpHookDetailed() caps the decoded bytes of a compressed body, not the declared length", async (t) => {
@@ -332,11 +368,11 @@ Deno.test("runHttpHookDetailed() caps the decoded bytes of a compressed body, no
       ok(bomb.byteLength < 65536, `the ${encoding} bomb is ${bomb.byteLength} bytes, within the cap`);
       await withServer(() => compressedResponse(bomb, encoding), async (base) => {
         const before = Deno.memoryUsage().rss;
-        const result = await runHttpHookDetailed(hook(base, { timeoutMs: 30_000 }), input);
+        const result = await runHttpHookDetailed(hook(base, { timeoutMs: 60_000 }), input);
         const grown = Deno.memoryUsage().rss - before;
         equal(result.status, 200);
         equal(result.bodyTruncated, true);
-        deepEqual(result.outcome, { action: "allow" });
+        equal(result.failure?.kind, "invalid_output");
         ok(grown < 100 * 1024 * 1024, `memory grew by ${(grown / 1024 / 1024).toFixed(0)} MiB`);
       });
     });

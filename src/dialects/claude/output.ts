@@ -14,6 +14,11 @@ import { firstLine } from "../_answer.ts";
 import type { DecodedOutput, HookAnswer } from "../types.ts";
 import { exit2, TEXT_IS_CONTEXT } from "./events.ts";
 
+const ADVICE = {
+  stdout: "print only Claude's JSON output on stdout and diagnostics on stderr",
+  body: "answer with Claude's JSON output or nothing",
+} as const;
+
 /** Decodes a Claude-style hook's answer for `event`. */
 export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput {
   const { exitCode, text, stderr } = answer;
@@ -30,31 +35,35 @@ export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): Decode
   }
   const json = text.startsWith("{") ? parseJson(text) : undefined;
   if (exitCode !== null && exitCode !== 0) {
-    // A schema-valid JSON object decides even then; otherwise a non-blocking error.
+    const failure = { kind: "exit", message: `exited with code ${exitCode}${firstLine(stderr)}` } as const;
+    // Claude lets a schema-valid JSON object decide even then: a lenient
+    // reading, which only an open hook gets (the exit is still a failure).
     if (json !== undefined) {
       const decided = readFields(event, json);
-      if (typeof decided !== "string") return { outcome: decided };
+      if (typeof decided !== "string") return { failure, lenient: decided };
     }
-    return { failure: { kind: "exit", message: `exited with code ${exitCode}${firstLine(stderr)}` } };
+    return { failure };
   }
   if (text === "") return { outcome: { action: "allow" } };
   if (json === undefined) {
-    // Plain text (or text that only starts like JSON): context on some
-    // events, ignored on the others (Claude sends it to its debug log).
-    if (answer.source === "body") {
-      return {
-        failure: {
-          kind: "invalid_output",
-          message: `${answer.note ?? ""}the body is not one JSON object (${text.length} characters)`,
-        },
-      };
+    // Plain text (or text that only starts like JSON) is context on some
+    // events. On the others Claude ignores it (to its debug log); here it
+    // is a failure whose lenient reading is that allow: a guard that
+    // crashed with a traceback on stdout has decided nothing.
+    if (answer.source === "stdout" && TEXT_IS_CONTEXT.has(event)) {
+      return { outcome: { action: "allow", additionalContext: text } };
     }
-    return { outcome: TEXT_IS_CONTEXT.has(event) ? { action: "allow", additionalContext: text } : { action: "allow" } };
+    const stdout = answer.source === "stdout";
+    const failure = {
+      kind: "invalid_output",
+      message: `${stdout ? "stdout" : "the body"} is not one JSON object (${text.length} characters of ${
+        text.startsWith("{") ? "text that starts like JSON" : "plain text"
+      }) on ${event}; ${stdout ? ADVICE.stdout : ADVICE.body}`,
+    } as const;
+    return stdout ? { failure, lenient: { action: "allow" } } : { failure };
   }
   const decided = readFields(event, json);
-  return typeof decided === "string"
-    ? { failure: { kind: "invalid_output", message: `${answer.note ?? ""}${decided}` } }
-    : { outcome: decided };
+  return typeof decided === "string" ? { failure: { kind: "invalid_output", message: decided } } : { outcome: decided };
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {

@@ -1,7 +1,7 @@
 // What a finished hook process means: an outcome or a failure. Pure, so the
-// rules that depend on races (was the hook killed before it exited?) can be
-// tested on their own.
+// rules can be tested on their own, whatever the races of real runs.
 
+import { MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
 import { firstLine } from "../../dialects/_answer.ts";
 import type { DecodedOutput, Dialect } from "../../dialects/types.ts";
 import type { HookFailure } from "../../events/outcome.ts";
@@ -46,19 +46,27 @@ export function classifySpawn(
           : { kind: "aborted", message: "cancelled by the caller before it started" },
       };
     }
+    const flooded = overCap(spawned);
+    const note = flooded === null ? "" : ` (its ${flooded} had exceeded the ${cap}-byte cap)`;
     return {
       failure: timedOut
-        ? { kind: "timeout", message: "did not finish before its deadline; its process group was killed" }
-        : { kind: "aborted", message: "cancelled by the caller; its process group was killed" },
+        ? { kind: "timeout", message: `did not finish before its deadline; its process group was killed${note}` }
+        : { kind: "aborted", message: `cancelled by the caller; its process group was killed${note}` },
     };
   }
-  // A hook that floods its output is killed and has failed: what it printed
-  // before the cap proves nothing, and an exit 2 it never reached must not
-  // turn into an allow. One that had already exited 2 on its own (a
-  // descendant flooded afterwards) has denied, as exit 2 always does.
-  const capped = spawned.stopped === "cap";
-  if (capped && !(spawned.code === 2 && spawned.exitSignal === null)) {
-    return { failure: capFailure(spawned, cap) };
+  // Output past the cap was drained, so the hook ran to its own end. Exit 2
+  // still blocks, with the reason cut at the cap (its dialect reads it as
+  // always); any other answer is incomplete, so it counts for nothing: what
+  // was printed before the cap proves nothing.
+  const flooded = overCap(spawned);
+  if (flooded !== null && !(spawned.code === 2 && spawned.exitSignal === null)) {
+    return {
+      failure: {
+        kind: "invalid_output",
+        message:
+          `${flooded} exceeded the ${cap}-byte cap, so its answer does not count (print less, or raise maxOutputBytes, at most ${MAX_OUTPUT_BYTES})`,
+      },
+    };
   }
   const decoder = new TextDecoder();
   const stdout = decoder.decode(spawned.stdout).trim();
@@ -70,22 +78,11 @@ export function classifySpawn(
   return dialect.decodeOutput(input.event, { source: "stdout", text: stdout, stderr, exitCode: spawned.code });
 }
 
-/**
- * `invalid_output`, not `exit`: the hook's fault is what it wrote (too much
- * of it), and the kill was hookgate's answer to that, not the way the hook
- * chose to end.
- */
-function capFailure(spawned: SpawnResult, cap: number): HookFailure {
-  const streams = spawned.stdoutTruncated && spawned.stderrTruncated
-    ? "stdout and stderr each"
-    : spawned.stdoutTruncated
-    ? "stdout"
-    : "stderr";
-  return {
-    kind: "invalid_output",
-    message:
-      `${streams} exceeded the ${cap}-byte cap; the hook was killed before it finished, so its answer does not count (print less, or raise maxOutputBytes, at most 1048576)`,
-  };
+/** Which streams went past the cap, for messages, or `null`. */
+function overCap(spawned: SpawnResult): string | null {
+  if (spawned.stdoutTruncated && spawned.stderrTruncated) return "stdout and stderr each";
+  if (spawned.stdoutTruncated) return "stdout";
+  return spawned.stderrTruncated ? "stderr" : null;
 }
 
 function spawnFailure(

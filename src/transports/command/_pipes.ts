@@ -1,49 +1,30 @@
 // The hook's pipes: writing the payload to stdin without ever rejecting,
 // and reading stdout and stderr into memory under a byte cap.
 
+import { readCapped } from "../../_internal/capped_read.ts";
+
 /** One output stream being read. */
 export interface Capture {
+  /** Settles once the stream ended or was cancelled; never rejects. */
   done: Promise<void>;
   cancel(): void;
   bytes(): Uint8Array;
   truncated(): boolean;
 }
 
-/** Reads a stream into memory, never more than `cap` bytes. */
-export function capture(
-  stream: ReadableStream<Uint8Array>,
-  cap: number,
-  onCap: () => void,
-): Capture {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  const done = (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        if (size + value.byteLength > cap) {
-          chunks.push(value.subarray(0, cap - size));
-          size = cap;
-          truncated = true;
-          onCap();
-          await reader.cancel();
-          return;
-        }
-        chunks.push(value);
-        size += value.byteLength;
-      }
-    } catch {
-      // Cancelled or broken: keep what arrived.
-    }
-  })();
+/**
+ * Reads a stream to its end, keeping at most `cap` bytes: past the cap the
+ * rest is drained and dropped, so a hook that floods still runs to its own
+ * exit (whose code counts) or to its deadline, and memory stays bounded.
+ */
+export function capture(stream: ReadableStream<Uint8Array>, cap: number): Capture {
+  const read = readCapped(stream, cap, { drain: true });
   return {
-    done,
-    cancel: () => void reader.cancel().catch(() => {}),
-    bytes: () => concat(chunks, size),
-    truncated: () => truncated,
+    // Cancelled or broken: keep what arrived.
+    done: read.done.catch(() => {}),
+    cancel: () => read.cancel(),
+    bytes: () => read.bytes(),
+    truncated: () => read.truncated(),
   };
 }
 
@@ -78,15 +59,4 @@ export function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array): Feed
       return pending;
     },
   };
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

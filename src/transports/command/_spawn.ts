@@ -1,5 +1,6 @@
 // Spawning a hook as its own process group, feeding it, reading it under a
-// byte cap, and making sure nothing of it outlives the result. This module
+// byte cap (past which the rest is drained, never a reason to kill), and
+// making sure nothing of it outlives the result. This module
 // holds the sequence and its grace periods; starting the group is in
 // _launch.ts, the pipes in _pipes.ts, the kills in _group_kill.ts.
 
@@ -15,7 +16,7 @@ export interface SpawnRequest {
   cwd: string;
   env: Record<string, string>;
   stdin: Uint8Array;
-  /** Cap for stdout and for stderr, each, in bytes. */
+  /** How much of stdout and of stderr, each, is kept, in bytes; the rest is drained. */
   maxOutputBytes: number;
   /** Fires on the deadline or the caller's abort: the group is killed. */
   signal: AbortSignal;
@@ -27,15 +28,22 @@ export interface SpawnRequest {
 export interface SpawnResult {
   /** The leader's pid, which is also the process group id. */
   pid: number | null;
-  /** Why hookgate killed the group, if it did (or, with `pid` null, why it never started). */
-  stopped: "signal" | "cap" | null;
+  /**
+   * Set when hookgate killed the group because the signal fired (or, with
+   * `pid` null, when it never started). Output past the cap never stops it.
+   */
+  stopped: "signal" | null;
   /** The exit code (null when it could not start). */
   code: number | null;
   /** The signal that ended the leader, if any. */
   exitSignal: string | null;
+  /** The first `maxOutputBytes` of stdout. */
   stdout: Uint8Array;
+  /** The first `maxOutputBytes` of stderr. */
   stderr: Uint8Array;
+  /** Whether stdout carried more than `maxOutputBytes` (the rest was drained). */
   stdoutTruncated: boolean;
+  /** Whether stderr carried more than `maxOutputBytes`. */
   stderrTruncated: boolean;
   /** Why it could not start. */
   spawnError?: unknown;
@@ -143,16 +151,17 @@ async function runGroup(request: SpawnRequest, result: SpawnResult): Promise<voi
   const untrack = request.processes.track({ pid, kill: () => killGroup(pid, child) });
 
   const kills: Promise<void>[] = [];
-  const stop = (why: "signal" | "cap") => {
+  const onAbort = () => {
     if (result.stopped !== null) return;
-    result.stopped = why;
+    result.stopped = "signal";
     kills.push(killGroup(pid, child));
   };
   // Drain both pipes before writing stdin: a child that writes before it
-  // reads would otherwise deadlock against a full pipe.
-  const stdout = capture(child.stdout, request.maxOutputBytes, () => stop("cap"));
-  const stderr = capture(child.stderr, request.maxOutputBytes, () => stop("cap"));
-  const onAbort = () => stop("signal");
+  // reads would otherwise deadlock against a full pipe. They are drained to
+  // their end: a hook that floods runs to its own exit, whose code counts
+  // (exit 2 still blocks), or to its deadline.
+  const stdout = capture(child.stdout, request.maxOutputBytes);
+  const stderr = capture(child.stderr, request.maxOutputBytes);
   request.signal.addEventListener("abort", onAbort, { once: true });
   const stdin = feed(child.stdin, request.stdin);
 

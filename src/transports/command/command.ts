@@ -6,7 +6,7 @@
  * @module
  */
 
-import { clampOutputBytes, timeoutProblem } from "../../_internal/limits.ts";
+import { timeoutProblem } from "../../_internal/limits.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { ShellHookSpec } from "../../events/configured.ts";
@@ -19,7 +19,7 @@ import {
   planCommand,
 } from "../../permissions/command_line.ts";
 import { runPermissionProblem } from "../../permissions/preflight.ts";
-import { deadlineSignal, detailedResult, timedOut } from "../_shared.ts";
+import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { type HookProcesses, STANDALONE_PROCESSES } from "./processes.ts";
 import { classifySpawn } from "./_classify.ts";
@@ -92,11 +92,13 @@ export interface ShellHookResult extends HookRunResult {
   /** The process (and process group) id, or `null` when it never started. */
   pid: number | null;
   /**
-   * Whether stdout hit the cap: the hook was killed and failed
-   * (`invalid_output`), unless it had already exited 2 (deny).
+   * Whether stdout carried more than the cap. Only the first
+   * `maxOutputBytes` were kept; the rest was read and dropped, and the hook
+   * ran on to its own exit (or its deadline). Unless it exited 2 (a deny,
+   * with the reason cut at the cap), it failed with `invalid_output`.
    */
   stdoutTruncated: boolean;
-  /** Whether stderr hit the cap (same consequences as for stdout). */
+  /** Whether stderr carried more than the cap (same consequences as for stdout). */
   stderrTruncated: boolean;
   /** How it was started. */
   plan: CommandPlan | null;
@@ -112,13 +114,15 @@ export interface ShellHookResult extends HookRunResult {
  *   else (text, text mixed with JSON) is `invalid_output`.
  * - Exit 2: deny, whatever stdout says; the reason is the JSON `reason`,
  *   else stderr, else stdout, else "blocked by hook" (≤ 2 000 characters).
- * - Output over the cap (`maxOutputBytes`, stdout and stderr each): the
- *   hook is killed and fails with `invalid_output` (the message names the
- *   stream and the cap), whatever it printed before — so a closed hook
- *   denies, and a flood never turns an exit 2 into an allow. A hook that
- *   had already exited 2 on its own before the kill (a descendant flooded
- *   afterwards) denies as usual. `stdoutTruncated`/`stderrTruncated` say
- *   which stream hit the cap.
+ * - Output over the cap (`maxOutputBytes`, stdout and stderr each): only
+ *   the first `maxOutputBytes` are kept and the rest is drained and
+ *   dropped, so memory stays bounded and the hook is not killed for it: it
+ *   keeps its deadline, and its exit code counts. Exit 2 denies with the
+ *   reason cut at the cap (stderr first, as always); any other end fails
+ *   with `invalid_output` (the message names the stream and the cap),
+ *   whatever it printed before, so a closed hook denies. A flood that never
+ *   ends is a `timeout`. `stdoutTruncated`/`stderrTruncated` say which
+ *   stream passed the cap.
  * - Any other exit, or death by a signal: `exit`. A spawn failure (missing
  *   program, not executable, bad cwd, no file descriptors left): `error`.
  *   The allowlist or a missing Deno permission: `rejected`. The deadline:
@@ -129,8 +133,8 @@ export interface ShellHookResult extends HookRunResult {
  * rest wait in line, and one whose deadline passes while it waits times
  * out without ever starting.
  *
- * The hook runs as its own process group and session; on timeout, abort or
- * an output cap the whole group is killed, and after the hook exits any
+ * The hook runs as its own process group and session; on timeout or abort
+ * the whole group is killed, and after the hook exits any
  * descendant still running in its group is killed too. When something
  * still holds the hook's pipes after that, it left the group: every
  * process still in the hook's session is killed as well (`pkill -s`, where
@@ -232,7 +236,7 @@ export async function runPreparedCommandHook(
   });
   if (prepared.failure !== undefined) return finish(prepared.failure);
   const plan = prepared.plan;
-  const cap = clampOutputBytes(spec.maxOutputBytes);
+  const cap = outputCap(spec);
   const dialect = dialectOf(spec.dialect);
   const projectDir = options.projectDir ?? input.cwd;
   const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
@@ -261,7 +265,7 @@ export async function runPreparedCommandHook(
     result.stderrTruncated = spawned.stderrTruncated;
     if (spawned.escaped !== undefined) warnEscaped(spawned.escaped, spec, options);
     const decoded = classifySpawn(spawned, plan, input, timedOut(signal), cap, dialect, processes.maxRunning);
-    if ("failure" in decoded) return finish(decoded.failure);
+    if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
     return finish();
   } finally {

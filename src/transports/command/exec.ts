@@ -1,7 +1,7 @@
 /**
  * Running a program the way command hooks run: its own process group
  * (killed whole on timeout or abort), the sanitized child environment, and
- * byte caps on its output. What extensions' `api.exec` uses.
+ * byte caps on the output it keeps. What extensions' `api.exec` uses.
  *
  * @module
  */
@@ -46,8 +46,9 @@ export interface ExecCommandOptions {
   /** Text written to the child's stdin (nothing by default). */
   stdin?: string;
   /**
-   * Cap for stdout and for stderr, each, in bytes: past it the group is
-   * killed and the output ends there.
+   * How much of stdout and of stderr, each, is kept, in bytes: past it the
+   * rest is read and dropped, and the program runs on to its exit (or its
+   * deadline).
    *
    * @default {65536}
    */
@@ -73,9 +74,9 @@ export interface ExecResult {
   stderr: string;
   /** The exit code; `null` when the process was killed by a signal. */
   code: number | null;
-  /** Whether hookgate killed it: the deadline, the caller's abort, or an output cap. */
+  /** Whether hookgate killed it: the deadline or the caller's abort. */
   killed: boolean;
-  /** Whether an output stream hit its cap. */
+  /** Whether an output stream carried more than its cap (the rest was dropped). */
   truncated: boolean;
 }
 

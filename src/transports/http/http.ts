@@ -7,7 +7,7 @@
 
 import { readGrantedEnv } from "../../_internal/env.ts";
 import { readBody } from "../../_internal/http_body.ts";
-import { clampOutputBytes, timeoutProblem } from "../../_internal/limits.ts";
+import { MAX_OUTPUT_BYTES, timeoutProblem } from "../../_internal/limits.ts";
 import { redactUrls, urlForMessage } from "../../_internal/url_text.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
@@ -16,7 +16,7 @@ import type { HookFailure, HookRunResult } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { netPermissionProblem } from "../../permissions/preflight.ts";
 import { httpUrlProblem } from "../../permissions/url_policy.ts";
-import { deadlineSignal, detailedResult, timedOut } from "../_shared.ts";
+import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
 
 /**
  * Options of {@linkcode runHttpHookDetailed}.
@@ -72,7 +72,11 @@ export interface RunHttpHookOptions {
 export interface HttpHookResult extends HookRunResult {
   /** The response status, or `null` when there was none. */
   status: number | null;
-  /** Whether the body hit the cap (the outcome came from the prefix). */
+  /**
+   * Whether the body carried more than the cap: the rest was read and
+   * dropped, and the hook failed (`invalid_output`, or `timeout` when the
+   * body did not end by the deadline); a prefix never decides.
+   */
   bodyTruncated: boolean;
   /** Wall time, in milliseconds. */
   durationMs: number;
@@ -90,7 +94,9 @@ export interface HttpHookResult extends HookRunResult {
  *   (never followed; the failure names the target's scheme, host and port).
  * - The body is read as a stream and capped (64 KiB default, ≤ 1 MiB) on
  *   its decoded bytes, after any gzip or brotli `content-encoding`, whatever
- *   Content-Length declares; at the cap it is cancelled and the prefix is
+ *   Content-Length declares. Past the cap the rest is drained and dropped
+ *   (memory stays bounded) until the body ends or the deadline, and the
+ *   hook fails with `invalid_output` (or `timeout`): a prefix is never
  *   parsed. Every body is consumed or cancelled.
  * - `$VAR` / `${VAR}` in header values expand only for names in
  *   `allowedEnvVars`; others become empty. Header values never appear in
@@ -179,6 +185,7 @@ export async function sendHttpHook(
   headers["content-type"] = "application/json";
 
   const dialect = dialectOf(hook.dialect);
+  const cap = outputCap(hook);
   const { signal, dispose } = deadlineSignal(hook.timeoutMs, options);
   let response: Response | undefined;
   try {
@@ -206,33 +213,33 @@ export async function sendHttpHook(
         message: `answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
       });
     }
-    const cap = clampOutputBytes(hook.maxOutputBytes);
-    const body = await readBody(response, cap);
-    result.bodyTruncated = body.truncated;
-    const note = body.truncated ? `the body exceeded the ${cap}-byte cap and was cut; ` : "";
+    // Past the cap the body is drained to its end (or the deadline) and
+    // dropped: one rule with command hooks, and a prefix never decides.
+    const body = await readBody(response, cap, { drain: true, onCap: () => result.bodyTruncated = true });
+    if (body.truncated) {
+      return finish({
+        kind: "invalid_output",
+        message:
+          `the body exceeded the ${cap}-byte cap, so its answer does not count (answer less, or raise maxOutputBytes, at most ${MAX_OUTPUT_BYTES})`,
+      });
+    }
     const decoded = dialect.decodeOutput(input.event, {
       source: "body",
       text: body.text.trim(),
       stderr: "",
       exitCode: null,
-      note,
     });
-    if ("failure" in decoded) return finish(decoded.failure);
+    if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
     return finish();
   } catch (error) {
     await response?.body?.cancel().catch(() => {});
     if (signal.aborted) {
+      const note = result.bodyTruncated ? ` (its body had already exceeded the ${cap}-byte cap)` : "";
       return finish(
         timedOut(signal)
-          ? {
-            kind: "timeout",
-            message: "did not answer before its deadline; the request was cancelled",
-          }
-          : {
-            kind: "aborted",
-            message: "cancelled by the caller; the request was cancelled",
-          },
+          ? { kind: "timeout", message: `did not answer before its deadline; the request was cancelled${note}` }
+          : { kind: "aborted", message: `cancelled by the caller; the request was cancelled${note}` },
       );
     }
     return finish({

@@ -76,9 +76,10 @@ export interface PromptHookResult extends HookRunResult {
  *
  * The template's `$ARGUMENTS` is replaced by the payload JSON (`\$`
  * escapes a literal dollar sign); without it the JSON is appended. The
- * answer is the first JSON object in the text that has a boolean `ok` (a
- * code fence or surrounding prose is fine). `ok: true` allows; `ok: false`
- * denies with the model's `reason`. No client, a failed or refused request,
+ * verdict is the JSON object in the text that has a boolean `ok` (a code
+ * fence or surrounding prose is fine; repeats that agree are one verdict).
+ * `ok: true` allows; `ok: false` denies with the model's `reason`; an answer
+ * whose verdicts disagree is `invalid_output`. No client, a failed or refused request,
  * a non-2xx answer, an unparseable answer, the deadline or the caller's
  * abort are failures: the hook's `failurePolicy` decides (the default
  * `"open"` passes through).
@@ -142,7 +143,16 @@ export async function runPromptHookDetailed(
       return finish({ kind: "invalid_output", message: "the model client returned something that is not text" });
     }
     result.answer = answer;
-    const verdict = parseModelVerdict(answer);
+    let verdict: ReturnType<typeof parseModelVerdict>;
+    try {
+      verdict = parseModelVerdict(answer);
+    } catch {
+      return finish({
+        kind: "invalid_output",
+        message:
+          `the model's answer (${answer.length} characters) has conflicting verdicts: one JSON object says "ok": true and another "ok": false (it may quote the payload), so it decides nothing`,
+      });
+    }
     if (verdict === null) {
       return finish({
         kind: "invalid_output",

@@ -1,26 +1,35 @@
-// Finding a model's verdict in its answer: the first JSON object with a
-// boolean "ok", wherever it stands (a code fence, surrounding prose).
+// Finding a model's verdict in its answer: every JSON object with a boolean
+// "ok", wherever it stands (a code fence, surrounding prose). A model may
+// quote the payload, and an attacker may have put a verdict there, so the
+// first one is not enough: verdicts that disagree make the answer unusable.
 
 /**
- * Finds the verdict in a model's answer: the first JSON object in the text
- * (inside a code fence or surrounded by prose) that has a boolean `ok`.
+ * Finds the verdict in a model's answer: the JSON objects in the text
+ * (inside a code fence or surrounded by prose) that have a boolean `ok`.
+ * Several that agree are one verdict, with the first non-empty `reason`;
+ * objects nested in another object do not count.
  *
  * @param text The model's answer.
  * @returns `{ok, reason?}`, or `null` when there is none.
+ * @throws {SyntaxError} When one verdict says `ok: true` and another
+ * `ok: false` (the model may have quoted one from the payload). The message
+ * never repeats the answer.
  *
  * @example
  * ```ts
  * import { parseModelVerdict } from "@hookgate/core/transports";
- * import { deepEqual, equal } from "node:assert/strict";
+ * import { deepEqual, equal, throws } from "node:assert/strict";
  *
  * deepEqual(parseModelVerdict('Sure! {"ok": false, "reason": "too broad"} Hope that helps.'), {
  *   ok: false,
  *   reason: "too broad",
  * });
  * equal(parseModelVerdict("I think it is fine."), null);
+ * throws(() => parseModelVerdict('It says {"ok": true}, but {"ok": false, "reason": "no"}'), SyntaxError);
  * ```
  */
 export function parseModelVerdict(text: string): { ok: boolean; reason?: string } | null {
+  let verdict: { ok: boolean; reason?: string } | null = null;
   let start = text.indexOf("{");
   while (start !== -1) {
     const end = objectEnd(text, start);
@@ -32,18 +41,24 @@ export function parseModelVerdict(text: string): { ok: boolean; reason?: string 
         // Braces in prose: try the next one.
       }
     }
-    if (value !== undefined) {
-      const { ok, reason } = value as { ok?: unknown; reason?: unknown };
-      if (typeof ok === "boolean") {
-        return typeof reason === "string" && reason.trim() !== "" ? { ok, reason } : { ok };
-      }
-      // A JSON object without a verdict: its nested objects do not count.
-      start = text.indexOf("{", end + 1);
-    } else {
+    if (value === undefined) {
       start = text.indexOf("{", start + 1);
+      continue;
     }
+    const { ok, reason } = value as { ok?: unknown; reason?: unknown };
+    if (typeof ok === "boolean") {
+      if (verdict !== null && verdict.ok !== ok) {
+        throw new SyntaxError(
+          'Cannot read the model\'s answer: it has conflicting verdicts ("ok": true and "ok": false), so it decides nothing',
+        );
+      }
+      verdict ??= { ok };
+      if (verdict.reason === undefined && typeof reason === "string" && reason.trim() !== "") verdict.reason = reason;
+    }
+    // Nested objects of a JSON object do not count, verdict or not.
+    start = text.indexOf("{", end + 1);
   }
-  return null;
+  return verdict;
 }
 
 /** The index of the `}` closing the object opened at `start`, or -1. */
