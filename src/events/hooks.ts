@@ -157,8 +157,10 @@ export interface HookInvocationContext {
 
 /**
  * An in-process hook: an awaited function call. Returning `undefined`, `{}`
- * or `{action: "allow"}` means no objection; anything that is not an object
- * is `invalid_output`.
+ * or `{action: "allow"}` means no objection; its return type,
+ * {@linkcode AnyHookOutcome}, is every shape the outcome normalizer reads,
+ * and anything else — not an object, or an object with no outcome field —
+ * is `invalid_output` at run time.
  *
  * @example A hook that blocks `rm -rf`
  * ```ts
