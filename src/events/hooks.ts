@@ -53,7 +53,8 @@ export type FailurePolicy = "open" | "closed";
 export type HookStage = "mutate" | "validate";
 
 /**
- * How a hook is reached.
+ * How a hook is reached. A `"placeholder"` is a configured hook that could
+ * not be built (see `PlaceholderHook`): it runs nothing.
  *
  * @example Label a transport
  * ```ts
@@ -62,7 +63,7 @@ export type HookStage = "mutate" | "validate";
  * const transport: HookTransport = "command";
  * ```
  */
-export type HookTransport = "in-process" | "command" | "http" | "prompt";
+export type HookTransport = "in-process" | "command" | "http" | "prompt" | "placeholder";
 
 /**
  * The wire dialect of a configured hook: which payload field names it

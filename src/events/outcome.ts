@@ -172,8 +172,17 @@ export interface OutcomeEffects {
  * ```
  */
 export type AnyHookOutcome =
-  // `input` is only read with `action: "mutate"` (or ask and defer): elsewhere it is refused.
-  | (OutcomeEffects & { input?: never })
+  // Effects alone decide nothing, and `input` is only read with
+  // `action: "mutate"` (or ask and defer): elsewhere it is refused. The
+  // `never` fields also let `cond ? {} : {action: "deny", …}` type-check.
+  | (OutcomeEffects & {
+    action?: never;
+    decision?: never;
+    block?: never;
+    reason?: never;
+    input?: never;
+    modifiedInput?: never;
+  })
   | (OutcomeEffects & { action: "allow"; reason?: string; input?: never })
   | (OutcomeEffects & { action: "deny"; reason: string; input?: never })
   | (OutcomeEffects & { action: "mutate"; input: Record<string, unknown> })
