@@ -505,38 +505,16 @@ Deno.test("hook-run check, list and run show a broken entry for what it is: a pl
       match(placeholder.placeholder.reason, /169\.254\.169\.254/);
     });
     await t.step("run: the good guard runs, the placeholder denies what it could match, --trace says so", async () => {
-      const guarded = await cli([
-        "run",
-        "PreToolUse",
-        "--tool",
-        "bash",
-        "--input",
-        '{"command":"rm -rf /"}',
-        "--config",
-        file,
-      ], {
-        cwd: dir,
-      });
+      const run = (...args: string[]) => cli(["run", ...args, "--config", file], { cwd: dir });
+      const guarded = await run("PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}');
       equal(guarded.code, 2, guarded.stderr);
       match(guarded.stdout, /blocked: no rm -rf/);
       match(guarded.stderr, /error: .*169\.254\.169\.254/);
-      const fetch = await cli([
-        "run",
-        "PreToolUse",
-        "--tool",
-        "web_fetch",
-        "--input",
-        "{}",
-        "--config",
-        file,
-        "--trace",
-      ], {
-        cwd: dir,
-      });
+      const fetch = await run("PreToolUse", "--tool", "web_fetch", "--input", "{}", "--trace");
       equal(fetch.code, 2, fetch.stderr);
       match(fetch.stdout, /metadata +placeholder +validate .*failed: rejected/);
       match(fetch.stdout, /blocked: Hook "metadata" failed \(rejected: /);
-      const stop = await cli(["run", "Stop", "--config", file], { cwd: dir });
+      const stop = await run("Stop");
       equal(stop.code, 0, stop.stderr);
     });
   });
