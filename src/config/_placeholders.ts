@@ -19,13 +19,16 @@ export function problemText(problem: ConfigDiagnostic, more = 0): string {
 
 /**
  * What stands for `file` when `problem` keeps any of it from being read:
- * nothing of it can be known, so it denies every call on the gating events.
+ * nothing of it can be known, so it denies every call on the gating events,
+ * even under `--no-hooks`.
  */
 export function filePlaceholders(file: string, problem: ConfigDiagnostic): PlaceholderHook[] {
   return GATING_EVENT_NAMES.map((event) =>
     placeholderHook(event, {
       name: file,
+      // It might have held closed and policy hooks: it counts as both, so it denies under --no-hooks too.
       failurePolicy: "closed",
+      policy: true,
       source: problem.file,
       line: problem.line,
       column: problem.column,

@@ -77,13 +77,13 @@ Deno.test("parseHooksConfig() reads a broken native entry's controls failing clo
   await t.step("a failurePolicy it cannot read is closed", () => {
     equal(only(`{"command": "true", "failurePolicy": "closd"}`)?.failurePolicy, "closed");
   });
-  await t.step("an entry that is not an object is closed and matches every call", () => {
+  await t.step("an entry that is not an object is closed, policy, and matches every call", () => {
     deepEqual(only(`"echo hi"`), {
       event: "PreToolUse",
       name: "PreToolUse entry 1",
       matcher: undefined,
       failurePolicy: "closed",
-      policy: false,
+      policy: true,
       at: "1:27",
       covers: "entry",
     });
@@ -154,10 +154,10 @@ Deno.test("parseHooksConfig() makes a file that cannot be read a placeholder tha
       const config = parse(text);
       equal(config.ok, false);
       deepEqual(config.hooks, {});
-      deepEqual(config.placeholders.map((p) => [p.event, p.name, p.covers, p.failurePolicy, p.matcher]), [
-        ["PreToolUse", "hooks.jsonc", "file", "closed", undefined],
-        ["PermissionRequest", "hooks.jsonc", "file", "closed", undefined],
-        ["UserPromptSubmit", "hooks.jsonc", "file", "closed", undefined],
+      deepEqual(config.placeholders.map((p) => [p.event, p.name, p.covers, p.failurePolicy, p.policy, p.matcher]), [
+        ["PreToolUse", "hooks.jsonc", "file", "closed", true, undefined],
+        ["PermissionRequest", "hooks.jsonc", "file", "closed", true, undefined],
+        ["UserPromptSubmit", "hooks.jsonc", "file", "closed", true, undefined],
       ]);
     });
   }

@@ -42,6 +42,21 @@ Deno.test("openHookHost() runs the good hooks and the placeholders of a configur
       await using policyOnly = await openHookHost({ config, defaultLayers: false, noHooks: true });
       deepEqual(policyOnly.registry.list("PreToolUse").map((entry) => entry.name), ["broken"]);
     });
+    await t.step(
+      "a file that cannot be parsed denies the gating events, even under --no-hooks, and never Stop",
+      async () => {
+        const half = join(dir, "half.jsonc");
+        await Deno.writeTextFile(half, `{"hooks": {"PreToolUse": [{"policy": true, "command": "exit 2"`);
+        for (const noHooks of [false, true]) {
+          await using host = await openHookHost({ paths: [half], defaultLayers: false, noHooks });
+          const result = await host.runner.preToolUse("read", {}, { cwd: dir });
+          equal(result.block, true);
+          match(result.reason!, /not run: invalid JSONC: .*half\.jsonc:1:\d+\); fix it/);
+          equal((await host.runner.userPromptSubmit("hi", { cwd: dir })).block, true);
+          deepEqual(await host.runner.stop({ cwd: dir }), {});
+        }
+      },
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

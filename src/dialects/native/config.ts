@@ -106,7 +106,7 @@ export const NATIVE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
  * one, and an entry that is not an object could have been anything.
  */
 function brokenNative(value: unknown): BrokenEntry {
-  if (!isPlainObject(value)) return { failurePolicy: "closed", policy: false };
+  if (!isPlainObject(value)) return { failurePolicy: "closed", policy: true };
   const { matcher, dialect, stage, failurePolicy, policy } = value;
   const name = hookLabel(value);
   return {
