@@ -56,6 +56,7 @@ export { parseHookOutcome } from "./src/events/parse_outcome.ts";
 // Matching, registry, runner.
 export { hookMatcherMatches } from "./src/matchers/exact.ts";
 export * from "./src/registry/types.ts";
+export { placeholderDenies, placeholderHook, type PlaceholderHookOptions } from "./src/registry/placeholder.ts";
 export {
   type EventTable,
   HookRegistry,

@@ -104,7 +104,10 @@ export interface ClaudeHostOptions {
  * `--config`, `--extension`, hooks that die with this process, and
  * HOOKGATE_TRUST_PROJECT=1 trusting the project.
  *
- * @throws {HookConfigError} When the configuration has errors.
+ * A configuration with errors still opens: its good hooks run, and its
+ * broken entries are placeholders (see `openHookHost`).
+ *
+ * @throws {HookConfigError} When an extension module cannot be loaded.
  */
 export function openClaudeHost(flags: CommonFlags, projectRoot: string, options: ClaudeHostOptions): Promise<HookHost> {
   return openHookHost({
@@ -126,7 +129,9 @@ export function openClaudeHost(flags: CommonFlags, projectRoot: string, options:
 export function hostErrorMessage(error: unknown, projectRoot: string, io: CliIo): string {
   if (!(error instanceof HookConfigError)) return (error as Error).message;
   for (const diagnostic of error.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
-  return `the configuration has errors (run "hook-run check --cwd ${projectRoot}"): ${error.message.split("\n")[0]}`;
+  return `an extension module cannot be loaded (run "hook-run check --cwd ${projectRoot}"): ${
+    error.message.split("\n")[0]
+  }`;
 }
 
 /**

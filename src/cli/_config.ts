@@ -50,6 +50,7 @@ export async function loadCliConfig(
     return {
       ...config,
       hooks: parsed.hooks,
+      placeholders: parsed.placeholders,
       diagnostics: parsed.diagnostics,
       ok: parsed.ok,
       example: true,

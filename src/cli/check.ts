@@ -1,6 +1,12 @@
 // `hook-run check`: load and validate every layer, print every diagnostic.
 
-import { countShellHooks, formatDiagnostic, type ProjectTrust } from "../../mod.ts";
+import {
+  countShellHooks,
+  formatDiagnostic,
+  placeholderDenies,
+  type PlaceholderHook,
+  type ProjectTrust,
+} from "../../mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
@@ -9,7 +15,9 @@ import { projectJson, trustCommandLine } from "./_trust.ts";
 export const CHECK_HELP = `Usage: hook-run check [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
 
 Loads and validates the user, project and --config layers and prints every
-problem as file:line:col: error|warning: message (hint). Extension modules
+problem as file:line:col: error|warning: message (hint), then what stands in
+for each broken entry: a placeholder that runs nothing (and, where the entry
+was closed or policy, denies what it could match). Extension modules
 (configured, discovered, --extension) are imported to check them: their
 factories run. Exit code 1 when there are errors.
 `;
@@ -32,6 +40,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
         files,
         extensions: extensions.modules,
         diagnostics,
+        placeholders: (config.placeholders ?? []).map((p) => ({ ...p, denies: placeholderDenies(p) })),
         project: projectJson(config.project, config.trustedByEnv),
       }) + "\n",
     );
@@ -41,6 +50,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     const line = printable(formatDiagnostic(diagnostic));
     io.stdout(`${diagnostic.severity === "error" ? paint(io, "red", line) : paint(io, "yellow", line)}\n`);
   }
+  for (const placeholder of config.placeholders ?? []) io.stdout(`${printable(placeholderLine(placeholder))}\n`);
   const project = config.project;
   if (project !== undefined) {
     const root = printable(project.snapshot.root);
@@ -60,6 +70,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       : `${paint(io, "red", "failed")}: ${summary}\n`,
   );
   return ok ? 0 : 1;
+}
+
+/** What stands in for a broken entry, and what it does there. */
+function placeholderLine(placeholder: PlaceholderHook): string {
+  const { event, name, source, line, column } = placeholder;
+  const does = placeholderDenies(placeholder) ? "runs nothing and denies every call it could match" : "runs nothing";
+  return `placeholder ${event} ${JSON.stringify(name)} (${source}:${line}:${column}): ${does}`;
 }
 
 function skippedText(project: ProjectTrust): string {

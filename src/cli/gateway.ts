@@ -24,10 +24,14 @@ layers, every dialect — and answers on stdout in Claude's output format, with
 exit code 0: {} when nothing applies.
 
 Install it as the one hook of a Claude-style agent (see examples/claude/).
-Its own failures (unreadable stdin, a payload that is not a Claude event, a
-configuration error) are one line on stderr and exit code 2 where the event
-can block (1 elsewhere), never a silent allow. Events hookgate does not model
-are answered {} (said on stderr with --trace).
+Its own failures (unreadable stdin, a payload that is not a Claude event, an
+extension module that cannot be loaded) are one line on stderr and exit code
+2 where the event can block (1 elsewhere), never a silent allow. A broken
+configuration entry affects only itself: the rest runs, the user is told,
+and a closed or policy entry denies the tool calls and prompts it could have
+matched (a file that cannot be parsed, every one); Stop is never blocked for
+it. Events hookgate does not model are answered {} (said on stderr with
+--trace).
 
 Options:
   --config PATH     a configuration file, after the user and project layers (repeatable)

@@ -1,6 +1,6 @@
 // `hook-run list`: a table of events → hooks, as the registry resolves them.
 
-import { formatDiagnostic, type HookEntry, HookRegistry } from "../../mod.ts";
+import { formatDiagnostic, type HookEntry, HookRegistry, placeholderDenies } from "../../mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
 import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
@@ -12,13 +12,22 @@ Lists the configured hooks per event with their resolved controls: name,
 matcher, transport, stage, policy, timeout, trust and source file, then the
 handlers of extension modules (imported to list them: their factories run).
 An untrusted project's hooks and modules are listed too, marked untrusted:
-they do not run.
+they do not run. A broken entry is listed as a placeholder, with its place:
+it runs nothing ("hook-run check" says why).
 `;
 
 export async function listCommand(args: string[], io: CliIo): Promise<number> {
-  const setUp = await setUpCommand("list", args, io, LIST_HELP, true);
+  const setUp = await setUpCommand("list", args, io, LIST_HELP, false);
   if (setUp === null) return 0;
   const { flags, config } = setUp;
+  if (!config.ok) {
+    const count = config.diagnostics.filter((d) => d.severity === "error").length;
+    io.stderr(
+      `hook-run: the configuration has ${count === 1 ? "1 error" : `${count} errors`}; what ${
+        count === 1 ? "it breaks is" : "they break is"
+      } listed as placeholders (run "hook-run check" to see them)\n`,
+    );
+  }
   const registry = new HookRegistry();
   registry.loadShellHooks(config.hooks);
   const extensions = await loadCliExtensions(config, flags.extensions);
@@ -38,6 +47,25 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
     !projectFiles.has(source) ? "-" : config.trustedByEnv ? "trusted (env)" : "trusted";
   const rows = [
     ...registry.all().map((entry) => describe(entry, shownPath, trustOf)),
+    ...(config.placeholders ?? []).map((placeholder) => ({
+      event: placeholder.event,
+      name: placeholder.name,
+      matcher: placeholder.matcher ?? "*",
+      transport: "placeholder",
+      stage: placeholder.event === "PreToolUse" ? placeholder.stage ?? "validate" : "-",
+      policy: placeholder.policy,
+      failurePolicy: placeholder.failurePolicy,
+      timeoutMs: null,
+      background: false,
+      source: `${shownPath(placeholder.source)}:${placeholder.line}:${placeholder.column}`,
+      trust: trustOf(placeholder.source),
+      placeholder: {
+        reason: placeholder.reason,
+        fix: placeholder.fix,
+        covers: placeholder.covers,
+        denies: placeholderDenies(placeholder),
+      },
+    })),
     ...extensions.entries.map((entry) => describe(entry, shownPath, trustOf)),
     // An untrusted project's hooks are listed too: they are what trust would let in.
     ...(project?.skipped ?? []).map((hook) => ({

@@ -4,7 +4,7 @@
 import { formatDiagnostic, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookInvocationRecord } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { EXAMPLE_PATH, loadCliConfig, openCliHost } from "./_config.ts";
-import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { type CliIo, paint, printable } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
 import { projectJson, reportProjectTrust } from "./_trust.ts";
@@ -14,7 +14,9 @@ import { recordEvent, recordFile } from "./_record.ts";
 export const RUN_HELP = `Usage: hook-run run <Event> [options]
 
 Runs one event through the configured hooks and prints what each hook did.
-Exit code: 0 allowed, 2 blocked or denied, 1 usage or configuration error.
+Exit code: 0 allowed, 2 blocked or denied, 1 usage error. Configuration
+errors are printed, and what they break does not run: the rest does, and a
+broken closed or policy entry denies what it could match.
 
 Options:
   --tool NAME        the tool (required for ${HOOK_EVENT_NAMES.filter((e) => HOOK_EVENTS[e].toolEvent).join(", ")})
@@ -53,16 +55,13 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const fields = await payloadFields(event, values, io);
   const record = await recordFile(values.record as string | undefined);
 
+  // A configuration with errors runs what is good: what they break does
+  // not run, and its closed or policy entries deny what they could match.
   const config = await loadCliConfig(flags.config, cwd, false, flags.extensions);
-  if (!config.ok) {
-    for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
-    const count = config.diagnostics.filter((d) => d.severity === "error").length;
-    throw new CliError(`the configuration has ${count === 1 ? "1 error" : `${count} errors`}`);
-  }
   if (config.example) {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }
-  for (const warning of config.diagnostics) io.stderr(`${printable(formatDiagnostic(warning))}\n`);
+  for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
   await reportProjectTrust(io, config.project, config.trustedByEnv);
 
   const records: HookInvocationRecord[] = [];

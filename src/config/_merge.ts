@@ -4,7 +4,7 @@
 // patterns are intersected with the user's, and it may not replace a model
 // endpoint the user defined.
 
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { urlPatternCovers } from "../permissions/url_policy.ts";
@@ -14,6 +14,7 @@ import type { ParsedHooksConfig } from "./parse.ts";
 /** What the merge produces. */
 export interface Merged {
   hooks: ConfiguredHooks;
+  placeholders: PlaceholderHook[];
   commandAllowlist: string[];
   httpAllowedUrls?: string[];
   models?: ModelsConfig;
@@ -23,6 +24,7 @@ export interface Merged {
 export class LayerMerge {
   readonly diagnostics: ConfigDiagnostic[] = [];
   #hooks: ConfiguredHooks = {};
+  #placeholders: PlaceholderHook[] = [];
   #seenNames = new Map<string, string>();
   #allowlist: string[] = [];
   #urls: string[] | undefined;
@@ -32,6 +34,7 @@ export class LayerMerge {
   /** Adds one parsed layer. */
   add(path: string, parsed: ParsedHooksConfig, project: boolean): void {
     this.#addHooks(path, parsed.hooks);
+    this.#placeholders.push(...parsed.placeholders);
     if (project) {
       this.#project.push({ path, parsed });
       return;
@@ -83,6 +86,7 @@ export class LayerMerge {
     }
     return {
       hooks: this.#hooks,
+      placeholders: this.#placeholders,
       commandAllowlist: allowlist,
       ...(urls === undefined ? {} : { httpAllowedUrls: urls }),
       ...(models === undefined ? {} : { models }),

@@ -8,10 +8,10 @@
 import { isPlainObject } from "../_internal/json.ts";
 import type { Shape } from "../_internal/shape.ts";
 import { closest } from "../_internal/text.ts";
-import type { DialectConfig, EntryContext } from "../dialects/config_types.ts";
+import type { BrokenEntry, DialectConfig, EntryContext } from "../dialects/config_types.ts";
 import { DIALECT_CONFIGS } from "../dialects/configs.ts";
 import type { HookEvent } from "../events/event_map.ts";
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
 import { compileToolMatcher } from "../matchers/compile.ts";
@@ -19,6 +19,8 @@ import { compileExactMatcher } from "../matchers/exact.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
 import { httpUrlProblem } from "../permissions/url_policy.ts";
+import { placeholderHook } from "../registry/placeholder.ts";
+import { problemText, unreadableFile } from "./_placeholders.ts";
 import type { JsoncDocument, JsonPath } from "./_jsonc.ts";
 import { parseModels } from "./_models.ts";
 import { NATIVE_TOP, TOP_KEYS } from "./_schema.ts";
@@ -36,6 +38,7 @@ export type ShapeCheck = (
 ) => boolean;
 
 const TOOL_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].toolEvent);
+const GATING_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].gatesAction);
 const DIALECTS = Object.values(DIALECT_CONFIGS);
 
 /** One parse of one file: the document read, its options, and how shapes are checked. */
@@ -45,6 +48,9 @@ export class ConfigParser implements EntryContext {
   #check: ShapeCheck;
   #diagnostics: ConfigDiagnostic[] = [];
   #hooks: ConfiguredHooks = {};
+  #placeholders: PlaceholderHook[] = [];
+  /** Errors that belong to one entry (or one event's list): they break only that. */
+  #claimed = new Set<ConfigDiagnostic>();
   #allowlist: readonly string[] = DEFAULT_COMMAND_ALLOWLIST;
 
   constructor(document: JsoncDocument, options: ParseHooksConfigOptions, check: ShapeCheck) {
@@ -59,6 +65,7 @@ export class ConfigParser implements EntryContext {
     let dialect: DialectConfig | null = null;
     const result: ParsedHooksConfig = {
       hooks: this.#hooks,
+      placeholders: this.#placeholders,
       dialect: null,
       diagnostics,
       ok: true,
@@ -78,8 +85,10 @@ export class ConfigParser implements EntryContext {
     diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
     result.dialect = dialect?.name ?? null;
     result.ok = !diagnostics.some((d) => d.severity === "error");
-    if (!result.ok) result.hooks = {};
-    return result;
+    const unreadable = diagnostics.find((d) => d.severity === "error" && !this.#claimed.has(d));
+    // An error outside every entry (the syntax, the dialect, a security
+    // list): nothing of the file can be taken to mean what it says.
+    return unreadable === undefined ? result : unreadableFile(result, this.#options.path, unreadable);
   }
 
   /** The declared dialect, else the one whose marker keys the entries use. */
@@ -186,6 +195,7 @@ export class ConfigParser implements EntryContext {
         continue;
       }
       if (!isHookEvent(event)) {
+        const start = this.#diagnostics.length;
         const suggestion = closest(event, HOOK_EVENT_NAMES);
         this.error(
           path,
@@ -193,10 +203,20 @@ export class ConfigParser implements EntryContext {
           suggestion ? `did you mean "${suggestion}"?` : `expected one of ${HOOK_EVENT_NAMES.join(", ")}`,
           true,
         );
+        // Its hooks were meant for some event, which cannot be known: the
+        // closed and policy ones stand guard on every gating event.
+        const [problem] = this.#claim(start);
+        for (const value of Array.isArray(list) ? list : [list]) {
+          const read = everyCall(dialect.broken(value, []));
+          if (read.failurePolicy !== "closed" && !read.policy) continue;
+          for (const gating of GATING_EVENT_NAMES) this.#placeholder(gating, read, problem!, `${event} entry`);
+        }
         continue;
       }
       if (!Array.isArray(list)) {
+        const start = this.#diagnostics.length;
         this.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"command": "…"}]`);
+        this.#placeholder(event, everyCall(dialect.broken(list, [])), this.#claim(start)[0]!, `${event} entries`);
         continue;
       }
       this.#event(event, list, path, dialect);
@@ -206,22 +226,57 @@ export class ConfigParser implements EntryContext {
   #event(event: HookEvent, list: unknown[], path: JsonPath, dialect: DialectConfig): void {
     const names = new Map<string, number>();
     for (const [index, value] of list.entries()) {
-      for (const hook of dialect.entries(event, value, [...path, index], this)) {
-        if (hook.name !== undefined) {
-          const first = names.get(hook.name);
-          if (first !== undefined) {
-            this.error(
-              [...path, index, "name"],
-              `duplicate hook name "${hook.name}" in ${event} (also entry ${first + 1})`,
-              "names identify hooks in logs and traces; make each one unique",
-            );
-            continue;
-          }
-          names.set(hook.name, index);
-        }
-        (this.#hooks[event] ??= []).push({ ...hook, source: this.#options.path });
-      }
+      const start = this.#diagnostics.length;
+      this.#entry(event, dialect.entries(event, value, [...path, index], this), path, index, names);
+      const [first, ...more] = this.#claim(start);
+      if (first === undefined) continue;
+      const inside = first.path.slice(path.length + 1);
+      this.#placeholder(event, dialect.broken(value, inside), first, `${event} entry ${index + 1}`, more.length);
     }
+  }
+
+  /** Registers the hooks one element of an event's list declared; a repeated name is an error. */
+  #entry(event: HookEvent, hooks: ConfiguredHook[], path: JsonPath, index: number, names: Map<string, number>): void {
+    for (const hook of hooks) {
+      if (hook.name !== undefined) {
+        const first = names.get(hook.name);
+        if (first !== undefined) {
+          this.error(
+            [...path, index, "name"],
+            `duplicate hook name "${hook.name}" in ${event} (also entry ${first + 1})`,
+            "names identify hooks in logs and traces; make each one unique",
+          );
+          continue;
+        }
+        names.set(hook.name, index);
+      }
+      (this.#hooks[event] ??= []).push({ ...hook, source: this.#options.path });
+    }
+  }
+
+  /** The errors reported since `start`, now known to break only what was being read. */
+  #claim(start: number): ConfigDiagnostic[] {
+    const errors = this.#diagnostics.slice(start).filter((d) => d.severity === "error");
+    for (const error of errors) this.#claimed.add(error);
+    return errors;
+  }
+
+  /** A placeholder for what `problem` broke, named by what could be read of it. */
+  #placeholder(event: HookEvent, read: BrokenEntry, problem: ConfigDiagnostic, label: string, more = 0): void {
+    const { name, matcher, dialect, stage, failurePolicy, policy } = read;
+    this.#placeholders.push(placeholderHook(event, {
+      name: name ?? label,
+      failurePolicy,
+      policy,
+      ...(matcher === undefined ? {} : { matcher }),
+      ...(dialect === undefined ? {} : { dialect }),
+      ...(stage === undefined ? {} : { stage }),
+      source: this.#options.path,
+      line: problem.line,
+      column: problem.column,
+      reason: problemText(problem, more),
+      fix: 'fix the entry, then run "hook-run check"',
+    }));
   }
 
   // The EntryContext the dialects read their entries through.
@@ -252,32 +307,35 @@ export class ConfigParser implements EntryContext {
       this.warning([...path, "stage"], `"stage" only applies to PreToolUse; it is ignored on ${event}`);
     }
     const matcher = e.matcher;
-    const kind = dialectOf(e.dialect as HookDialect | undefined).matcherKind;
-    if (typeof matcher === "string" && kind !== "exact") {
-      // A hook that speaks another dialect reads its matcher that dialect's way.
-      try {
-        compileToolMatcher(kind, matcher);
-      } catch (error) {
-        this.error([...path, "matcher"], (error as Error).message);
-        return false;
-      }
-    } else if (typeof matcher === "string") {
-      const trimmed = matcher.trim();
-      if (!info.toolEvent && trimmed !== "" && trimmed !== "*") {
+    if (typeof matcher !== "string") return true;
+    const hookDialect = dialectOf(e.dialect as HookDialect | undefined);
+    const trimmed = matcher.trim();
+    // Where the runner never reads a matcher it is ignored, even one that
+    // does not compile (Claude Code ignores it too).
+    if (info.matchOn === null || (!info.toolEvent && hookDialect.matcherScope !== "fields")) {
+      if (trimmed !== "" && trimmed !== "*") {
         this.warning(
           [...path, "matcher"],
           `${event} has no tool name, so the matcher is ignored and the hook runs every time`,
           `matchers apply to ${TOOL_EVENT_NAMES.join(", ")}`,
         );
-      } else if (info.toolEvent && /[\\^$.()[\]{}+?]|\*./.test(trimmed)) {
-        this.warning(
-          [...path, "matcher"],
-          `matchers are exact tool names, not regular expressions: "${matcher}" only matches a tool with that literal name`,
-          'list names with "|", for example "edit|write"',
-        );
-      } else if (info.toolEvent && compileExactMatcher(trimmed)?.size === 0) {
-        this.warning([...path, "matcher"], `the matcher "${matcher}" names no tool, so the hook never runs`);
       }
+    } else if (hookDialect.matcherKind !== "exact") {
+      // A hook that speaks another dialect reads its matcher that dialect's way.
+      try {
+        compileToolMatcher(hookDialect.matcherKind, matcher);
+      } catch (error) {
+        this.error([...path, "matcher"], (error as Error).message);
+        return false;
+      }
+    } else if (/[\\^$.()[\]{}+?]|\*./.test(trimmed)) {
+      this.warning(
+        [...path, "matcher"],
+        `matchers are exact tool names, not regular expressions: "${matcher}" only matches a tool with that literal name`,
+        'list names with "|", for example "edit|write"',
+      );
+    } else if (compileExactMatcher(trimmed)?.size === 0) {
+      this.warning([...path, "matcher"], `the matcher "${matcher}" names no tool, so the hook never runs`);
     }
     return true;
   }
@@ -300,4 +358,10 @@ export class ConfigParser implements EntryContext {
     this.error(path, problem);
     return false;
   }
+}
+
+/** A broken entry read as matching every call: its event could not be read, so neither could what it matched. */
+function everyCall(read: BrokenEntry): BrokenEntry {
+  const { matcher: _matcher, ...rest } = read;
+  return rest;
 }

@@ -6,8 +6,9 @@
  */
 
 /**
- * One problem in a configuration file. Errors make a load fail; warnings
- * load.
+ * One problem in a configuration file. Errors make a load (and `hook-run
+ * check`) fail — what they break does not run, the rest of the
+ * configuration does — warnings load.
  *
  * @example A diagnostic as data
  * ```ts
@@ -123,4 +124,18 @@ export class HookConfigError extends Error {
     this.line = first?.line ?? 0;
     this.column = first?.column ?? 0;
   }
+}
+
+/**
+ * What a host says of a configuration it runs although it has errors: how
+ * many, that what they break does not run (placeholders deny instead), and
+ * every diagnostic, one a line.
+ */
+export function liveWithErrors(diagnostics: readonly ConfigDiagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  return `Hook config has ${errors === 1 ? "1 error" : `${errors} errors`}; what ${
+    errors === 1 ? "it breaks" : "they break"
+  } does not run (closed and policy hooks deny instead), the rest is live:\n${
+    diagnostics.map(formatDiagnostic).join("\n")
+  }`;
 }

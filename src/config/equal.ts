@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 
 /**
  * Compares two configured hook maps structurally, entry by entry: key order
@@ -95,4 +95,17 @@ export function stableJson(value: unknown): string {
     }
     return sorted;
   });
+}
+
+/**
+ * Whether two lists of placeholders are the same, in order: a broken entry
+ * that moved or changed its reason is a change (what it says is live).
+ */
+export function placeholdersEqual(
+  a: readonly PlaceholderHook[] | undefined,
+  b: readonly PlaceholderHook[] | undefined,
+): boolean {
+  const left = a ?? [];
+  const right = b ?? [];
+  return left.length === right.length && left.every((item, index) => stableJson(item) === stableJson(right[index]));
 }

@@ -8,12 +8,14 @@
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { parsePlainConfig } from "./_plain.ts";
+import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
+import { PROJECT_EXTENSIONS_DIR } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
 import { TRUST_FILE } from "./trust_store.ts";
@@ -99,8 +101,20 @@ export interface ConfigLayer {
  * ```
  */
 export interface LoadedConfig {
-  /** The hooks of every layer, concatenated user → project → explicit per event. */
+  /**
+   * The hooks of every layer, concatenated user → project → explicit per
+   * event: every valid entry, also when other entries have errors.
+   */
   hooks: ConfiguredHooks;
+  /**
+   * What stands in for every entry with an error, and for every file (or
+   * anything else the load needs, such as the trust file) that cannot be
+   * read: placeholders that never run and, where they were closed or
+   * policy, deny on their gating event what they could have matched. A
+   * host registers them with the hooks (`loadShellHooks(hooks, {placeholders})`).
+   * Absent means none.
+   */
+  placeholders?: PlaceholderHook[];
   /** Every diagnostic of every file. */
   diagnostics: ConfigDiagnostic[];
   /** `true` when no diagnostic is an error. */
@@ -134,7 +148,9 @@ export interface LoadedConfig {
  * Loads and validates every layer — the user file, the project file, then
  * each explicit path — and concatenates their hooks per event, each hook
  * remembering its `source` file. Errors in any file fail the load with all
- * problems listed at once; warnings load.
+ * problems listed at once; warnings load. (A host that must run whatever is
+ * good uses {@linkcode checkConfig}, whose result holds the good entries and
+ * the placeholders of the broken ones.)
  *
  * @param options Explicit paths (or an options object).
  * @returns The merged configuration.
@@ -166,10 +182,15 @@ export async function loadConfig(
 
 /**
  * Like {@linkcode loadConfig}, but never throws for configuration problems:
- * the diagnostics are returned (for `hook-run check` and the watcher).
+ * the diagnostics are returned (for `hook-run check`, hosts and the
+ * watcher). A broken entry affects only itself: the rest of its file and of
+ * the configuration loads, and `placeholders` stand in for what is broken —
+ * one per broken entry, and one per gating event for a file that cannot be
+ * read or parsed at all (nothing of it can be known, so it denies there;
+ * it never blocks Stop).
  *
  * @param options Explicit paths (or an options object).
- * @returns The merged configuration; `hooks` is empty when not `ok`.
+ * @returns The merged configuration: every good entry, and the placeholders.
  *
  * @example Collect diagnostics
  * ```ts
@@ -196,7 +217,11 @@ export async function checkConfig(
       layer.found = true;
     } catch (error) {
       if (error instanceof Deno.errors.NotFound && layer.kind !== "explicit") continue;
-      diagnostics.push(fileDiagnostic(layer.path, error));
+      // Nothing of it can be known: it stands for what it might have held
+      // (a project's file, only once the project is trusted).
+      const parsed = unreadLayer(layer.path, error);
+      diagnostics.push(...parsed.diagnostics);
+      parsedLayers.push({ layer, parsed });
       continue;
     }
     const dialect = opts.dialect ?? layer.dialect;
@@ -208,10 +233,14 @@ export async function checkConfig(
 
   // The project's layers and modules count only once trusted; the user's always do.
   const root = resolve(opts.projectRoot ?? Deno.cwd());
+  // Problems of the load itself, outside any layer's entries: each stands for what it hides.
+  const loadProblems: ConfigDiagnostic[] = [];
   const home = opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome());
+  const discoveryProblems: ConfigDiagnostic[] = [];
   const discovered = opts.defaultLayers === false
     ? { user: [], project: [] }
-    : await discoverModules(home, root, diagnostics);
+    : await discoverModules(home, root, discoveryProblems);
+  diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
   let project: ProjectTrust | undefined;
   if (projectLayers.length > 0 || discovered.project.length > 0) {
@@ -230,22 +259,38 @@ export async function checkConfig(
     );
     project = decided.trust;
     diagnostics.push(...decided.diagnostics);
+    // A trust file that cannot be read: what was trusted cannot be known.
+    loadProblems.push(...decided.diagnostics);
   }
   const merge = new LayerMerge();
   for (const { layer, parsed } of parsedLayers) {
     if (layer.kind === "project" && project?.trusted !== true) continue;
     merge.add(layer.path, parsed, layer.kind === "project");
   }
-  const { hooks, commandAllowlist, httpAllowedUrls, models } = merge.result();
+  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models } = merge.result();
+  // An unresolved models.default needs no stand-in: the prompt hooks it
+  // leaves without a model fail when they run, each by its own policy.
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
-  const extensions = extensionModules(parsedLayers, discovered, project?.trusted === true, diagnostics);
+  const listing: ConfigDiagnostic[] = [];
+  const extensions = extensionModules(parsedLayers, discovered, project?.trusted === true, listing);
+  diagnostics.push(...listing);
+  // Extension modules that could not be found or listed may have been guards.
+  const projectModules = join(root, PROJECT_EXTENSIONS_DIR);
+  loadProblems.push(
+    ...listing,
+    ...discoveryProblems.filter((problem) => problem.file !== projectModules || project?.trusted === true),
+  );
+  for (const problem of loadProblems) {
+    if (problem.severity === "error") placeholders.push(...filePlaceholders(problem.file, problem));
+  }
   const ok = !diagnostics.some((d) => d.severity === "error");
   return {
-    hooks: ok ? hooks : {},
+    hooks,
+    placeholders,
     diagnostics,
     ok,
     layers,
-    extensions: ok ? extensions : [],
+    extensions,
     commandAllowlist,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
@@ -263,7 +308,8 @@ async function parseConfigText(text: string, options: ParseHooksConfigOptions): 
 
 /** Whether a parsed file declares anything that would take effect. */
 function hasContent(parsed: ParsedHooksConfig): boolean {
-  return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.models !== undefined ||
+  return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
+    parsed.models !== undefined ||
     parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined;
 }
 
@@ -346,17 +392,4 @@ function defaultHome(): string | undefined {
   if (explicit) return explicit;
   const home = readGrantedEnv("HOME") ?? readGrantedEnv("USERPROFILE");
   return home ? join(home, ".config", "hookgate") : undefined;
-}
-
-function fileDiagnostic(path: string, error: unknown): ConfigDiagnostic {
-  const notFound = error instanceof Deno.errors.NotFound;
-  return {
-    severity: "error",
-    file: path,
-    line: 1,
-    column: 1,
-    path: [],
-    message: notFound ? "the file does not exist" : `the file cannot be read: ${(error as Error).message}`,
-    ...(notFound ? { hint: "check the --config path" } : {}),
-  };
 }

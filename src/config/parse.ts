@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { check } from "./_check.ts";
@@ -62,8 +62,19 @@ export interface ParseHooksConfigOptions {
  * ```
  */
 export interface ParsedHooksConfig {
-  /** The hooks, each with `source` set; only valid entries. */
+  /**
+   * The hooks, each with `source` set; only valid entries (none at all when
+   * the file cannot be read as a whole, see `placeholders`).
+   */
   hooks: ConfiguredHooks;
+  /**
+   * What stands in for every entry with an error: a placeholder that never
+   * runs (and, closed or policy, denies on its gating event what it could
+   * have matched). When an error keeps the whole file from being read — its
+   * syntax, its dialect, a security list — no hook of it counts and one
+   * placeholder per gating event stands for the file.
+   */
+  placeholders: PlaceholderHook[];
   /** The dialect used, or `null` when it could not be decided. */
   dialect: ConfigDialect | null;
   /** Every problem, in file order. */
@@ -88,9 +99,9 @@ export interface ParsedHooksConfig {
 /**
  * Parses hook configuration text: JSON with comments and trailing commas,
  * in the native or Wuu shape. Never throws for bad content: every problem
- * is a diagnostic with file, line, column, JSON path, message and hint, and
- * only valid entries are returned. A file in the Claude Code settings shape
- * is refused with a clear "not supported yet".
+ * is a diagnostic with file, line, column, JSON path, message and hint.
+ * Valid entries are returned; each broken one is a placeholder. A file in
+ * the Claude Code settings shape is read as such.
  *
  * @param text The file's text.
  * @param options Its path, and optionally the dialect.

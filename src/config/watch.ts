@@ -6,11 +6,11 @@
  */
 
 import { dirname, join } from "../_internal/path.ts";
-import type { HookRegistry } from "../registry/registry.ts";
+import type { HookRegistry, LoadShellHooksOptions } from "../registry/registry.ts";
 import type { Logger } from "../events/env.ts";
-import { countShellHooks, shellHooksEqual } from "./equal.ts";
-import { type ConfigDiagnostic, formatDiagnostic } from "./diagnostics.ts";
-import { checkConfig, configLayers, loadConfig, type LoadConfigOptions, type LoadedConfig } from "./load.ts";
+import { countShellHooks, placeholdersEqual, shellHooksEqual } from "./equal.ts";
+import { type ConfigDiagnostic, formatDiagnostic, liveWithErrors } from "./diagnostics.ts";
+import { checkConfig, configLayers, type LoadConfigOptions, type LoadedConfig } from "./load.ts";
 
 /**
  * Options of {@linkcode watchConfig}.
@@ -41,7 +41,11 @@ export interface WatchConfigOptions extends LoadConfigOptions {
   policyOnly?: boolean;
   /** Called after every reload that changed the hooks. */
   onReload?: (config: LoadedConfig) => void;
-  /** Called when an edit left the configuration broken (the old hooks stay). */
+  /**
+   * Called when an edit left the configuration with errors: broken entries
+   * are then placeholders and the rest is live, but a file that cannot be
+   * read or parsed at all keeps the previous hooks.
+   */
   onError?: (diagnostics: ConfigDiagnostic[]) => void;
 }
 
@@ -83,16 +87,19 @@ export interface ConfigWatcher extends AsyncDisposable {
  * the configured set changed per {@linkcode shellHooksEqual} does it call
  * `registry.replaceShellHooks` (build first, swap on success; in-process
  * hooks untouched) and log `Hooks reloaded (N configured entries across K
- * events)`. A broken edit keeps the previous set live and reports the
- * diagnostics; fixing the file reloads. A deleted file — a default layer or
+ * events)`. An edit that breaks an entry reloads what a fresh start would
+ * load — the rest of the configuration, and a placeholder for the entry —
+ * and reports the diagnostics; an edit that leaves a file unreadable as a
+ * whole (a save caught half written) keeps the previous set live; fixing
+ * the file reloads. A deleted file — a default layer or
  * an explicit path — contributes nothing until it returns: its hooks are
  * removed with one warning, the other layers keep reloading, and recreating
  * it brings its hooks back. A layer whose directory does not exist yet (say,
  * no `.hookgate/` in the project) is picked up when it appears.
  *
  * @param options The registry, the layers and the callbacks.
- * @returns The watcher, after the initial load.
- * @throws {HookConfigError} When the initial configuration has errors.
+ * @returns The watcher, after the initial load: what is good in it, and
+ * the placeholders of what is broken (its errors are logged).
  *
  * @example React to reloads
  * ```ts
@@ -114,8 +121,9 @@ export interface ConfigWatcher extends AsyncDisposable {
 export async function watchConfig(
   options: WatchConfigOptions,
 ): Promise<ConfigWatcher> {
-  const initial = await loadConfig(options);
-  options.registry.replaceShellHooks(initial.hooks, policy(options));
+  const initial = await checkConfig(options);
+  options.registry.replaceShellHooks(initial.hooks, registration(options, initial));
+  if (!initial.ok) options.logger?.error?.(liveWithErrors(initial.diagnostics));
   const watcher = new Watcher(options, initial);
   watcher.announceTrust(initial);
   watcher.start();
@@ -294,7 +302,11 @@ class Watcher implements ConfigWatcher {
       return;
     }
     if (this.#closed) return;
-    if (!next.ok) {
+    // A file that cannot be read as a whole is most likely a save caught
+    // half written: the previous set stays until it reads again. A broken
+    // entry is what the file says now: it is loaded as a fresh start would,
+    // so a long-running host and a one-shot gateway agree.
+    if (next.placeholders?.some((placeholder) => placeholder.covers === "file")) {
       const errors = next.diagnostics.filter((d) => d.severity === "error").length;
       logger?.error?.(
         `Hook config has ${errors === 1 ? "1 error" : `${errors} errors`}; keeping the previous hooks:\n${
@@ -305,8 +317,11 @@ class Watcher implements ConfigWatcher {
       this.start();
       return;
     }
-    for (const warning of next.diagnostics) {
-      logger?.warn?.(formatDiagnostic(warning));
+    if (next.ok) {
+      for (const warning of next.diagnostics) logger?.warn?.(formatDiagnostic(warning));
+    } else {
+      logger?.error?.(liveWithErrors(next.diagnostics));
+      this.#options.onError?.(next.diagnostics);
     }
     this.announceTrust(next);
     // Said once, when the removal takes effect: the live config then no
@@ -319,7 +334,9 @@ class Watcher implements ConfigWatcher {
         logger?.warn?.(`Hook config ${layer.path} was deleted; its hooks are removed until it returns`);
       }
     };
-    if (shellHooksEqual(this.#config.hooks, next.hooks)) {
+    if (
+      shellHooksEqual(this.#config.hooks, next.hooks) && placeholdersEqual(this.#config.placeholders, next.placeholders)
+    ) {
       this.#config = next;
       announceDeleted();
       this.start();
@@ -327,10 +344,7 @@ class Watcher implements ConfigWatcher {
     }
     let count: number;
     try {
-      count = this.#options.registry.replaceShellHooks(
-        next.hooks,
-        policy(this.#options),
-      );
+      count = this.#options.registry.replaceShellHooks(next.hooks, registration(this.#options, next));
     } catch (error) {
       logger?.error?.(
         `Hook config reload failed; keeping the previous hooks: ${(error as Error).message}`,
@@ -345,18 +359,16 @@ class Watcher implements ConfigWatcher {
     logger?.info?.(
       `Hooks reloaded (${count} configured entries across ${events} events)`,
     );
-    if (count !== countShellHooks(next.hooks)) {
-      logger?.debug?.(
-        `${countShellHooks(next.hooks) - count} non-policy entries skipped (policyOnly)`,
-      );
-    }
+    const skipped = countShellHooks(next.hooks) -
+      this.#options.registry.all().filter((entry) => entry.configured && entry.transport !== "placeholder").length;
+    if (skipped > 0) logger?.debug?.(`${skipped} non-policy entries skipped (policyOnly)`);
     this.#options.onReload?.(next);
     this.start();
   }
 }
 
-function policy(options: WatchConfigOptions): { policyOnly?: boolean } {
-  return options.policyOnly ? { policyOnly: true } : {};
+function registration(options: WatchConfigOptions, config: LoadedConfig): LoadShellHooksOptions {
+  return { ...(options.policyOnly ? { policyOnly: true } : {}), placeholders: config.placeholders ?? [] };
 }
 
 /** Whether `path` exists; an unreadable file does (its read reports why). */

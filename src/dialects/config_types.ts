@@ -7,7 +7,7 @@
 import type { Shape } from "../_internal/shape.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook } from "../events/configured.ts";
-import type { HookDialect } from "../events/hooks.ts";
+import type { FailurePolicy, HookDialect, HookStage } from "../events/hooks.ts";
 
 /** A JSON path into a configuration file. */
 export type JsonPath = (string | number)[];
@@ -26,6 +26,25 @@ export interface EntryContext {
   command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void;
   /** The URL rules for the URL at `path`; `false` (with an error there) when refused. */
   url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean;
+}
+
+/**
+ * What can still be read of an entry with errors, for the placeholder that
+ * stands in for it: controls it cannot read are taken failing closed.
+ */
+export interface BrokenEntry {
+  /** Its name, or what the registry would name it. */
+  name?: string;
+  /** Its matcher as written, when it is a string (it may not compile). */
+  matcher?: string;
+  /** The dialect that reads its matcher. */
+  dialect?: HookDialect;
+  /** Its PreToolUse stage. */
+  stage?: HookStage;
+  /** Its failure policy: `"closed"` unless it says `"open"` or says nothing. */
+  failurePolicy: FailurePolicy;
+  /** Whether it may be a policy hook. */
+  policy: boolean;
 }
 
 /** A dialect's configuration side. */
@@ -56,4 +75,9 @@ export interface DialectConfig {
   disabled?(root: Record<string, unknown>): string | undefined;
   /** Reads one element of an event's list: the hooks it declares (none when invalid). */
   entries(event: HookEvent, value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook[];
+  /**
+   * What can still be read of an element of an event's list that has
+   * errors; `at` is where its first error is, inside it.
+   */
+  broken(value: unknown, at: JsonPath): BrokenEntry;
 }

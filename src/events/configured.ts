@@ -6,7 +6,7 @@
  */
 
 import type { HookEvent } from "./event_map.ts";
-import type { HookDialect, HookMatcher, HookRegistrationOptions } from "./hooks.ts";
+import type { FailurePolicy, HookDialect, HookMatcher, HookRegistrationOptions, HookStage } from "./hooks.ts";
 
 /**
  * The fields every configured (command or HTTP) hook shares.
@@ -165,6 +165,71 @@ export type ConfiguredHook = ShellHook | HttpHook | PromptHook;
  * ```
  */
 export type ConfiguredHooks = Partial<Record<HookEvent, ConfiguredHook[]>>;
+
+/**
+ * A configured hook that could not be built — a matcher that does not
+ * compile, a refused URL, a field of the wrong type, a file that cannot be
+ * parsed — standing in its place. It never runs anything. Where its event
+ * gates an action (`HookEventInfo.gatesAction`: PreToolUse,
+ * PermissionRequest, UserPromptSubmit) and it was `failurePolicy: "closed"`
+ * or `policy: true`, the registry registers it and it fails every call it
+ * could have matched, so the runner's failure policy denies, naming it, its
+ * place and the fix; anywhere else it is not registered, and the diagnostic
+ * that made it is the report. Made by `placeholderHook()`.
+ *
+ * @example A refused URL
+ * ```ts
+ * import type { PlaceholderHook } from "@hookgate/core";
+ *
+ * const placeholder: PlaceholderHook = {
+ *   event: "PreToolUse",
+ *   name: "policy-service",
+ *   matcher: "bash",
+ *   failurePolicy: "closed",
+ *   policy: false,
+ *   source: "/p/.hookgate/config.jsonc",
+ *   line: 4,
+ *   column: 20,
+ *   reason: "the URL is refused: 169.254.0.0/16 is a cloud metadata range",
+ *   fix: 'fix it, then run "hook-run check"',
+ *   covers: "entry",
+ * };
+ * ```
+ */
+export interface PlaceholderHook {
+  /** The event it was configured for. */
+  event: HookEvent;
+  /** The hook's name, or what it is known by (its command, its file). */
+  name: string;
+  /**
+   * The matcher, in its dialect's reading; absent when it could not be read
+   * (or there was none): the placeholder then stands for every call.
+   */
+  matcher?: HookMatcher;
+  /** The hook's dialect, which reads the matcher. */
+  dialect?: HookDialect;
+  /** The PreToolUse stage it was configured for. */
+  stage?: HookStage;
+  /** The hook's failure policy, as far as it could be read (`"closed"` when in doubt). */
+  failurePolicy: FailurePolicy;
+  /** Whether it was a policy hook (it then denies even under `--no-hooks`). */
+  policy: boolean;
+  /** The file it came from. */
+  source: string;
+  /** 1-based line of the problem in `source`. */
+  line: number;
+  /** 1-based column of the problem in `source`. */
+  column: number;
+  /** Why it could not be built. */
+  reason: string;
+  /** What to do about it. */
+  fix: string;
+  /**
+   * What it stands for: one entry, or everything a file that could not be
+   * read (nor parsed) might have held.
+   */
+  covers: "entry" | "file";
+}
 
 /**
  * What the command transport needs to run a hook: the command hook fields

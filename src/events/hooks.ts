@@ -53,7 +53,8 @@ export type FailurePolicy = "open" | "closed";
 export type HookStage = "mutate" | "validate";
 
 /**
- * How a hook is reached.
+ * How a hook is reached. A `"placeholder"` is a configured hook that could
+ * not be built (see `PlaceholderHook`): it runs nothing.
  *
  * @example Label a transport
  * ```ts
@@ -62,7 +63,7 @@ export type HookStage = "mutate" | "validate";
  * const transport: HookTransport = "command";
  * ```
  */
-export type HookTransport = "in-process" | "command" | "http" | "prompt";
+export type HookTransport = "in-process" | "command" | "http" | "prompt" | "placeholder";
 
 /**
  * The wire dialect of a configured hook: which payload field names it
@@ -157,8 +158,10 @@ export interface HookInvocationContext {
 
 /**
  * An in-process hook: an awaited function call. Returning `undefined`, `{}`
- * or `{action: "allow"}` means no objection; anything that is not an object
- * is `invalid_output`.
+ * or `{action: "allow"}` means no objection; its return type,
+ * {@linkcode AnyHookOutcome}, is every shape the outcome normalizer reads,
+ * and anything else — not an object, or an object with no outcome field —
+ * is `invalid_output` at run time.
  *
  * @example A hook that blocks `rm -rf`
  * ```ts

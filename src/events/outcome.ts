@@ -101,6 +101,8 @@ export interface HookOutcome {
   decision?: "block" | "allow";
   /** Legacy form of `action: "mutate"` with `input`. */
   modifiedInput?: Record<string, unknown>;
+  /** The extension API's form of `action`: `true` denies (with `reason`, if any). */
+  block?: boolean;
   /** Text to add to what the model sees, where the event supports it. */
   additionalContext?: string;
   /**
@@ -121,20 +123,73 @@ export interface HookOutcome {
 }
 
 /**
- * Anything a hook may return at the transport boundary; normalized by
- * {@linkcode parseHookOutcome} before the runner looks at it.
+ * What an answer may carry besides its decision, whatever its form.
  *
- * @example Either form
+ * @example Context and a message for the user
+ * ```ts
+ * import type { OutcomeEffects } from "@hookgate/core";
+ *
+ * const effects: OutcomeEffects = { additionalContext: "Lint: 2 warnings", systemMessage: "linted" };
+ * ```
+ */
+export interface OutcomeEffects {
+  /** Text to add to what the model sees, where the event supports it. */
+  additionalContext?: string;
+  /** `true` requires the agent to stop, whatever else is decided. */
+  halt?: boolean;
+  /** Why the agent must stop, for the user. */
+  stopReason?: string;
+  /** A message for the user. */
+  systemMessage?: string;
+  /** Replaces the tool's result (PostToolUse). */
+  updatedToolResult?: ToolResultUpdate;
+}
+
+/**
+ * Anything an in-process hook may return, and exactly what
+ * {@linkcode parseHookOutcome} reads: the explicit `action` forms, the
+ * legacy `decision`/`modifiedInput` forms, the extension API's
+ * `{block, reason}`, or effects alone (`{}` allows). A shape outside it —
+ * a deny without its reason, an `input` without `action: "mutate"`, an
+ * object with no outcome field — does not type-check, as the normalizer
+ * refuses it at run time (`invalid_output`). Each form may carry
+ * {@linkcode OutcomeEffects}.
+ *
+ * @example Every form
  * ```ts
  * import type { AnyHookOutcome } from "@hookgate/core";
  *
  * const outcomes: AnyHookOutcome[] = [
+ *   {},
  *   { action: "allow" },
+ *   { action: "deny", reason: "no" },
+ *   { action: "mutate", input: { command: "ls -la" } },
  *   { decision: "block", reason: "no" },
+ *   { modifiedInput: { command: "ls -la" } },
+ *   { block: true, reason: "no" },
+ *   { additionalContext: "Lint: 2 warnings" },
  * ];
  * ```
  */
-export type AnyHookOutcome = PreToolUseOutcome | HookOutcome;
+export type AnyHookOutcome =
+  // Effects alone decide nothing, and `input` is only read with
+  // `action: "mutate"` (or ask and defer): elsewhere it is refused. The
+  // `never` fields also let `cond ? {} : {action: "deny", …}` type-check.
+  | (OutcomeEffects & {
+    action?: never;
+    decision?: never;
+    block?: never;
+    reason?: never;
+    input?: never;
+    modifiedInput?: never;
+  })
+  | (OutcomeEffects & { action: "allow"; reason?: string; input?: never })
+  | (OutcomeEffects & { action: "deny"; reason: string; input?: never })
+  | (OutcomeEffects & { action: "mutate"; input: Record<string, unknown> })
+  | (OutcomeEffects & { action: "ask" | "defer"; reason?: string; input?: Record<string, unknown> })
+  | (OutcomeEffects & { decision: "block" | "allow"; reason?: string; input?: never })
+  | (OutcomeEffects & { decision?: "allow"; modifiedInput: Record<string, unknown>; input?: never })
+  | (OutcomeEffects & { block: boolean; reason?: string; input?: never });
 
 /**
  * A normalized outcome: what every wire shape becomes.

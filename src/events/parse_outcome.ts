@@ -1,8 +1,9 @@
 /**
  * The native outcome model's reader: every shape a hook may answer with —
- * native `action`, the seed's legacy `decision`/`modifiedInput`, and the
- * snake_case spellings of the same fields that Wuu-style hooks print —
- * becomes one {@linkcode NormalizedOutcome}. Dialects whose fields mean
+ * native `action`, the seed's legacy `decision`/`modifiedInput`, the
+ * extension API's `{block, reason}`, and the snake_case spellings of the
+ * same fields that Wuu-style hooks print — becomes one
+ * {@linkcode NormalizedOutcome}. Dialects whose fields mean
  * something else (Claude's `continue: false` halts the agent) decode their
  * own output and never come here.
  *
@@ -10,6 +11,7 @@
  */
 
 import { describe, isPlainObject } from "../_internal/json.ts";
+import { truncate } from "../_internal/text.ts";
 import type { NormalizedOutcome, ToolResultUpdate } from "./outcome.ts";
 
 /** The outcome of "no output", shared because it is by far the most common. */
@@ -20,14 +22,18 @@ export const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
  *
  * Rules: `undefined`, `null` and `{}` mean allow. `action` must be
  * `allow`, `deny` (with a non-empty `reason`) or `mutate` (with a plain
- * object `input`). The legacy `decision: "block"` and Wuu's
- * `continue: false` deny (reason defaults to "blocked by hook"); the legacy
- * `modifiedInput` and Wuu's `updated_input` mutate. When one answer mixes
- * signals, deny wins over mutate (a hook that asks to block is never
- * downgraded). `additionalContext` (or `additional_context`) must be a
- * string; `updatedToolResult` (or `updated_tool_result`) an object with
- * `content` and/or `details`. Unknown fields are ignored; known fields of
- * the wrong type make the whole answer invalid.
+ * object `input`). The legacy `decision: "block"`, the extension API's
+ * `block: true` and Wuu's `continue: false` deny (reason defaults to
+ * "blocked by hook"); the legacy `modifiedInput` and Wuu's `updated_input`
+ * mutate. When one answer mixes signals, deny wins over mutate (a hook that
+ * asks to block is never downgraded). `additionalContext` (or
+ * `additional_context`) must be a string; `updatedToolResult` (or
+ * `updated_tool_result`) an object with `content` and/or `details`.
+ * Unknown fields beside known ones are ignored; known fields of the wrong
+ * type make the whole answer invalid, and so does an object with no known
+ * field at all (another vocabulary's answer, such as `{verdict: "deny"}`:
+ * read as an allow it would let through what the hook meant to stop). Its
+ * keys are named in the message, never their values.
  *
  * @param value What the hook returned or printed (parsed JSON).
  * @returns The normalized outcome.
@@ -47,7 +53,9 @@ export const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
  *   action: "mutate",
  *   input: { command: "ls" },
  * });
+ * deepEqual(parseHookOutcome({ block: true, reason: "no" }), { action: "deny", reason: "no" });
  * throws(() => parseHookOutcome({ action: "deny" }), TypeError);
+ * throws(() => parseHookOutcome({ verdict: "deny" }), /no outcome field \(its keys: "verdict"\)/);
  * ```
  */
 export function parseHookOutcome(value: unknown): NormalizedOutcome {
@@ -71,8 +79,9 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   const action = o.action;
   if (
     action === "allow" && o.reason === undefined && o.input === undefined &&
-    o.additionalContext === undefined && o.decision === undefined && o.halt === undefined &&
-    o.systemMessage === undefined && o.updatedToolResult === undefined
+    o.additionalContext === undefined && o.decision === undefined && o.block === undefined &&
+    o.continue === undefined && o.halt === undefined && o.systemMessage === undefined &&
+    o.updatedToolResult === undefined
   ) {
     // The common explicit allow, without the full walk below.
     return ALLOW;
@@ -117,6 +126,10 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   if (proceed !== undefined && typeof proceed !== "boolean") {
     return `"continue" must be a boolean, got ${describe(proceed)}`;
   }
+  const block = o.block;
+  if (block !== undefined && typeof block !== "boolean") {
+    return `"block" must be a boolean, got ${describe(block)}`;
+  }
 
   let input: Record<string, unknown> | undefined;
   for (const key of INPUT_KEYS) {
@@ -133,7 +146,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
   }
 
   let outcome: NormalizedOutcome;
-  if (action === "deny" || decision === "block" || proceed === false) {
+  if (action === "deny" || decision === "block" || block === true || proceed === false) {
     if (action === "deny" && reason === undefined) {
       return `"action": "deny" needs a non-empty "reason"`;
     }
@@ -148,7 +161,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
     }
     outcome = withContext({ action: "mutate", input }, context);
   } else {
-    if (context === undefined && extras === null && update === null) return ALLOW;
+    if (context === undefined && extras === null && update === null) return emptyOrKnown(o);
     outcome = withContext({ action: "allow" }, context);
   }
   if (update !== null) outcome.updatedToolResult = update;
@@ -188,6 +201,56 @@ function haltAndMessage(
   }
   return extras.halt === undefined && extras.systemMessage === undefined ? null : extras;
 }
+
+/**
+ * An allow with no effect: `{}`, or an object with at least one known field
+ * (`{decision: "allow"}`, `{block: false}`); one with only unknown fields is
+ * refused, its keys named.
+ */
+function emptyOrKnown(o: Record<string, unknown>): NormalizedOutcome | string {
+  const keys = unknownKeys(o, OUTCOME_FIELDS);
+  return keys === undefined
+    ? ALLOW
+    : `an object with no outcome field (${keys}); answer with "action" ("deny" with a "reason", "mutate" with an "input"), "decision", "block" or "additionalContext", or with {} or nothing to allow`;
+}
+
+/**
+ * The keys of `o` for a message — `its keys: "a", "b"`, at most five, each
+ * cut short, never their values (which may echo the payload) — when it has
+ * keys and none of them is in `fields`; `undefined` otherwise (`{}` too).
+ * Allocates nothing for an object with a known field.
+ */
+export function unknownKeys(o: Record<string, unknown>, fields: ReadonlySet<string>): string | undefined {
+  let keys: string[] | undefined;
+  for (const key in o) {
+    if (fields.has(key)) return undefined;
+    (keys ??= []).push(key);
+  }
+  if (keys === undefined) return undefined;
+  const shown = keys.slice(0, 5).map((key) => JSON.stringify(truncate(key, 40))).join(", ");
+  return `its keys: ${shown}${keys.length > 5 ? ` and ${keys.length - 5} more` : ""}`;
+}
+
+/** Every field {@linkcode normalizeOutcome} reads, in any of its spellings. */
+const OUTCOME_FIELDS: ReadonlySet<string> = new Set([
+  "action",
+  "reason",
+  "stopReason",
+  "stop_reason",
+  "input",
+  "modifiedInput",
+  "updated_input",
+  "updatedInput",
+  "additionalContext",
+  "additional_context",
+  "decision",
+  "block",
+  "continue",
+  "halt",
+  "systemMessage",
+  "updatedToolResult",
+  "updated_tool_result",
+]);
 
 /** The reason used when a hook blocks without giving one. */
 export const DEFAULT_BLOCK_REASON = "blocked by hook";

@@ -88,6 +88,14 @@ export interface HookEventInfo {
   readonly toolEvent: boolean;
   /** Whether a deny (or exit code 2) changes what happens next. */
   readonly canBlock: boolean;
+  /**
+   * Whether a block stops an action before it happens — a tool call, a
+   * permission, a user turn — rather than making the agent keep going (Stop
+   * and SubagentStop) or undoing nothing. Only here does a configured hook
+   * that could not be built, and was closed or a policy hook, deny the calls
+   * it could have matched: elsewhere its block would do harm, not guard.
+   */
+  readonly gatesAction: boolean;
   /** Whether `action: "mutate"` is honoured (mutate-stage hooks only). */
   readonly canMutate: boolean;
   /** Whether `additionalContext` is passed back to the caller. */
@@ -160,6 +168,7 @@ export function eventRow(info: HookEventRow): HookEventInfo {
   return Object.freeze({
     toolEvent: false,
     canBlock: false,
+    gatesAction: false,
     canMutate: false,
     canAsk: false,
     context: false,
@@ -196,6 +205,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
   PreToolUse: eventRow({
     toolEvent: true,
     canBlock: true,
+    gatesAction: true,
     canMutate: true,
     canAsk: true,
     combine: "two-stage",
@@ -205,6 +215,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
   PermissionRequest: eventRow({
     toolEvent: true,
     canBlock: true,
+    gatesAction: true,
     combine: "serial",
     fields: TOOL_CALL,
     description: "During tool authorization; a deny refuses it, an allow grants nothing",
@@ -228,6 +239,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
   }),
   UserPromptSubmit: eventRow({
     canBlock: true,
+    gatesAction: true,
     context: true,
     combine: "serial",
     fields: ["prompt"],

@@ -7,7 +7,9 @@
 import { DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS } from "../_internal/limits.ts";
 import type { HookInvocationContext, InProcessHook } from "../events/hooks.ts";
 import type { ExtensionEvent, RegistryEvent } from "../events/extension_map.ts";
-import type { HookOutcome } from "../events/outcome.ts";
+import type { AnyHookOutcome } from "../events/outcome.ts";
+import { unknownKeys } from "../events/parse_outcome.ts";
+import { describe, isPlainObject } from "../_internal/json.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import type { ExtensionHandler, ExtensionHandlerOptions, HookContext, HookUIContext } from "./types.ts";
@@ -162,24 +164,41 @@ function toolResultEvent(input: HookInput, failed: boolean): Record<string, unkn
   return data;
 }
 
-/** `{block: true}` denies; nothing or `{block: false}` lets the tool run; anything else is a broken handler. */
-function toolCallOutcome(scope: ModuleScope, value: unknown): HookOutcome | undefined {
+/**
+ * `{block: true}` denies; nothing, `{}` or `{block: false}` lets the tool
+ * run; anything else is a broken handler, which blocks (the hook fails
+ * closed). Read as an in-process hook's `{block, reason}` is: a `block` or
+ * `reason` of the wrong type, or an object with neither, is refused.
+ */
+function toolCallOutcome(scope: ModuleScope, value: unknown): AnyHookOutcome | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "object" || Array.isArray(value)) {
-    const error = new TypeError(
-      `tool_call handler returned ${describeValue(value)}; expected { block, reason } or nothing`,
-    );
+  const problem = toolCallProblem(value);
+  if (problem !== undefined) {
+    const error = new TypeError(`tool_call handler returned ${problem}; expected { block, reason } or nothing`);
     scope.report("tool_call", error);
     throw error;
   }
-  const { block, reason } = value as { block?: unknown; reason?: unknown };
+  const { block, reason } = value as { block?: boolean; reason?: string };
   if (block !== true) return undefined;
-  const why = typeof reason === "string" && reason.trim() !== "" ? reason : `blocked by ${scope.label}`;
-  return { action: "deny", reason: why };
+  return {
+    action: "deny",
+    reason: reason !== undefined && reason.trim() !== "" ? reason : `blocked by ${scope.label}`,
+  };
+}
+
+const TOOL_CALL_FIELDS: ReadonlySet<string> = new Set(["block", "reason"]);
+
+function toolCallProblem(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return describeValue(value);
+  const { block, reason } = value;
+  if (block !== undefined && typeof block !== "boolean") return `"block" as ${describe(block)}`;
+  if (reason !== undefined && reason !== null && typeof reason !== "string") return `"reason" as ${describe(reason)}`;
+  const keys = unknownKeys(value, TOOL_CALL_FIELDS);
+  return keys === undefined ? undefined : `an object with neither "block" nor "reason" (${keys})`;
 }
 
 /** `{content?, details?}` replaces the tool's result; `isError` is not applied (seed 002). */
-function toolResultOutcome(scope: ModuleScope, value: unknown): HookOutcome | undefined {
+function toolResultOutcome(scope: ModuleScope, value: unknown): AnyHookOutcome | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "object" || Array.isArray(value)) {
     const error = new TypeError(

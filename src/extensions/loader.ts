@@ -241,7 +241,7 @@ export async function discoverAndLoadHooks(
   });
   const loaded = await loadHooks([...config.extensions, ...configuredPaths], cwd, options);
   const configErrors = config.diagnostics.filter((d) => d.severity === "error")
-    .map((d) => ({ path: d.file, error: `the configuration cannot be used: ${d.message}` }));
+    .map((d) => ({ path: d.file, error: `the configuration has an error: ${d.message}` }));
   return {
     hooks: loaded.hooks,
     errors: [...configErrors, ...loaded.errors],

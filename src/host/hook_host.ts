@@ -8,7 +8,7 @@
 
 import { resolve } from "../_internal/path.ts";
 import { checkConfig, type LoadConfigOptions, type LoadedConfig } from "../config/load.ts";
-import { HookConfigError } from "../config/diagnostics.ts";
+import { HookConfigError, liveWithErrors } from "../config/diagnostics.ts";
 import { ExtensionHost } from "../extensions/extension_host.ts";
 import { hookLoadDiagnostic, loadHooks } from "../extensions/loader.ts";
 import type { ExtensionSession, HookUIContext } from "../extensions/types.ts";
@@ -50,7 +50,8 @@ export interface HookHostOptions extends LoadConfigOptions {
   watch?: boolean;
   /**
    * Use this configuration instead of loading the layers (for example a
-   * bundled default); `watch` is ignored then.
+   * bundled default); `watch` is ignored then. Its errors are the caller's
+   * to report: its good hooks and its placeholders are registered.
    */
   config?: LoadedConfig;
   /** Where warnings (and, with `watch`, reload messages) go. */
@@ -111,10 +112,18 @@ export interface HookHost extends AsyncDisposable {
  * Loads the configuration layers, registers their hooks and builds the
  * runner with the configuration's allowlist, URL patterns and models.
  *
+ * A configuration with errors still opens: what is good runs, and each
+ * broken entry is a placeholder that runs nothing — where it was closed or
+ * policy, it denies on its gating event (PreToolUse, PermissionRequest,
+ * UserPromptSubmit) every call it could have matched; a file that cannot be
+ * parsed at all denies every call there. The errors go to `logger.error`
+ * (and stay in `config.diagnostics`); `hook-run check` fails on them.
+ *
  * @param options Where configuration comes from, and runner reporting.
  * @returns The host.
- * @throws {HookConfigError} When the configuration has errors (every
- * diagnostic attached).
+ * @throws {HookConfigError} When an extension module cannot be loaded
+ * (every diagnostic attached): a guard that failed to load must not leave
+ * the host running without it.
  *
  * @example A host from explicit files only
  * ```ts
@@ -138,8 +147,7 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
   let config: LoadedConfig;
   if (options.config !== undefined) {
     config = options.config;
-    if (!config.ok) throw new HookConfigError(config.diagnostics);
-    registry.loadShellHooks(config.hooks, { policyOnly });
+    registry.loadShellHooks(config.hooks, { policyOnly, placeholders: config.placeholders ?? [] });
   } else if (options.watch) {
     watcher = await watchConfig({
       ...loadOptions,
@@ -150,8 +158,8 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     config = watcher.config;
   } else {
     config = await checkConfig(loadOptions);
-    if (!config.ok) throw new HookConfigError(config.diagnostics);
-    registry.loadShellHooks(config.hooks, { policyOnly });
+    registry.loadShellHooks(config.hooks, { policyOnly, placeholders: config.placeholders ?? [] });
+    if (!config.ok) options.logger?.error?.(liveWithErrors(config.diagnostics));
   }
   const current = () => watcher?.config ?? config;
   const runnerOptions: HookRunnerOptions = {

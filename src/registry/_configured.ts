@@ -5,7 +5,8 @@
 
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { RegistryEvent } from "../events/extension_map.ts";
-import { checkEvent, configuredEntry, type EventTable } from "./entry.ts";
+import { checkEvent, configuredEntry, type EventTable, placeholderEntry } from "./entry.ts";
+import { placeholderDenies } from "./placeholder.ts";
 import type { LoadShellHooksOptions } from "./options.ts";
 import type { HookEntry } from "./types.ts";
 
@@ -13,8 +14,9 @@ import type { HookEntry } from "./types.ts";
 export type BuiltHooks = Map<RegistryEvent, HookEntry[]>;
 
 /**
- * Builds the entries of `hooks`, numbered from `firstId` (with `policyOnly`
- * only those of `policy: true` hooks). Throws on the first malformed hook.
+ * Builds the entries of `hooks` and of the placeholders that deny, numbered
+ * from `firstId` (with `policyOnly` only those of `policy: true` hooks).
+ * Throws on the first malformed hook.
  *
  * @returns The entries, and the id that follows the last one used.
  */
@@ -45,6 +47,19 @@ export function buildConfigured(
       entries.push(configuredEntry(events, nextId++, event, hook, true, index + 1));
     }
     if (entries.length > 0) built.set(event, entries);
+  }
+  // After the event's own hooks: where a placeholder stood is not always
+  // known (a file that could not be read), and all it does is deny.
+  for (const placeholder of options.placeholders ?? []) {
+    if (typeof placeholder !== "object" || placeholder === null) {
+      throw new TypeError("Cannot load hooks: each placeholder must be one made by placeholderHook()");
+    }
+    checkEvent(events, placeholder.event, "load placeholder");
+    if (!placeholderDenies(placeholder, events[placeholder.event])) continue;
+    if (options.policyOnly && !placeholder.policy) continue;
+    const entries = built.get(placeholder.event) ?? [];
+    entries.push(placeholderEntry(events, nextId++, placeholder));
+    built.set(placeholder.event, entries);
   }
   return { built, nextId };
 }

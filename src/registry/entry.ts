@@ -6,10 +6,11 @@ import { clampTimeout, DEFAULT_PROMPT_TIMEOUT_MS, timeoutProblem } from "../_int
 import { urlForMessage } from "../_internal/url_text.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { RegistryEvent } from "../events/extension_map.ts";
-import type { ConfiguredHook } from "../events/configured.ts";
+import type { ConfiguredHook, PlaceholderHook } from "../events/configured.ts";
 import type { HookMatcher, HookRegistrationOptions, HookStage, InProcessHook } from "../events/hooks.ts";
 import { type HookEventInfo, unknownEventMessage } from "../events/table.ts";
-import type { HookEntry, HookEntryBase } from "./types.ts";
+import { placeholderFailure } from "./placeholder.ts";
+import type { HookEntry, HookEntryBase, PlaceholderHookEntry } from "./types.ts";
 
 /** The event table a registry accepts, by event name. */
 export type EventTable = Readonly<Record<string, HookEventInfo>>;
@@ -120,6 +121,38 @@ export function configuredEntry(
     transport,
     hook: Object.freeze({ ...hook }),
   } as HookEntry;
+}
+
+/**
+ * A placeholder's entry: closed whatever the hook said (it is registered
+ * only when it denies), matching what its matcher could match.
+ */
+export function placeholderEntry(events: EventTable, id: number, placeholder: PlaceholderHook): PlaceholderHookEntry {
+  checkEvent(events, placeholder?.event, "register placeholder");
+  if (typeof placeholder.reason !== "string" || placeholder.reason === "" || typeof placeholder.name !== "string") {
+    throw new TypeError(
+      `Cannot register placeholder for ${placeholder.event}: expected one made by placeholderHook(), with a name and a reason`,
+    );
+  }
+  return {
+    ...entryBase(
+      events[placeholder.event]!,
+      id,
+      placeholder.event,
+      placeholder.matcher,
+      placeholder.name,
+      {
+        failurePolicy: "closed",
+        policy: placeholder.policy,
+        ...(placeholder.stage ? { stage: placeholder.stage } : {}),
+      },
+      "validate",
+      true,
+    ),
+    transport: "placeholder",
+    hook: placeholder,
+    failure: placeholderFailure(placeholder),
+  };
 }
 
 function entryBase(

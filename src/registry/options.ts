@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { PlaceholderHook } from "../events/configured.ts";
 import type { EventTable } from "./entry.ts";
 
 /**
@@ -46,4 +47,13 @@ export interface LoadShellHooksOptions {
    * @default {false}
    */
   policyOnly?: boolean;
+  /**
+   * Configured hooks that could not be built (see `placeholderHook`). Those
+   * that deny (`placeholderDenies`: closed or policy, on an event that gates
+   * an action) are registered after the event's configured hooks and
+   * replaced with them; the others are not registered.
+   *
+   * @default {[]}
+   */
+  placeholders?: readonly PlaceholderHook[];
 }

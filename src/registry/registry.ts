@@ -193,10 +193,12 @@ export class HookRegistry {
   }
 
   /**
-   * Adds configured hooks after the existing entries.
+   * Adds configured hooks after the existing entries, each event's denying
+   * placeholders after its hooks.
    *
    * @param hooks Configured hooks per event.
-   * @param options `policyOnly` keeps only `policy: true` entries.
+   * @param options `policyOnly` keeps only `policy: true` entries;
+   * `placeholders` stand in for hooks that could not be built.
    * @returns How many entries were registered.
    * @throws {TypeError} When any hook is malformed; nothing is registered then.
    * @throws {RangeError} When any hook's `timeoutMs` or `background` is out of range; nothing is registered then.
@@ -230,7 +232,8 @@ export class HookRegistry {
    * The new entries take the place of the old ones in each event's order.
    *
    * @param hooks The new configured hooks per event.
-   * @param options `policyOnly` keeps only `policy: true` entries.
+   * @param options `policyOnly` keeps only `policy: true` entries;
+   * `placeholders` stand in for hooks that could not be built.
    * @returns How many entries are now configured.
    * @throws {TypeError} When any hook is malformed; the old set stays live.
    * @throws {RangeError} When any hook's `timeoutMs` or `background` is out of range; the old set stays live.

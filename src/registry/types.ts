@@ -7,7 +7,8 @@
 
 import type { RegistryEvent } from "../events/extension_map.ts";
 import type { FailurePolicy, HookMatcher, HookStage, InProcessHook } from "../events/hooks.ts";
-import type { HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
+import type { HttpHook, PlaceholderHook, PromptHook, ShellHook } from "../events/configured.ts";
+import type { HookFailure } from "../events/outcome.ts";
 
 /**
  * The fields every registry entry has, whatever its transport. Values are
@@ -126,6 +127,30 @@ export interface PromptHookEntry extends HookEntryBase {
 }
 
 /**
+ * A registered placeholder: a configured hook that could not be built,
+ * closed or policy, on an event that gates an action. It runs nothing and
+ * fails every call its matcher selects with `failure`; its failure policy is
+ * always `"closed"`, so the runner denies.
+ *
+ * @example Say why a placeholder denies
+ * ```ts
+ * import type { PlaceholderHookEntry } from "@hookgate/core";
+ *
+ * function why(entry: PlaceholderHookEntry): string {
+ *   return `${entry.hook.source}:${entry.hook.line}: ${entry.hook.reason}`;
+ * }
+ * ```
+ */
+export interface PlaceholderHookEntry extends HookEntryBase {
+  /** The transport. */
+  readonly transport: "placeholder";
+  /** The placeholder as registered. */
+  readonly hook: PlaceholderHook;
+  /** What every call it matches fails with (`rejected`). */
+  readonly failure: HookFailure;
+}
+
+/**
  * A registry entry, discriminated by `transport`.
  *
  * @example Describe any entry
@@ -142,8 +167,15 @@ export interface PromptHookEntry extends HookEntryBase {
  *       return entry.hook.url;
  *     case "prompt":
  *       return entry.hook.model ?? "default model";
+ *     case "placeholder":
+ *       return entry.hook.source;
  *   }
  * }
  * ```
  */
-export type HookEntry = InProcessHookEntry | CommandHookEntry | HttpHookEntry | PromptHookEntry;
+export type HookEntry =
+  | InProcessHookEntry
+  | CommandHookEntry
+  | HttpHookEntry
+  | PromptHookEntry
+  | PlaceholderHookEntry;

@@ -52,6 +52,12 @@ export function startInvocation(
     }
     return;
   }
+  if (entry.transport === "placeholder") {
+    // Nothing to run: the hook could not be built. Settled at once, like a
+    // synchronous in-process hook, so it costs no clock and no deadline.
+    invocation.settle(null, entry.failure);
+    return;
+  }
   invocation.startClock();
   invocation.track();
   const context = { signal: invocation.signal, deadlineAt: invocation.deadlineAt };

@@ -108,12 +108,16 @@ export function withoutRepeats(entries: readonly Active[]): readonly Active[] {
   });
 }
 
-/** A matcher that cannot compile matches nothing (configuration reports it). */
+/**
+ * A matcher that cannot compile matches nothing (configuration reports it
+ * and stands a placeholder in for the hook) — except a placeholder's own,
+ * which stands for every call it cannot rule out.
+ */
 function compileMatcherSafely(dialect: Dialect, entry: HookEntry): ToolMatcher | null {
   try {
     return compileToolMatcher(dialect.matcherKind, entry.matcher);
   } catch {
-    return NEVER;
+    return entry.transport === "placeholder" ? null : NEVER;
   }
 }
 

@@ -110,19 +110,77 @@ Deno.test("hook-run gateway never fails open: its own failures exit 2 on events 
       equal(run.code, 2);
       match(run.stderr, /is not a Claude Code hook event/);
     });
-    await t.step("a configuration error, on PreToolUse and on SessionStart", async () => {
-      await Deno.writeTextFile(join(dir, "broken.json"), `{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}`);
-      const pre = await cli(["gateway", "--config", join(dir, "broken.json")], {
-        cwd: dir,
-        stdin: JSON.stringify({ hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: {} }),
+  });
+});
+
+Deno.test("hook-run gateway runs what is good in a broken configuration: a broken entry affects only itself", async (t) => {
+  await withProject({
+    PreToolUse: [
+      { matcher: "Bash", hooks: [hook("guard.sh")] },
+      // Claude drops just this group; so does hookgate.
+      { matcher: "Edit(", hooks: [hook("guard.sh")] },
+    ],
+    // Claude ignores a matcher on an event without one, even one that does not compile.
+    UserPromptSubmit: [{ matcher: "[", hooks: [hook("context.sh")] }],
+  }, async (dir) => {
+    const broken = join(dir, "broken.jsonc");
+    await Deno.writeTextFile(
+      broken,
+      `{"hooks": {
+  "PreToolUse": [{"name": "metadata-guard", "matcher": "Write", "type": "http", "url": "https://169.254.169.254/check", "failurePolicy": "closed"}],
+  "Stop": [{"name": "stop-guard", "type": "http", "url": "https://169.254.169.254/stop", "failurePolicy": "closed"}]
+}}`,
+    );
+    const call = (event: Record<string, unknown>, config = broken) =>
+      gateway(dir, { cwd: dir, ...event }, ["--config", config]);
+    await t.step("the good guard still blocks, and allows what it allows", async () => {
+      const deny = await call({
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
       });
-      equal(pre.code, 2);
-      match(pre.stderr, /the configuration has errors/);
-      const start = await cli(["gateway", "--config", join(dir, "broken.json")], {
-        cwd: dir,
-        stdin: JSON.stringify({ hook_event_name: "SessionStart", cwd: dir }),
-      });
-      equal(start.code, 1);
+      equal(deny.code, 0, deny.stderr);
+      equal(JSON.parse(deny.stdout).hookSpecificOutput.permissionDecisionReason, "rm -rf is blocked by the guard");
+      const allow = await call({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
+      equal(allow.code, 0, allow.stderr);
+      equal(JSON.parse(allow.stdout).hookSpecificOutput, undefined);
+      // The user hears of the broken configuration.
+      match(JSON.parse(allow.stdout).systemMessage, /Hook config has 3 errors/);
+    });
+    await t.step(
+      "the closed broken entry denies what it could have matched, naming itself, its place and the fix",
+      async () => {
+        const run = await call({ hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: "x" } });
+        equal(run.code, 0, run.stderr);
+        const answer = JSON.parse(run.stdout).hookSpecificOutput;
+        equal(answer.permissionDecision, "deny");
+        match(answer.permissionDecisionReason, /Hook "metadata-guard" failed \(rejected: /);
+        match(answer.permissionDecisionReason, /broken\.jsonc:2:\d+/);
+        match(answer.permissionDecisionReason, /hook-run check/);
+      },
+    );
+    await t.step("Stop is never blocked by a broken entry", async () => {
+      const run = await call({ hook_event_name: "Stop", stop_hook_active: false });
+      equal(run.code, 0, run.stderr);
+      equal(JSON.parse(run.stdout).decision, undefined);
+    });
+    await t.step("a matcher on UserPromptSubmit is ignored, the hook runs", async () => {
+      const run = await call({ hook_event_name: "UserPromptSubmit", prompt: "hi" });
+      equal(run.code, 0, run.stderr);
+      match(run.stdout, /conventional commits/);
+    });
+    await t.step("a file that cannot be parsed denies the gating events and never blocks Stop", async () => {
+      const unparsable = join(dir, "half.jsonc");
+      await Deno.writeTextFile(unparsable, `{"hooks": {"PreToolUse": [`);
+      const pre = await call({ hook_event_name: "PreToolUse", tool_name: "Read", tool_input: {} }, unparsable);
+      equal(pre.code, 0, pre.stderr);
+      equal(JSON.parse(pre.stdout).hookSpecificOutput.permissionDecision, "deny");
+      match(JSON.parse(pre.stdout).hookSpecificOutput.permissionDecisionReason, /half\.jsonc/);
+      const stop = await call({ hook_event_name: "Stop", stop_hook_active: false }, unparsable);
+      equal(stop.code, 0, stop.stderr);
+      equal(JSON.parse(stop.stdout).decision, undefined);
+      const start = await call({ hook_event_name: "SessionStart", source: "startup" }, unparsable);
+      equal(start.code, 0, start.stderr);
     });
   });
 });

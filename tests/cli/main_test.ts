@@ -175,10 +175,6 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
     // A name every object has is no command either.
     [["constructor"], /^hook-run: unknown command "constructor" \(commands: run, check/],
     [["check", "extra"], /^hook-run: unexpected argument "extra" for "check"/],
-    [
-      ["run", "Stop", "--config", "/nonexistent/hooks.jsonc"],
-      /hooks\.jsonc:1:1: error: the file does not exist \(check the --config path\)\nhook-run: the configuration has 1 error\n$/,
-    ],
   ];
   for (const [args, stderr] of cases) {
     await t.step(args.join(" "), async () => {
@@ -438,6 +434,8 @@ Deno.test("hook-run check prints every diagnostic as file:line:col and exits 1 o
       deepEqual(run.stdout.trim().split("\n"), [
         `${file}:1:12: error: unknown event "PreTooluse" (did you mean "PreToolUse"?)`,
         `${file}:1:72: error: "timeoutMs" must be at most 600000, got 900000 (timeouts are in milliseconds; 10 minutes (600000) is the longest)`,
+        // Open, on Stop: it stands in for the entry, and denies nothing.
+        `placeholder Stop "true" (${file}:1:72): runs nothing`,
         "failed: 2 errors, 0 warnings in 1 file",
       ]);
     },
@@ -459,6 +457,73 @@ Deno.test("hook-run list shows events and hooks with their resolved controls", a
     match(lines[3]!, /^SessionStart +ctx +\* +command +- +- +open +5000 ms +- +hooks\.jsonc$/);
     const json = JSON.parse((await cli(["list", "--config", file, "--json"], { cwd: dir })).stdout);
     deepEqual(json.map((row: { name: string }) => row.name), ["guard", "rewrite", "ctx"]);
+  });
+});
+
+const BROKEN = `{
+  "hooks": {
+    "PreToolUse": [
+      { "name": "guard", "matcher": "bash", "command": "grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; } || exit 0" },
+      { "name": "metadata", "matcher": "web_fetch", "type": "http", "url": "https://169.254.169.254/x", "failurePolicy": "closed" }
+    ],
+    "Stop": [{ "name": "note", "matcher": "[", "dialect": "claude", "command": "true" }]
+  }
+}`;
+
+Deno.test("hook-run check, list and run show a broken entry for what it is: a placeholder that runs nothing", async (t) => {
+  await withConfig(BROKEN, async (dir, file) => {
+    await t.step("check: exit 1, the error with its place, and what stands in for the entry", async () => {
+      const run = await cli(["check", "--config", file], { cwd: dir });
+      equal(run.code, 1, run.stdout);
+      match(run.stdout, new RegExp(`^${file}:5:\\d+: error: .*169\\.254\\.169\\.254`, "m"));
+      match(run.stdout, /warning: Stop has no tool name, so the matcher is ignored/);
+      match(
+        run.stdout,
+        /placeholder PreToolUse "metadata" \(.*hooks\.jsonc:5:\d+\): runs nothing and denies every call it could match/,
+      );
+      match(run.stdout, /failed: 1 error, 1 warning in 1 file/);
+      const json = JSON.parse((await cli(["check", "--config", file, "--json"], { cwd: dir })).stdout);
+      equal(json.ok, false);
+      deepEqual(
+        json.placeholders.map((p: { event: string; name: string; denies: boolean }) => [p.event, p.name, p.denies]),
+        [["PreToolUse", "metadata", true]],
+      );
+    });
+    await t.step("list: the good hooks, and the placeholder marked as one", async () => {
+      const run = await cli(["list", "--config", file], { cwd: dir });
+      equal(run.code, 0, run.stderr);
+      match(run.stdout, /^PreToolUse +guard +bash +command /m);
+      match(
+        run.stdout,
+        /^PreToolUse +metadata +web_fetch +placeholder +validate +- +closed +- +- +hooks\.jsonc:5:\d+$/m,
+      );
+      match(run.stderr, /the configuration has 1 error/);
+      const json = JSON.parse((await cli(["list", "--config", file, "--json"], { cwd: dir })).stdout);
+      const placeholder = json.find((row: { transport: string }) => row.transport === "placeholder");
+      equal(placeholder.name, "metadata");
+      equal(placeholder.placeholder.denies, true);
+      match(placeholder.placeholder.reason, /169\.254\.169\.254/);
+    });
+    await t.step("run: the good guard runs, the placeholder denies what it could match, --trace says so", async () => {
+      const run = (...args: string[]) => cli(["run", ...args, "--config", file], { cwd: dir });
+      const guarded = await run("PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}');
+      equal(guarded.code, 2, guarded.stderr);
+      match(guarded.stdout, /blocked: no rm -rf/);
+      match(guarded.stderr, /error: .*169\.254\.169\.254/);
+      const fetch = await run("PreToolUse", "--tool", "web_fetch", "--input", "{}", "--trace");
+      equal(fetch.code, 2, fetch.stderr);
+      match(fetch.stdout, /metadata +placeholder +validate .*failed: rejected/);
+      match(fetch.stdout, /blocked: Hook "metadata" failed \(rejected: /);
+      const stop = await run("Stop");
+      equal(stop.code, 0, stop.stderr);
+    });
+  });
+  await t.step("a --config file that is not there denies the gating events, and never Stop", async () => {
+    const pre = await cli(["run", "PreToolUse", "--tool", "bash", "--config", "/nonexistent/hooks.jsonc"]);
+    equal(pre.code, 2, pre.stderr);
+    match(pre.stderr, /hooks\.jsonc:1:1: error: the file does not exist \(check the --config path\)/);
+    const stop = await cli(["run", "Stop", "--config", "/nonexistent/hooks.jsonc"]);
+    equal(stop.code, 0, stop.stderr);
   });
 });
 

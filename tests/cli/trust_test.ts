@@ -144,13 +144,15 @@ Deno.test("hook-run check and list show each hook's trust state", async () => {
   deepEqual(trusted.map((row: { name: string; trust: string }) => [row.name, row.trust]), [["owner", "trusted"]]);
 });
 
-Deno.test("hook-run refuses to run with a corrupt trust file, and never treats it as trust", async () => {
+Deno.test("hook-run denies the gating events with a corrupt trust file, and never treats it as trust", async () => {
   await using p = await project({ ".hookgate/config.jsonc": TOUCH });
   await Deno.mkdir(join(p.home, ".config", "hookgate"), { recursive: true });
   await Deno.writeTextFile(join(p.home, ".config", "hookgate", "trust.json"), "{half a fi");
   const run = await cli(RUN, { cwd: p.dir, home: p.home });
-  equal(run.code, 1);
+  // What was trusted cannot be known: the tool call is denied, and the project's hook does not run.
+  equal(run.code, 2);
   match(run.stderr, /trust\.json:1:1: error: the trust file cannot be used: it is not valid JSON/);
+  match(run.stdout, /blocked: .*trust\.json/);
   equal(await p.ran(), false);
   const trust = await cli(["trust", "--cwd", p.dir, "--yes"], { home: p.home });
   equal(trust.code, 1);

@@ -1,6 +1,6 @@
-import { deepEqual, equal, match, rejects } from "node:assert/strict";
+import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
-import { type ConfigDiagnostic, HookConfigError, HookRegistry, watchConfig } from "../../mod.ts";
+import { type ConfigDiagnostic, HookRegistry, watchConfig } from "../../mod.ts";
 import { delay, memoryLogger } from "../_helpers.ts";
 
 const DEBOUNCE = 80;
@@ -101,31 +101,39 @@ Deno.test("watchConfig() debounces five rapid saves into one reload", async () =
   }
 });
 
-Deno.test("watchConfig() keeps the previous set on a broken save, and reloads when it is fixed", async () => {
+Deno.test("watchConfig() turns a broken entry into a placeholder, keeps the previous set for a file it cannot parse, and reloads when fixed", async () => {
   const t = await setup(stopHooks("good"));
   try {
+    // An entry-level error: the rest of the file reloads, as a fresh start would load it.
     await Deno.writeTextFile(
       t.file,
-      `{"hooks": {"Stop": [{"name": "bad", "command": "true", "timeoutMs": 0}]}}`,
+      `{"hooks": {"Stop": [{"name": "kept", "command": "true"}, {"name": "bad", "command": "true", "timeoutMs": 0}],
+        "PreToolUse": [{"name": "guard", "command": "true", "timeoutMs": 0, "failurePolicy": "closed"}]}}`,
     );
     await until(() => t.errors.length === 1, "the error report");
-    deepEqual(t.names(), ["good"], "the previous hooks stay live");
+    deepEqual(t.names(), ["kept"]);
+    deepEqual(t.registry.list("PreToolUse").map((entry) => [entry.name, entry.transport]), [["guard", "placeholder"]]);
     match(t.errors[0]![0]!.message, /"timeoutMs" must be at least 1, got 0/);
     match(
       t.logger.errors[0]!,
-      /Hook config has 1 error; keeping the previous hooks:\n.*hooks\.jsonc:1:\d+: error/,
+      /Hook config has 2 errors; what they break does not run \(closed and policy hooks deny instead\), the rest is live:\n.*hooks\.jsonc:1:\d+: error/,
     );
+    equal(t.watcher.config.placeholders?.length, 2);
     await Deno.writeTextFile(
       t.file,
       `{"hooks": {"Stop": [{"name": "fixed", "command": "true",}]}}`,
     );
     await until(() => t.names()[0] === "fixed", "the reload after the fix");
+    equal(t.registry.has("PreToolUse"), false);
+    // A half-written save cannot be read at all: the previous set stays live.
     await Deno.writeTextFile(
       t.file,
       `{"hooks": {"Stop": [{"name": "half written"`,
     );
     await until(() => t.errors.length === 2, "the parse error report");
     deepEqual(t.names(), ["fixed"]);
+    equal(t.registry.has("PreToolUse"), false);
+    match(t.logger.errors[1]!, /Hook config has 4 errors; keeping the previous hooks:\n.*invalid JSONC/);
   } finally {
     await t.cleanup();
   }
@@ -297,20 +305,20 @@ Deno.test("watchConfig() picks up a project layer created after it started (peer
   }
 });
 
-Deno.test("watchConfig() refuses to start on a broken configuration", async () => {
+Deno.test("watchConfig() starts on a broken configuration with what is good, and reports the errors", async () => {
   const dir = await Deno.makeTempDir({ prefix: "hookgate-watch-" });
+  const logger = memoryLogger();
+  const registry = new HookRegistry();
   try {
-    await Deno.writeTextFile(join(dir, "h.jsonc"), `{"hooks": {"Stp": []}}`);
-    await rejects(
-      watchConfig({
-        registry: new HookRegistry(),
-        paths: [join(dir, "h.jsonc")],
-        defaultLayers: false,
-      }),
-      (error: unknown) =>
-        error instanceof HookConfigError &&
-        /did you mean "Stop"/.test(error.message),
+    await Deno.writeTextFile(
+      join(dir, "h.jsonc"),
+      `{"hooks": {"Stp": [], "Stop": [{"name": "good", "command": "true"}]}}`,
     );
+    const watcher = await watchConfig({ registry, logger, paths: [join(dir, "h.jsonc")], defaultLayers: false });
+    await watcher.close();
+    equal(watcher.config.ok, false);
+    deepEqual(registry.list("Stop").map((entry) => entry.name), ["good"]);
+    match(logger.errors[0]!, /did you mean "Stop"/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

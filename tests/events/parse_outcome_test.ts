@@ -63,6 +63,43 @@ Deno.test("parseHookOutcome() normalizes Wuu's snake_case output", () => {
   deepEqual(parseHookOutcome({ continue: true }), { action: "allow" });
 });
 
+Deno.test("parseHookOutcome() reads the extension API's {block, reason}", () => {
+  deepEqual(parseHookOutcome({ block: true, reason: "no pushes" }), { action: "deny", reason: "no pushes" });
+  deepEqual(parseHookOutcome({ block: true }), { action: "deny", reason: "blocked by hook" });
+  deepEqual(parseHookOutcome({ block: false }), { action: "allow" });
+  deepEqual(parseHookOutcome({ block: false, reason: "fine" }), { action: "allow" });
+  // Deny wins over an explicit allow in the same answer.
+  deepEqual(parseHookOutcome({ action: "allow", block: true, reason: "r" }), { action: "deny", reason: "r" });
+  throws(() => parseHookOutcome({ block: "yes" }), /"block" must be a boolean, got a string/);
+});
+
+Deno.test("parseHookOutcome() refuses an object with no outcome field, naming its keys and never their values", async (t) => {
+  await t.step("one unknown key", () => {
+    throws(
+      () => parseHookOutcome({ foo: 1 }),
+      (error: Error) =>
+        error instanceof TypeError &&
+        error.message.startsWith('Cannot parse hook outcome: an object with no outcome field (its keys: "foo")'),
+    );
+  });
+  await t.step("several, and a Claude-style answer read by the native dialect", () => {
+    throws(
+      () => parseHookOutcome({ hookSpecificOutput: { permissionDecision: "deny" }, verdict: "s3cr3t" }),
+      (error: Error) =>
+        /its keys: "hookSpecificOutput", "verdict"\)/.test(error.message) && !error.message.includes("s3cr3t") &&
+        !error.message.includes("permissionDecision"),
+    );
+  });
+  await t.step("many keys are cut short", () => {
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, i]));
+    throws(() => parseHookOutcome(many), /"k0", "k1", "k2", "k3", "k4" and 7 more\)/);
+  });
+  await t.step("{} and an object with one known field still read", () => {
+    deepEqual(parseHookOutcome({}), { action: "allow" });
+    deepEqual(parseHookOutcome({ reason: "only a reason", note: 1 }), { action: "allow" });
+  });
+});
+
 Deno.test("parseHookOutcome() lets deny win when an answer mixes signals", () => {
   deepEqual(
     parseHookOutcome({

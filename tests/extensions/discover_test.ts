@@ -117,8 +117,9 @@ Deno.test("discoverAndLoadHooks() reports a broken configuration and broken modu
     ]);
     await write("home/config.jsonc", `{ "extensions": [42] }`);
     const bad = (await load()).result;
-    match(bad.errors[0]!.error, /^the configuration cannot be used: /);
-    equal(bad.hooks.length, 0);
+    match(bad.errors[0]!.error, /^the configuration has an error: /);
+    // Nothing of the broken file counts; the rest of the configuration (the user's directory) still loads.
+    deepEqual(bad.hooks.map((path) => path.split("/").pop()), ["ok.ts"]);
   });
 });
 

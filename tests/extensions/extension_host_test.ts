@@ -137,6 +137,39 @@ Deno.test("ExtensionHost: handler errors reach the error listeners with hookPath
   });
 });
 
+Deno.test("ExtensionHost: a tool_call handler and an in-process hook read {block, reason} the same way", async (t) => {
+  const cases: [string, unknown, boolean][] = [
+    ["{block: true, reason}", { block: true, reason: "no pushes" }, true],
+    ["{block: true}", { block: true }, true],
+    ["{block: false}", { block: false }, false],
+    ["{block: false, reason}", { block: false, reason: "fine" }, false],
+    ["{}", {}, false],
+    ["undefined", undefined, false],
+    ['{block: "yes"}', { block: "yes" }, true],
+    ["{block: true, reason: 5}", { block: true, reason: 5 }, true],
+    ["{blocked: true}", { blocked: true }, true],
+  ];
+  for (const [label, answer, blocks] of cases) {
+    await t.step(label, async () => {
+      const { host, registry, runner } = setUp();
+      await host.load((api) => api.on("tool_call", () => answer as never), "/x/guard.ts");
+      const viaExtension = await runner.preToolUse("bash", { command: "git push" }, ENV);
+      host.unloadAll();
+      registry.registerInProcess("PreToolUse", "*", (() => answer) as never, undefined, {
+        stage: "validate",
+        failurePolicy: "closed",
+      });
+      const inProcess = await runner.preToolUse("bash", { command: "git push" }, ENV);
+      equal(viaExtension.block === true, blocks, `tool_call: ${JSON.stringify(viaExtension)}`);
+      equal(inProcess.block === true, blocks, `in-process: ${JSON.stringify(inProcess)}`);
+      if (label === "{block: true, reason}") {
+        equal(viaExtension.reason, "no pushes");
+        equal(inProcess.reason, "no pushes");
+      }
+    });
+  }
+});
+
 Deno.test("ExtensionHost: handlers get a typed event and a context with the UI", async () => {
   const { host, runner } = setUp();
   const seen: unknown[] = [];

@@ -26,6 +26,7 @@ interface PreCommitEvent {
 const PRE_COMMIT: HookEventInfo = {
   toolEvent: false,
   canBlock: true,
+  gatesAction: true,
   canMutate: false,
   canAsk: false,
   context: false,

@@ -161,6 +161,50 @@ Deno.test("HookRunner.preToolUse() accepts the legacy decision/modifiedInput for
   });
 });
 
+Deno.test("HookRunner.preToolUse() reads every answer a closed validator may give, and never takes an unknown shape for an allow", async (t) => {
+  const cases: [string, unknown, { block?: true; reason?: RegExp }, string][] = [
+    ["{block: true, reason}", { block: true, reason: "no pushes" }, { block: true, reason: /^no pushes$/ }, "deny"],
+    ["{block: true}", { block: true }, { block: true, reason: /^blocked by hook$/ }, "deny"],
+    ["{block: false}", { block: false }, {}, "allow"],
+    ['{decision: "block"}', { decision: "block" }, { block: true, reason: /^blocked by hook$/ }, "deny"],
+    ['{decision: "block", reason}', { decision: "block", reason: "r" }, { block: true, reason: /^r$/ }, "deny"],
+    ['{decision: "allow"}', { decision: "allow" }, {}, "allow"],
+    // A validator may not rewrite: closed, that denies.
+    ["{modifiedInput}", { modifiedInput: { command: "x" } }, { block: true, reason: /tried to rewrite/ }, "mutate"],
+    ["{foo: 1}", { foo: 1 }, { block: true, reason: /invalid_output: .*no outcome field.*"foo"/ }, "invalid_output"],
+    ['{block: "yes"}', { block: "yes" }, { block: true, reason: /"block" must be a boolean/ }, "invalid_output"],
+    ["{}", {}, {}, "allow"],
+    ["undefined", undefined, {}, "allow"],
+    ["null", null, {}, "allow"],
+  ];
+  for (const [label, answer, expected, recorded] of cases) {
+    await t.step(label, async () => {
+      const { registry, runner, records } = setup();
+      registry.registerInProcess("PreToolUse", "*", (() => answer) as never, undefined, {
+        name: "v",
+        stage: "validate",
+        failurePolicy: "closed",
+      });
+      const result = await runner.preToolUse("bash", { command: "git push" }, env);
+      equal(result.block, expected.block, JSON.stringify(result));
+      if (expected.reason) match(result.reason!, expected.reason);
+      equal(records[0]?.failure?.kind ?? records[0]?.action, recorded);
+    });
+  }
+  await t.step("the keys are named, their values never", async () => {
+    const { registry, runner, records } = setup();
+    registry.registerInProcess("PreToolUse", "*", (() => ({ verdict: "s3cr3t", why: "x" })) as never, undefined, {
+      name: "v",
+      stage: "validate",
+      failurePolicy: "closed",
+    });
+    const result = await runner.preToolUse("bash", {}, env);
+    match(result.reason!, /"verdict", "why"/);
+    equal(result.reason!.includes("s3cr3t"), false);
+    equal(records[0]!.failure!.message.includes("s3cr3t"), false);
+  });
+});
+
 Deno.test("HookRunner.preToolUse() re-validates a rewritten input against a JSON Schema", async (t) => {
   const { registry, runner } = setup();
   registry.registerInProcess(

@@ -25,6 +25,7 @@ import { HOOK_EVENTS } from "../../events/table.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { CLAUDE_EVENTS } from "./events.ts";
+import { openEntry } from "../_broken_entry.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
 export const CLAUDE_GROUP: ObjectShape = strictObject({
@@ -145,18 +146,29 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
     }
     return hooks;
   },
+  // Claude hooks have no failure policy: a broken one could only have failed
+  // open, and Claude Code drops the group. Named by the handler at fault.
+  broken(value, at) {
+    const handlers = isPlainObject(value) && Array.isArray(value.hooks) ? value.hooks : [];
+    const index = at[0] === "hooks" && typeof at[1] === "number" ? at[1] : 0;
+    return openEntry(value, "claude", handlers[index]);
+  },
 });
 
 function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): boolean {
+  const trimmed = matcher?.trim() ?? "";
+  if (HOOK_EVENTS[event].matchOn === null) {
+    // Never read, so never compiled: Claude Code ignores it, even one that is no valid regex.
+    if (trimmed !== "" && trimmed !== "*") {
+      context.warning(path, `${event} hooks have nothing to match, so the matcher is ignored (as Claude Code does)`);
+    }
+    return true;
+  }
   try {
     compileClaudeMatcher(matcher);
   } catch (error) {
     context.error(path, (error as Error).message, 'use an exact name, a list such as "Edit|Write", or a valid regex');
     return false;
-  }
-  const trimmed = matcher?.trim() ?? "";
-  if (trimmed !== "" && trimmed !== "*" && HOOK_EVENTS[event].matchOn === null) {
-    context.warning(path, `${event} hooks have nothing to match, so the matcher is ignored (as Claude Code does)`);
   }
   return true;
 }

@@ -16,7 +16,8 @@ import {
   string,
 } from "../../_internal/shape.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import type { BrokenEntry, DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import { hookLabel } from "../_broken_entry.ts";
 
 const stringList = arrayOf(string());
 const stringMap = recordOf(string());
@@ -96,7 +97,27 @@ export const NATIVE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
     const hook = nativeHook(value, path, context);
     return hook !== null && context.common(event, hook as unknown as Record<string, unknown>, path) ? [hook] : [];
   },
+  broken: brokenNative,
 });
+
+/**
+ * A broken native entry's controls, failing closed: a failure policy other
+ * than "open" (or none) is closed, a `policy` other than false (or none) is
+ * one, and an entry that is not an object could have been anything.
+ */
+function brokenNative(value: unknown): BrokenEntry {
+  if (!isPlainObject(value)) return { failurePolicy: "closed", policy: true };
+  const { matcher, dialect, stage, failurePolicy, policy } = value;
+  const name = hookLabel(value);
+  return {
+    failurePolicy: failurePolicy === undefined || failurePolicy === "open" ? "open" : "closed",
+    policy: policy !== undefined && policy !== false,
+    ...(name === undefined ? {} : { name }),
+    ...(typeof matcher === "string" ? { matcher } : {}),
+    ...(dialect === "native" || dialect === "wuu" || dialect === "claude" ? { dialect } : {}),
+    ...(stage === "mutate" || stage === "validate" ? { stage } : {}),
+  };
+}
 
 function nativeHook(value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook | null {
   if (!isPlainObject(value)) {

@@ -7,6 +7,7 @@ import { isPlainObject } from "../../_internal/json.ts";
 import { keysOf, number, type ObjectShape, oneOf, optional, strictObject, string } from "../../_internal/shape.ts";
 import type { ConfiguredHook, ShellHook } from "../../events/configured.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import { openEntry } from "../_broken_entry.ts";
 
 /** A Wuu configured hook. */
 export const WUU_ENTRY: ObjectShape = strictObject({
@@ -52,6 +53,8 @@ export const WUU_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
     const hook = e.type === "prompt" ? wuuPrompt(e, path, context) : wuuCommand(e, path, context);
     return hook !== null && context.common(event, hook as unknown as Record<string, unknown>, path) ? [hook] : [];
   },
+  // Wuu hooks have no failure policy: a broken one could only have failed open.
+  broken: (value) => openEntry(value, "wuu"),
 });
 
 function wuuCommand(e: WuuEntry, path: JsonPath, context: EntryContext): ConfiguredHook | null {

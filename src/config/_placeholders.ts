@@ -1,0 +1,81 @@
+// Placeholders made from diagnostics: a broken entry's reason, and what
+// stands for a file (or anything else the load needs) that cannot be read
+// at all — one closed placeholder on every event that gates an action,
+// matching every call, and none where a block would keep the agent going.
+
+import type { PlaceholderHook } from "../events/configured.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS } from "../events/table.ts";
+import { placeholderHook } from "../registry/placeholder.ts";
+import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
+import type { ParsedHooksConfig } from "./parse.ts";
+
+const GATING_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].gatesAction);
+
+/** A diagnostic's message and hint as one reason, with how many more problems the entry has. */
+export function problemText(problem: ConfigDiagnostic, more = 0): string {
+  const hint = problem.hint === undefined ? "" : ` (${problem.hint})`;
+  return `${problem.message}${hint}${more === 0 ? "" : ` (and ${more} more ${more === 1 ? "problem" : "problems"})`}`;
+}
+
+/**
+ * What stands for `file` when `problem` keeps any of it from being read:
+ * nothing of it can be known, so it denies every call on the gating events,
+ * even under `--no-hooks`.
+ */
+export function filePlaceholders(file: string, problem: ConfigDiagnostic): PlaceholderHook[] {
+  return GATING_EVENT_NAMES.map((event) =>
+    placeholderHook(event, {
+      name: file,
+      // It might have held closed and policy hooks: it counts as both, so it denies under --no-hooks too.
+      failurePolicy: "closed",
+      policy: true,
+      source: problem.file,
+      line: problem.line,
+      column: problem.column,
+      reason: problemText(problem),
+      fix: 'fix it, then run "hook-run check"; until then nothing of it runs',
+      covers: "file",
+    })
+  );
+}
+
+/**
+ * Makes `parsed` stand for a file that `problem` keeps from being read as a
+ * whole: none of its hooks or settings count, and its placeholders deny the
+ * gating events. Its URL patterns might have narrowed what HTTP hooks may
+ * reach, so none may (an empty list), rather than all.
+ */
+export function unreadableFile(parsed: ParsedHooksConfig, file: string, problem: ConfigDiagnostic): ParsedHooksConfig {
+  parsed.hooks = {};
+  parsed.placeholders = filePlaceholders(file, problem);
+  parsed.httpAllowedUrls = [];
+  delete parsed.commandAllowlist;
+  delete parsed.extensions;
+  delete parsed.models;
+  return parsed;
+}
+
+/** What a layer that cannot even be read (missing, unreadable) parses to: its one diagnostic, and its stand-ins. */
+export function unreadLayer(file: string, error: unknown): ParsedHooksConfig {
+  const notFound = error instanceof Deno.errors.NotFound;
+  const problem: ConfigDiagnostic = {
+    severity: "error",
+    file,
+    line: 1,
+    column: 1,
+    path: [],
+    message: notFound ? "the file does not exist" : `the file cannot be read: ${(error as Error).message}`,
+    ...(notFound ? { hint: "check the --config path" } : {}),
+  };
+  const parsed: ParsedHooksConfig = {
+    hooks: {},
+    placeholders: [],
+    dialect: null,
+    diagnostics: [problem],
+    ok: false,
+    assertOk() {
+      throw new HookConfigError(this.diagnostics);
+    },
+  };
+  return unreadableFile(parsed, file, problem);
+}
