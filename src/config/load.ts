@@ -8,7 +8,7 @@
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
@@ -234,7 +234,7 @@ export async function checkConfig(
   const merge = new LayerMerge();
   for (const { layer, parsed } of parsedLayers) {
     if (layer.kind === "project" && project?.trusted !== true) continue;
-    merge.add(layer.path, parsed, layer.kind === "project");
+    merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
   const { hooks, commandAllowlist, httpAllowedUrls, models } = merge.result();
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
@@ -259,6 +259,25 @@ export async function checkConfig(
  */
 async function parseConfigText(text: string, options: ParseHooksConfigOptions): Promise<ParsedHooksConfig> {
   return parsePlainConfig(text, options) ?? (await import("./parse.ts")).parseHooksConfig(text, options);
+}
+
+/**
+ * A project layer's command hooks, set to run in the project root: a
+ * relative script then is exactly the file trust hashed, whatever
+ * directory an event names as its `cwd` (which the payload keeps). Python
+ * writes no bytecode cache beside them: a new `__pycache__` in a hook's
+ * directory would change what trust hashed, and untrust the project.
+ */
+function runInRoot(parsed: ParsedHooksConfig, root: string): ParsedHooksConfig {
+  const hooks: ConfiguredHooks = {};
+  for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
+    hooks[event] = list.map((hook) =>
+      hook.type === "http" || hook.type === "prompt"
+        ? hook
+        : { ...hook, cwd: root, env: { PYTHONDONTWRITEBYTECODE: "1", ...hook.env } }
+    );
+  }
+  return { ...parsed, hooks };
 }
 
 /** Whether a parsed file declares anything that would take effect. */

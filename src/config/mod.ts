@@ -31,11 +31,13 @@ export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watc
 export { countShellHooks, shellHooksEqual } from "./equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";
 export {
+  fileMark,
   type ProjectFile,
   type ProjectHook,
   type ProjectLayerContent,
   type ProjectSnapshot,
 } from "./project_snapshot.ts";
+export { ProjectGuard } from "./project_guard.ts";
 export {
   readTrustStore,
   TRUST_FILE,

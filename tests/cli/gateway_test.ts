@@ -149,6 +149,75 @@ Deno.test("hook-run gateway skips an untrusted project's hooks and tells the use
   });
 });
 
+Deno.test("hook-run gateway runs a project's hooks in its root, whatever cwd the event names", async () => {
+  await withProject({}, async (dir) => {
+    // The reviewed guard denies; a never-reviewed one in a subdirectory allows.
+    await Deno.mkdir(join(dir, ".hookgate/hooks"), { recursive: true });
+    await Deno.mkdir(join(dir, "pkg/.hookgate/hooks"), { recursive: true });
+    await Deno.writeTextFile(
+      join(dir, ".hookgate/config.jsonc"),
+      `{"hooks": {"PreToolUse": [{"name": "guard", "command": "sh .hookgate/hooks/guard.sh", "failurePolicy": "closed"}]}}`,
+    );
+    await Deno.writeTextFile(
+      join(dir, ".hookgate/hooks/guard.sh"),
+      `grep -q '"cwd":"${dir}/pkg"' || exit 1; echo "reviewed guard in $PWD" >&2; exit 2\n`,
+    );
+    await Deno.writeTextFile(join(dir, "pkg/.hookgate/hooks/guard.sh"), "exit 0\n");
+    const run = await cli(["gateway"], {
+      cwd: join(dir, "pkg"),
+      stdin: JSON.stringify({
+        hook_event_name: "PreToolUse",
+        cwd: join(dir, "pkg"),
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+      }),
+      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1" },
+    });
+    equal(run.code, 0, run.stderr);
+    // The payload's cwd is unchanged; the process runs in the project root.
+    equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecisionReason, `reviewed guard in ${dir}`);
+  });
+});
+
+const RM = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+
+Deno.test("hook-run gateway keeps a trusted project trusted after its Python hook imports a sibling", async () => {
+  await withProject({}, async (dir) => {
+    const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
+    try {
+      await Deno.writeTextFile(join(dir, ".claude/hooks/check.py"), "import util\nutil.check()\n");
+      await Deno.writeTextFile(join(dir, ".claude/hooks/util.py"), "def check():\n    pass\n");
+      await Deno.writeTextFile(
+        join(dir, ".claude/settings.json"),
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [{
+              hooks: [{ type: "command", command: 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/check.py"' }],
+            }],
+          },
+        }),
+      );
+      equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
+      for (let i = 0; i < 2; i++) {
+        const run = await cli(["gateway"], {
+          cwd: dir,
+          home,
+          stdin: JSON.stringify({ ...RM, cwd: dir }),
+          env: { CLAUDE_PROJECT_DIR: dir },
+        });
+        equal(run.code, 0, run.stderr);
+        equal(run.stdout, "{}\n", run.stderr);
+      }
+      // No bytecode cache beside the script: it would change what trust hashed.
+      equal(await Deno.stat(join(dir, ".claude/hooks/__pycache__")).then(() => true, () => false), false);
+      const again = await cli(["trust", "--cwd", dir], { home });
+      equal(again.code, 0, again.stdout);
+    } finally {
+      await Deno.remove(home, { recursive: true });
+    }
+  });
+});
+
 Deno.test("hook-run gateway run as one of hookgate's own hooks answers {} instead of calling itself forever", async () => {
   await withProject({ PreToolUse: [{ hooks: [hook("guard.sh")] }] }, async (dir) => {
     const run = await cli(["gateway"], {
