@@ -105,6 +105,7 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
   type ProjectTrust,
+  type RoutingEntry,
   type TrustOption,
 } from "./src/config/load.ts";
 export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/config/project_snapshot.ts";

@@ -74,3 +74,9 @@ export const DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS = 60_000;
 export const MAX_TRUST_FILES = 1000;
 /** The most bytes a project's trust digest reads: 16 MiB. */
 export const MAX_TRUST_BYTES = 16 * 1024 * 1024;
+/**
+ * How deep `hook-run gateway` may run inside hookgate's own hooks
+ * (`HOOKGATE_DEPTH`) before it stops: a backstop against recursion that
+ * the routing entry's recognition missed. Past it the gateway fails closed.
+ */
+export const MAX_HOOK_DEPTH = 8;

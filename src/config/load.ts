@@ -13,12 +13,13 @@ import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
+import { type RoutingEntry, withoutRouting } from "./_routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
 import { TRUST_FILE } from "./trust_store.ts";
 
-export type { ProjectTrust, TrustOption };
+export type { ProjectTrust, RoutingEntry, TrustOption };
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -128,6 +129,12 @@ export interface LoadedConfig {
    * listed in `skipped`, and its modules are not in `extensions`.
    */
   project?: ProjectTrust;
+  /**
+   * The entries left out because they route the agent's events to hookgate
+   * (`hook-run gateway`, a call to `hook-run serve`): run as hooks, they
+   * would start hookgate again for every event. Each is also a warning.
+   */
+  routing?: RoutingEntry[];
 }
 
 /**
@@ -188,6 +195,7 @@ export async function checkConfig(
     : options as LoadConfigOptions;
   const layers = configLayers(opts);
   const diagnostics: ConfigDiagnostic[] = [];
+  const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
   for (const layer of layers) {
     let text: string;
@@ -200,9 +208,10 @@ export async function checkConfig(
       continue;
     }
     const dialect = opts.dialect ?? layer.dialect;
-    const parsed = await parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
-    if (parsed.dialect !== null) layer.dialect = parsed.dialect;
-    diagnostics.push(...parsed.diagnostics);
+    const read = await parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
+    if (read.dialect !== null) layer.dialect = read.dialect;
+    diagnostics.push(...read.diagnostics);
+    const parsed = withoutRouting(read, layer.path, diagnostics, routing);
     parsedLayers.push({ layer, parsed });
   }
 
@@ -250,6 +259,7 @@ export async function checkConfig(
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
     ...(project === undefined ? {} : { project }),
+    ...(routing.length === 0 ? {} : { routing }),
   };
 }
 

@@ -24,6 +24,7 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
   type ProjectTrust,
+  type RoutingEntry,
   trustFilePath,
   type TrustOption,
 } from "./load.ts";

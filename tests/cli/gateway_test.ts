@@ -179,7 +179,82 @@ Deno.test("hook-run gateway runs a project's hooks in its root, whatever cwd the
   });
 });
 
+/** A user configuration (in `home`) with one closed policy guard that denies every PreToolUse. */
+async function withUserGuard(fn: (home: string) => Promise<void>): Promise<void> {
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-home-" }));
+  try {
+    await Deno.mkdir(join(home, ".config/hookgate"), { recursive: true });
+    await Deno.writeTextFile(
+      join(home, ".config/hookgate/config.jsonc"),
+      `{"hooks": {"PreToolUse": [{"name": "policy", "command": "echo 'denied by policy' >&2; exit 2", "failurePolicy": "closed", "policy": true}]}}`,
+    );
+    await fn(home);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
 const RM = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+
+Deno.test("hook-run gateway runs the user's policy hooks whatever HOOKGATE_DEPTH an agent inherited", async () => {
+  await withUserGuard(async (home) => {
+    for (const depth of ["1", "2"]) {
+      const run = await cli(["gateway"], {
+        cwd: home,
+        home,
+        stdin: JSON.stringify({ ...RM, cwd: home }),
+        env: { HOOKGATE_DEPTH: depth },
+      });
+      equal(run.code, 0, run.stderr);
+      equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny", `HOOKGATE_DEPTH=${depth}`);
+    }
+  });
+});
+
+Deno.test("hook-run gateway fails closed when nested deeper than its bound, never answers {}", async () => {
+  await withUserGuard(async (home) => {
+    const run = await cli(["gateway"], {
+      cwd: home,
+      home,
+      stdin: JSON.stringify({ ...RM, cwd: home }),
+      env: { HOOKGATE_DEPTH: "64" },
+    });
+    equal(run.code, 2);
+    equal(run.stdout, "");
+    match(run.stderr, /HOOKGATE_DEPTH/);
+  });
+});
+
+Deno.test("hook-run gateway skips the entry that routes the agent to it when that file is loaded as a layer", async () => {
+  await withProject({}, async (dir) => {
+    // A launcher named hook-run: running it as a hook would start the gateway again.
+    await Deno.mkdir(join(dir, "bin"));
+    await Deno.writeTextFile(join(dir, "bin/hook-run"), `#!/bin/sh\ntouch ${dir}/routed\necho '{}'\n`);
+    await Deno.chmod(join(dir, "bin/hook-run"), 0o755);
+    await Deno.writeTextFile(
+      join(dir, ".claude/settings.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{
+            hooks: [
+              { type: "command", command: `"$CLAUDE_PROJECT_DIR"/bin/hook-run gateway`, timeout: 600 },
+              { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh` },
+            ],
+          }],
+        },
+      }),
+    );
+    const run = await gateway(dir, { ...RM, cwd: dir });
+    equal(run.code, 0, run.stderr);
+    equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
+    equal(await Deno.stat(join(dir, "routed")).then(() => true, () => false), false, "the routing entry ran");
+    const check = await cli(["check"], { cwd: dir, env: { HOOKGATE_TRUST_PROJECT: "1" } });
+    equal(check.code, 0, check.stderr);
+    match(check.stdout + check.stderr, /routes the agent's events to hookgate.*not run as a hook/);
+    const list = await cli(["list"], { cwd: dir, env: { HOOKGATE_TRUST_PROJECT: "1" } });
+    match(list.stdout, /routes the agent's events to hookgate/);
+  });
+});
 
 Deno.test("hook-run gateway keeps a trusted project trusted after its Python hook imports a sibling", async () => {
   await withProject({}, async (dir) => {
@@ -215,23 +290,5 @@ Deno.test("hook-run gateway keeps a trusted project trusted after its Python hoo
     } finally {
       await Deno.remove(home, { recursive: true });
     }
-  });
-});
-
-Deno.test("hook-run gateway run as one of hookgate's own hooks answers {} instead of calling itself forever", async () => {
-  await withProject({ PreToolUse: [{ hooks: [hook("guard.sh")] }] }, async (dir) => {
-    const run = await cli(["gateway"], {
-      cwd: dir,
-      stdin: JSON.stringify({
-        hook_event_name: "PreToolUse",
-        cwd: dir,
-        tool_name: "Bash",
-        tool_input: { command: "rm -rf /" },
-      }),
-      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", HOOKGATE_DEPTH: "1" },
-    });
-    equal(run.code, 0);
-    equal(run.stdout, "{}\n");
-    match(run.stderr, /called from one of hookgate's own hooks/);
   });
 });
