@@ -104,17 +104,21 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
   for (const hook of snapshot.hooks) {
     io.stdout(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);
     io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
-    for (const file of hook.files) io.stdout(`    runs ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
+    for (const file of hook.files) io.stdout(`    runs ${printable(fileLine(file))}\n`);
   }
   if (snapshot.files.length > 0) {
     io.stdout(
-      `\nFiles the hooks may run (${snapshot.files.length}: the files they name, and the directories those live in):\n`,
+      `\nFiles the hooks may run (${
+        count(snapshot.files.length, "file")
+      }: the files they name, and the directories those live in):\n`,
     );
     for (const file of snapshot.files) io.stdout(`  ${printable(fileLine(file))}\n`);
   }
   if (snapshot.extensions.length > 0) {
     io.stdout(
-      `\nExtension code (${snapshot.extensions.length} files; it runs inside hook-run, with its permissions):\n`,
+      `\nExtension code (${
+        count(snapshot.extensions.length, "file")
+      }; it runs inside hook-run, with its permissions):\n`,
     );
     for (const file of snapshot.extensions) io.stdout(`  ${printable(fileLine(file))}\n`);
   }
@@ -162,6 +166,10 @@ function changes(snapshot: ProjectSnapshot, previous: TrustRecord | undefined): 
     hooksRemoved: previous.hooks.filter((line) => !now.includes(line)),
     filesChanged: [...paths].filter((path) => files[path] !== previous.files[path]).sort(),
   };
+}
+
+function count(n: number, noun: string): string {
+  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
 }
 
 function list(items: string[]): string {

@@ -3,7 +3,10 @@
 // (links to directories followed, each real directory once), within one
 // budget of files and bytes. Every stat it takes is remembered as a
 // signature, so a long-lived host can tell in microseconds whether anything
-// it hashed may have changed.
+// it hashed may have changed. The file system calls are synchronous: each
+// costs a few microseconds that way and some fifty as a promise, and this
+// runs at a trusted project's every start-up (a re-read in a long-lived
+// host happens only after something changed).
 
 import { MAX_TRUST_BYTES, MAX_TRUST_FILES } from "../_internal/limits.ts";
 import { dirname, isAbsolute, join, relative, SEP } from "../_internal/path.ts";
@@ -91,6 +94,12 @@ export class DigestReader {
 
   /** How a path is shown: relative to the root, `/`-separated, or absolute outside the project. */
   shown(path: string): { path: string; outside: boolean } {
+    // Paths here are built by join and resolve: normalized, so a prefix says it.
+    for (const base of [this.root, this.realRoot]) {
+      if (SEP === "/" && path.startsWith(base) && path[base.length] === "/") {
+        return { path: path.slice(base.length + 1), outside: false };
+      }
+    }
     for (const base of [this.root, this.realRoot]) {
       const inside = relative(base, path);
       if (inside !== "" && !inside.startsWith("..") && !isAbsolute(inside)) {
@@ -114,33 +123,34 @@ export class DigestReader {
    * @param into Collects the entry and the reads it took.
    */
   async file(path: string, into: Coverage, keepBytes = false): Promise<ReadFile | undefined> {
-    const own = await this.#stat(`l:${path}`, into);
+    const own = this.#stat(`l:${path}`, into);
     if (own === undefined || own.isDirectory) return undefined;
-    if (this.files.size >= MAX_TRUST_FILES && !this.files.has(this.shown(path).path)) {
+    const shown = this.shown(path);
+    if (this.files.size >= MAX_TRUST_FILES && !this.files.has(shown.path)) {
       throw new TrustBoundError(dirname(path), this.shown(dirname(path)).path, `${MAX_TRUST_FILES} files`);
     }
     let link: string | undefined;
     let real: string;
     try {
-      if (own.isSymlink) link = await Deno.readLink(path);
-      real = await Deno.realPath(path);
+      if (own.isSymlink) link = Deno.readLinkSync(path);
+      real = Deno.realPathSync(path);
     } catch {
       // A dangling link: its text is what the project ships.
       return link === undefined
         ? undefined
-        : { entry: this.#add(path, { sha256: "", link, target: "(missing)" }, into) };
+        : { entry: this.#add(shown, { sha256: "", link, target: "(missing)" }, into) };
     }
-    const info = await this.#stat(`s:${real}`, into);
+    const info = this.#stat(`s:${real}`, into);
     if (info === undefined || !info.isFile) return undefined;
     const hashed = await this.#hash(real, info, dirname(path));
-    const shownReal = this.shown(real);
-    const target = shownReal.path === this.shown(path).path ? undefined : shownReal.path;
-    const entry = this.#add(path, {
+    const shownReal = real === path ? shown : this.shown(real);
+    const target = shownReal.path === shown.path ? undefined : shownReal.path;
+    const entry = this.#add(shown, {
       sha256: hashed.sha256,
       ...(link === undefined ? {} : { link }),
       ...(target === undefined ? {} : { target }),
     }, into);
-    return keepBytes ? { entry, bytes: hashed.bytes ?? await Deno.readFile(real) } : { entry };
+    return keepBytes ? { entry, bytes: hashed.bytes ?? Deno.readFileSync(real) } : { entry };
   }
 
   /**
@@ -161,14 +171,14 @@ export class DigestReader {
   }
 
   async #walk(dir: string, recursive: boolean, into: Coverage, seen: Set<string>): Promise<void> {
-    await this.#stat(`l:${dir}`, into);
-    const info = await this.#stat(`s:${dir}`, into);
+    this.#stat(`l:${dir}`, into);
+    const info = this.#stat(`s:${dir}`, into);
     if (info === undefined || !info.isDirectory) return;
     let real: string;
     let entries: Deno.DirEntry[];
     try {
-      real = await Deno.realPath(dir);
-      entries = await Array.fromAsync(Deno.readDir(dir));
+      real = Deno.realPathSync(dir);
+      entries = [...Deno.readDirSync(dir)];
     } catch (error) {
       throw new Error(`Cannot read ${this.shown(dir).path} for the trust digest: ${(error as Error).message}`);
     }
@@ -185,7 +195,7 @@ export class DigestReader {
       if (entry.isSymlink && recursive) {
         let target: Deno.FileInfo | undefined;
         try {
-          target = await Deno.stat(path);
+          target = Deno.statSync(path);
         } catch {
           // Dangling: hashed as a link below.
         }
@@ -199,11 +209,11 @@ export class DigestReader {
     seen.delete(real);
   }
 
-  async #stat(read: string, into: Coverage): Promise<Deno.FileInfo | undefined> {
+  #stat(read: string, into: Coverage): Deno.FileInfo | undefined {
     into.reads.add(read);
     const path = read.slice(2);
     try {
-      const info = read.startsWith("l:") ? await Deno.lstat(path) : await Deno.stat(path);
+      const info = read.startsWith("l:") ? Deno.lstatSync(path) : Deno.statSync(path);
       // The first signature counts: it was taken before the content was read.
       if (!this.reads.has(read)) this.reads.set(read, signatureOf(info));
       return info;
@@ -220,15 +230,14 @@ export class DigestReader {
     if (this.#bytes + info.size > MAX_TRUST_BYTES) {
       throw new TrustBoundError(dir, this.shown(dir).path, `${MAX_TRUST_BYTES / 1024 / 1024} MiB`);
     }
-    const bytes = await Deno.readFile(real);
+    const bytes = Deno.readFileSync(real);
     this.#bytes += bytes.length;
     const sha256 = await sha256Hex(bytes);
     this.#hashes.set(real, { sha256, size: bytes.length });
     return { sha256, bytes };
   }
 
-  #add(path: string, fields: Omit<ProjectFile, "path">, into: Coverage): ProjectFile {
-    const shown = this.shown(path);
+  #add(shown: { path: string; outside: boolean }, fields: Omit<ProjectFile, "path">, into: Coverage): ProjectFile {
     const entry: ProjectFile = { path: shown.path, ...fields, ...(shown.outside ? { outside: true } : {}) };
     this.files.set(entry.path, entry);
     into.files.set(entry.path, entry);

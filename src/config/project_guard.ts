@@ -60,6 +60,7 @@ export class ProjectGuard {
   #changed: string | undefined;
   #rechecking: Promise<CommandGateVerdict | undefined> | null = null;
   #listeners = new Set<() => void>();
+  #watched: { files: string[]; dirs: string[] } | undefined;
 
   /**
    * Creates the guard of a trusted project.
@@ -94,12 +95,13 @@ export class ProjectGuard {
    * and what they resolve to) and the directories whose listing it hashed.
    */
   get watched(): { files: string[]; dirs: string[] } {
-    const files: string[] = [];
-    const dirs: string[] = [];
-    for (const [read, signature] of this.#signatures) {
-      (signature.startsWith("d:") ? dirs : files).push(read.slice(2));
+    if (this.#watched === undefined) {
+      const files = new Set<string>();
+      const dirs = new Set<string>();
+      for (const [read, signature] of this.#signatures) (signature.startsWith("d:") ? dirs : files).add(read.slice(2));
+      this.#watched = { files: [...files], dirs: [...dirs] };
     }
-    return { files: [...new Set(files)], dirs: [...new Set(dirs)] };
+    return this.#watched;
   }
 
   /**
@@ -144,6 +146,7 @@ export class ProjectGuard {
           // Touched, not changed: remember the new stats, so the next check is quick again.
           this.#signatures = reads.signatures;
           this.#hooks = reads.hooks;
+          this.#watched = undefined;
           return undefined;
         }
         return this.#projectChangedSinceTrusted(changedFiles(this.#files, marks(snapshot)));

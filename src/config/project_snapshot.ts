@@ -172,7 +172,7 @@ export async function readProject(
   models: ModelsConfig | undefined,
   modules: readonly string[] = [],
 ): Promise<{ snapshot: ProjectSnapshot; reads: ProjectReads }> {
-  const reader = new DigestReader(root, await realRoot(root));
+  const reader = new DigestReader(root, realRoot(root));
   const hooks: ProjectHook[] = [];
   const hookReads = new Map<string, string[]>();
   const commands = new Coverage();
@@ -235,6 +235,15 @@ export function projectHookKey(source: string, hook: { command: string; args?: r
  *
  * @param file A covered file.
  * @returns The text recorded for it.
+ *
+ * @example A file, and a link to it
+ * ```ts
+ * import { fileMark } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(fileMark({ path: "guard.sh", sha256: "ab12" }), "ab12");
+ * equal(fileMark({ path: "g.sh", sha256: "ab12", link: "guard.sh", target: "guard.sh" }), "ab12 (guard.sh → guard.sh)");
+ * ```
  */
 export function fileMark(file: ProjectFile): string {
   return file.link === undefined && file.target === undefined
@@ -297,15 +306,15 @@ async function extensionCode(
     seen.add(path);
     const read = await reader.file(path, code, true);
     if (read?.bytes === undefined) continue;
-    const real = await Deno.realPath(path);
+    const real = Deno.realPathSync(path);
     pending.push(...moduleImports(new TextDecoder().decode(read.bytes), real));
   }
   return code;
 }
 
-async function realRoot(root: string): Promise<string> {
+function realRoot(root: string): string {
   try {
-    return await Deno.realPath(root);
+    return Deno.realPathSync(root);
   } catch {
     return root;
   }
