@@ -3,7 +3,7 @@
 
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfig, HookRegistry, HookRunner, loadConfig, watchConfig } from "../../mod.ts";
+import { HookRegistry, HookRunner, loadConfig, watchConfig } from "../../mod.ts";
 import { memoryLogger } from "../_helpers.ts";
 import {
   readTrustStore,
