@@ -42,6 +42,23 @@ export function signatureOf(info: Deno.FileInfo): string {
   return `${kind}:${info.dev}:${info.ino}:${info.size}:${info.mtime?.getTime()}:${info.ctime?.getTime()}`;
 }
 
+/**
+ * How recent a change may be for its stat to prove nothing: Deno reports
+ * times in milliseconds, and change times in whole seconds, so a second
+ * change within that window could leave every field as it was.
+ */
+const RACY_MS = 2000;
+
+/**
+ * Whether a stat is too recent to tell a later change by (as git's "racily
+ * clean" entries): its signature is then marked so that the first check
+ * compares the content instead.
+ */
+function racy(info: Deno.FileInfo): boolean {
+  const changed = Math.max(info.mtime?.getTime() ?? Infinity, info.ctime?.getTime() ?? Infinity);
+  return changed > Date.now() - RACY_MS;
+}
+
 /** The signature of a read, taken now: `l:` reads take `lstat`, `s:` reads `stat`. */
 export function currentSignature(read: string): string {
   const path = read.slice(2);
@@ -140,7 +157,8 @@ export class DigestReader {
         ? undefined
         : { entry: this.#add(shown, { sha256: "", link, target: "(missing)" }, into) };
     }
-    const info = this.#stat(`s:${real}`, into);
+    // A plain file reached by its own path: its lstat was the stat.
+    const info = !own.isSymlink && real === path ? own : this.#stat(`s:${real}`, into);
     if (info === undefined || !info.isFile) return undefined;
     const hashed = await this.#hash(real, info, dirname(path));
     const shownReal = real === path ? shown : this.shown(real);
@@ -215,7 +233,7 @@ export class DigestReader {
     try {
       const info = read.startsWith("l:") ? Deno.lstatSync(path) : Deno.statSync(path);
       // The first signature counts: it was taken before the content was read.
-      if (!this.reads.has(read)) this.reads.set(read, signatureOf(info));
+      if (!this.reads.has(read)) this.reads.set(read, signatureOf(info) + (racy(info) ? ":racy" : ""));
       return info;
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory)) throw error;
