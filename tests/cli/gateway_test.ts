@@ -196,15 +196,15 @@ async function withUserGuard(fn: (home: string) => Promise<void>): Promise<void>
 
 const RM = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
 
+/** The gateway asked about `rm -rf /` in `dir`, with `home` and `env`. */
+function rmRf(dir: string, home: string, env: Record<string, string>) {
+  return cli(["gateway"], { cwd: dir, home, stdin: JSON.stringify({ ...RM, cwd: dir }), env });
+}
+
 Deno.test("hook-run gateway runs the user's policy hooks whatever HOOKGATE_DEPTH an agent inherited", async () => {
   await withUserGuard(async (home) => {
     for (const depth of ["1", "2"]) {
-      const run = await cli(["gateway"], {
-        cwd: home,
-        home,
-        stdin: JSON.stringify({ ...RM, cwd: home }),
-        env: { HOOKGATE_DEPTH: depth },
-      });
+      const run = await rmRf(home, home, { HOOKGATE_DEPTH: depth });
       equal(run.code, 0, run.stderr);
       equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny", `HOOKGATE_DEPTH=${depth}`);
     }
@@ -213,12 +213,7 @@ Deno.test("hook-run gateway runs the user's policy hooks whatever HOOKGATE_DEPTH
 
 Deno.test("hook-run gateway fails closed when nested deeper than its bound, never answers {}", async () => {
   await withUserGuard(async (home) => {
-    const run = await cli(["gateway"], {
-      cwd: home,
-      home,
-      stdin: JSON.stringify({ ...RM, cwd: home }),
-      env: { HOOKGATE_DEPTH: "64" },
-    });
+    const run = await rmRf(home, home, { HOOKGATE_DEPTH: "64" });
     equal(run.code, 2);
     equal(run.stdout, "");
     match(run.stderr, /HOOKGATE_DEPTH/);
@@ -274,12 +269,7 @@ Deno.test("hook-run gateway keeps a trusted project trusted after its Python hoo
       );
       equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
       for (let i = 0; i < 2; i++) {
-        const run = await cli(["gateway"], {
-          cwd: dir,
-          home,
-          stdin: JSON.stringify({ ...RM, cwd: dir }),
-          env: { CLAUDE_PROJECT_DIR: dir },
-        });
+        const run = await rmRf(dir, home, { CLAUDE_PROJECT_DIR: dir });
         equal(run.code, 0, run.stderr);
         equal(run.stdout, "{}\n", run.stderr);
       }
