@@ -65,7 +65,7 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
-export type { HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
+export type { CommandGate, CommandGateVerdict, HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
 // Plugins: in-process hooks with a lifecycle on the shared registry.
 export {
   type Plugin,
@@ -106,9 +106,11 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
   type ProjectTrust,
+  type RoutingEntry,
   type TrustOption,
 } from "./src/config/load.ts";
 export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/config/project_snapshot.ts";
+export type { ProjectGuard } from "./src/config/project_guard.ts";
 export type { TrustRecord } from "./src/config/trust_store.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";
 // One runner set-up for hosts.

@@ -65,3 +65,18 @@ export const DEFAULT_PLUGIN_TEARDOWN_TIMEOUT_MS = 10_000;
 export const DEFAULT_EXTENSION_LOAD_TIMEOUT_MS = 10_000;
 /** An extension handler's default deadline: long enough for a handler that asks the user. */
 export const DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS = 60_000;
+
+/**
+ * The most files a project's trust digest reads (hook scripts, the
+ * directories they live in, extension code and its imports): past it the
+ * project cannot be trusted, and loading says which directory to slim.
+ */
+export const MAX_TRUST_FILES = 1000;
+/** The most bytes a project's trust digest reads: 16 MiB. */
+export const MAX_TRUST_BYTES = 16 * 1024 * 1024;
+/**
+ * How deep `hook-run gateway` may run inside hookgate's own hooks
+ * (`HOOKGATE_DEPTH`) before it stops: a backstop against recursion that
+ * the routing entry's recognition missed. Past it the gateway fails closed.
+ */
+export const MAX_HOOK_DEPTH = 8;

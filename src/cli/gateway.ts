@@ -5,6 +5,7 @@
 // silent allow: one line on stderr and exit 2 where the event can block.
 
 import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
+import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { claudeAnswer, claudeRunEnv, hostErrorMessage, openClaudeHost, readClaudeCall } from "./_claude_call.ts";
 import { readEnv } from "./_env.ts";
@@ -64,13 +65,6 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   } catch (error) {
     return fail((error as Error).message);
   }
-  if (Number(readEnv("HOOKGATE_DEPTH") ?? 0) > 0) {
-    // Run as one of hookgate's own hooks (the routing file was also loaded
-    // as a hook layer): answering would recurse without end.
-    io.stderr("hook-run gateway: called from one of hookgate's own hooks; answering {} so it does not call itself\n");
-    io.stdout("{}\n");
-    return 0;
-  }
 
   let call;
   try {
@@ -88,6 +82,17 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
   const { decoded } = call;
   const event = decoded.event;
+  // The entry that routes the agent here is left out wherever it is loaded
+  // as a layer; this bounds any recursion that was not recognised, and it
+  // blocks: an inherited count must never switch policy off.
+  const depth = hookDepth({ HOOKGATE_DEPTH: readEnv("HOOKGATE_DEPTH") });
+  if (depth >= MAX_HOOK_DEPTH) {
+    return fail(
+      `runs ${depth} deep inside hookgate's own hooks (HOOKGATE_DEPTH=${depth}, at most ${MAX_HOOK_DEPTH - 1}): ` +
+        `a hook starts hook-run gateway again; remove it from the hook layers (hook-run check shows them)`,
+      event,
+    );
+  }
 
   const cwd = decoded.cwd ?? Deno.cwd();
   const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);

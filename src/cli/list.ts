@@ -12,8 +12,10 @@ Lists the configured hooks per event with their resolved controls: name,
 matcher, transport, stage, policy, timeout, trust and source file, then the
 handlers of extension modules (imported to list them: their factories run).
 An untrusted project's hooks and modules are listed too, marked untrusted:
-they do not run. A broken entry is listed as a placeholder, with its place:
-it runs nothing ("hook-run check" says why).
+they do not run; so are entries that route the agent's events to hookgate
+(hook-run gateway, hook-run serve), marked routing: they are not hooks. A
+broken entry is listed as a placeholder, with its place: it runs nothing
+("hook-run check" says why).
 `;
 
 export async function listCommand(args: string[], io: CliIo): Promise<number> {
@@ -81,6 +83,20 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       source: hook.source,
       trust: "untrusted",
     })),
+    // The agent's routing into hookgate, found in a layer: never run as a hook.
+    ...(config.routing ?? []).map((entry) => ({
+      event: entry.event,
+      name: entry.target,
+      matcher: "-",
+      transport: /^https?:/.test(entry.target) ? "http" : "command",
+      stage: "-",
+      policy: false,
+      failurePolicy: "-",
+      timeoutMs: null,
+      background: false,
+      source: shownPath(entry.source),
+      trust: "routing",
+    })),
     ...(project?.skippedExtensions ?? []).map((file) => ({
       event: "-",
       name: file,
@@ -121,6 +137,11 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   ]);
   const [first, ...rest] = text.split("\n");
   io.stdout(`${paint(io, "bold", first!)}\n${rest.join("\n")}`);
+  if (config.routing !== undefined) {
+    io.stdout(
+      `routing: each routes the agent's events to hookgate (hook-run gateway, hook-run serve) and is not run as a hook\n`,
+    );
+  }
   if (project !== undefined && !project.trusted) {
     io.stdout(
       `untrusted hooks do not run: ${printable(trustCommandLine(project.snapshot.root))} to review and trust\n`,

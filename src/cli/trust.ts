@@ -2,8 +2,8 @@
 // send and call, what changed since it was last trusted, and record trust
 // in exactly that (on --yes or an interactive "y"); --revoke forgets it.
 
-import { checkConfig, formatDiagnostic, type ProjectSnapshot, type TrustRecord } from "../../mod.ts";
-import { projectHookLine, recordProjectTrust, revokeProjectTrust, trustFilePath } from "../config/mod.ts";
+import { checkConfig, formatDiagnostic, type ProjectFile, type ProjectSnapshot, type TrustRecord } from "../../mod.ts";
+import { fileMark, projectHookLine, recordProjectTrust, revokeProjectTrust, trustFilePath } from "../config/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
@@ -13,11 +13,13 @@ export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] 
 
 Shows every hook of the project in DIR (its .hookgate/config.jsonc and
 .claude/settings*.json): event, matcher, transport, what it runs or calls,
-the project files it runs with their digests, the environment variables it
-receives or sends, the URLs it calls, and what changed since the project was
-last trusted. Then records trust in exactly that, on --yes or when you answer
-"y". Any later change to the configuration or to those files untrusts the
-project until you trust it again.
+every file the digest covers (the files hooks name, the directories those
+live in, extension code and what it imports; links as link → target, files
+outside the project marked) with their digests, the environment variables
+the hooks receive or send, the URLs they call, and what changed since the
+project was last trusted. Then records trust in exactly that, on --yes or
+when you answer "y". Any later change to the configuration or to those files
+untrusts the project until you trust it again.
 
 Options:
   --cwd DIR   the project (default: the current directory)
@@ -102,15 +104,23 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
   for (const hook of snapshot.hooks) {
     io.stdout(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);
     io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
-    for (const file of hook.files) io.stdout(`    runs ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
+    for (const file of hook.files) io.stdout(`    runs ${printable(fileLine(file))}\n`);
+  }
+  if (snapshot.files.length > 0) {
+    io.stdout(
+      `\nFiles the hooks may run (${
+        count(snapshot.files.length, "file")
+      }: the files they name, and the directories those live in):\n`,
+    );
+    for (const file of snapshot.files) io.stdout(`  ${printable(fileLine(file))}\n`);
   }
   if (snapshot.extensions.length > 0) {
     io.stdout(
-      `\nExtension code (${snapshot.extensions.length} files; it runs inside hook-run, with its permissions):\n`,
+      `\nExtension code (${
+        count(snapshot.extensions.length, "file")
+      }; it runs inside hook-run, with its permissions):\n`,
     );
-    for (const file of snapshot.extensions) {
-      io.stdout(`  ${printable(file.path)} (sha256 ${file.sha256.slice(0, 12)})\n`);
-    }
+    for (const file of snapshot.extensions) io.stdout(`  ${printable(fileLine(file))}\n`);
   }
   io.stdout(`\nEnvironment variables the hooks receive or send: ${list(snapshot.env)}\n`);
   io.stdout(`URLs the hooks call: ${list(snapshot.urls)}\n`);
@@ -129,6 +139,15 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
   io.stdout("\n");
 }
 
+/** A covered file as shown: `link → target`, its digest, and whether it lies outside the project. */
+function fileLine(file: ProjectFile): string {
+  const outside = file.outside === true || (file.target !== undefined && file.target.startsWith("/"));
+  const digest = file.sha256 === "" ? "leads nowhere" : `sha256 ${file.sha256.slice(0, 12)}`;
+  return `${file.path}${file.target === undefined ? "" : ` → ${file.target}`} (${digest})${
+    outside ? ", outside the project" : ""
+  }`;
+}
+
 interface Changes {
   hooksAdded: string[];
   hooksRemoved: string[];
@@ -138,13 +157,19 @@ interface Changes {
 function changes(snapshot: ProjectSnapshot, previous: TrustRecord | undefined): Changes | null {
   if (previous === undefined || previous.digest === snapshot.digest) return null;
   const now = snapshot.hooks.map(projectHookLine);
-  const files = Object.fromEntries([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, file.sha256]));
+  const files = Object.fromEntries(
+    [...snapshot.files, ...snapshot.extensions].map((file) => [file.path, fileMark(file)]),
+  );
   const paths = new Set([...Object.keys(files), ...Object.keys(previous.files)]);
   return {
     hooksAdded: now.filter((line) => !previous.hooks.includes(line)),
     hooksRemoved: previous.hooks.filter((line) => !now.includes(line)),
     filesChanged: [...paths].filter((path) => files[path] !== previous.files[path]).sort(),
   };
+}
+
+function count(n: number, noun: string): string {
+  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
 }
 
 function list(items: string[]): string {

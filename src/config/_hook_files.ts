@@ -1,46 +1,67 @@
-// The files inside a project that a configured hook runs: a script named by
-// path in a command (shell or exec form). Trust covers their content, so
-// editing a script untrusts the project as surely as editing the config.
+// The paths a project's command hook names: every word of its command
+// (shell or exec form), the words of strings nested in it (`sh -c "sh
+// x.sh"`), and the value of `NAME=value` and `--flag=value` words, with the
+// variables that stand for the project root expanded — `$PWD` and relative
+// paths too, since project hooks run in the project root. Any such word
+// that names a file inside the project is something the hook may run, so
+// trust hashes it, whatever its name or suffix.
 
-import { isAbsolute, relative, resolve, SEP } from "../_internal/path.ts";
-import type { ConfiguredHook } from "../events/configured.ts";
+import { isAbsolute, relative, resolve } from "../_internal/path.ts";
+import type { ShellHookSpec } from "../events/configured.ts";
 
-/** Variables that stand for the project root in commands. */
-const ROOT_VARIABLES = /\$\{?(?:HOOKGATE_PROJECT_DIR|CLAUDE_PROJECT_DIR)\}?/g;
+/** Variables that stand for the project root in a project hook's command. */
+const ROOT_VARIABLE =
+  /\$(?:\{(?:HOOKGATE_PROJECT_DIR|CLAUDE_PROJECT_DIR|PWD)\}|(?:HOOKGATE_PROJECT_DIR|CLAUDE_PROJECT_DIR|PWD)(?![A-Za-z0-9_]))/g;
+
+/** How deep strings nested in strings are split (`sh -c "bash -c '…'"`). */
+const NESTING = 4;
 
 /**
- * The paths (relative to `root`, `/`-separated) of existing files inside
- * `root` that `hook` runs or reads as its program: the exec-form program and
- * arguments, and the path-like words of a shell-form command. A path
- * outside the project is not a project file: its name is part of the
- * configuration (and so of the digest), its content is the user's business.
+ * The absolute paths inside `root` (by their text; links are resolved by
+ * whoever reads them) that the words of `hook`'s command name, in order,
+ * each once. Whether a file is there is for the reader to find out.
  */
-export async function hookFiles(hook: ConfiguredHook, root: string): Promise<string[]> {
-  if (hook.type === "http" || hook.type === "prompt") return [];
-  const words = hook.args !== undefined ? [hook.command, ...hook.args] : shellWords(hook.command);
-  const files = new Set<string>();
-  for (const word of words) {
-    const candidate = word.replace(ROOT_VARIABLES, root);
-    if (!looksLikePath(candidate)) continue;
-    const path = isAbsolute(candidate) ? candidate : resolve(root, candidate);
+export function namedPaths(hook: ShellHookSpec, root: string): string[] {
+  const paths = new Set<string>();
+  for (const word of commandWords(hook)) {
+    const candidate = word.replace(ROOT_VARIABLE, root);
+    if (!couldBeFile(candidate)) continue;
+    const path = isAbsolute(candidate) ? resolve(candidate) : resolve(root, candidate);
     const inside = relative(root, path);
     if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) continue;
-    try {
-      if ((await Deno.stat(path)).isFile) files.add(inside.split(SEP).join("/"));
-    } catch {
-      // Not there (yet): nothing to hash; the config digest still names it.
-    }
+    paths.add(path);
   }
-  return [...files].sort();
+  return [...paths];
 }
 
-function looksLikePath(word: string): boolean {
-  return word.includes("/") || /\.(sh|bash|py|js|mjs|cjs|ts|rb|pl|php|lua)$/.test(word);
+/**
+ * Every word of a command: its shell or exec form words, the words of
+ * strings nested in them, and what follows `=` in assignments and flags.
+ */
+export function commandWords(hook: ShellHookSpec): string[] {
+  return expand(hook.args !== undefined ? [hook.command, ...hook.args] : shellWords(hook.command), NESTING);
+}
+
+/** The words, the words of nested strings, and what follows `=` in assignments and flags. */
+function expand(words: readonly string[], depth: number): string[] {
+  const all: string[] = [];
+  for (const word of words) {
+    all.push(word);
+    const assigned = /^(?:[A-Za-z_][A-Za-z0-9_]*|--?[A-Za-z0-9][\w-]*)=(.+)$/.exec(word);
+    if (assigned) all.push(assigned[1]!);
+    if (depth > 0 && /[\s;&|<>()`]/.test(word)) all.push(...expand(shellWords(word), depth - 1));
+  }
+  return all;
+}
+
+/** Whether a word may be a file's path: not an option, a glob or a variable left unexpanded. */
+function couldBeFile(word: string): boolean {
+  return word !== "" && !word.startsWith("-") && !word.startsWith("~") && !/[$*?[]/.test(word);
 }
 
 /**
  * Splits a shell command into words, unquoting '…' and "…" and dropping
- * operators: good enough to find script paths, not a shell parser.
+ * operators: good enough to find paths, not a shell parser.
  */
 function shellWords(command: string): string[] {
   const words: string[] = [];
@@ -67,6 +88,5 @@ function shellWords(command: string): string[] {
     }
   }
   flush();
-  // `NAME=value` assignments may hold a path too (`SCRIPT=./x.sh sh "$SCRIPT"`).
-  return words.flatMap((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w) ? [w.slice(w.indexOf("=") + 1)] : [w]);
+  return words;
 }

@@ -7,7 +7,15 @@ import type { ConfiguredHooks } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
-import { type ProjectHook, type ProjectSnapshot, snapshotProject } from "./project_snapshot.ts";
+import { TrustBoundError } from "./_digest_reader.ts";
+import { ProjectGuard } from "./project_guard.ts";
+import {
+  type ProjectHook,
+  type ProjectLayerContent,
+  type ProjectReads,
+  type ProjectSnapshot,
+  readProject,
+} from "./project_snapshot.ts";
 import { readTrustStore, TRUST_FILE, TrustFileError, type TrustRecord } from "./trust_store.ts";
 
 /**
@@ -34,6 +42,11 @@ export interface ProjectTrust {
   skipped: ProjectHook[];
   /** The project's extension modules (and their files) that do not load because it is not trusted. */
   skippedExtensions: string[];
+  /**
+   * For a trusted project: checks before each of its command hooks runs
+   * that what it runs is still what was trusted (`openHookHost` installs it).
+   */
+  guard?: ProjectGuard;
 }
 
 /** Snapshots the project's parsed layers and decides whether they count. */
@@ -45,19 +58,27 @@ export async function decideProjectTrust(
   home: string | undefined,
   modules: readonly string[] = [],
 ): Promise<{ trust: ProjectTrust; diagnostics: ConfigDiagnostic[] }> {
-  const snapshot = await snapshotProject(
-    root,
-    layers.map(({ path, parsed }) => ({
-      path,
-      hooks: parsed.hooks as ConfiguredHooks,
-      ...(parsed.extensions ? { extensions: parsed.extensions } : {}),
-      ...(parsed.models ? { models: parsed.models } : {}),
-      ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
-      ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
-    })),
-    models,
-    modules,
-  );
+  const contents: ProjectLayerContent[] = layers.map(({ path, parsed }) => ({
+    path,
+    hooks: parsed.hooks as ConfiguredHooks,
+    ...(parsed.extensions ? { extensions: parsed.extensions } : {}),
+    ...(parsed.models ? { models: parsed.models } : {}),
+    ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
+    ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
+  }));
+  const reread = () => readProject(root, contents, models, modules);
+  let snapshot: ProjectSnapshot;
+  let reads: ProjectReads | undefined;
+  try {
+    ({ snapshot, reads } = await reread());
+  } catch (error) {
+    // Code that cannot be digested cannot be trusted: the load fails and says what to do.
+    const empty = { root, digest: "", hooks: [], files: [], extensions: [], env: [], urls: [] };
+    return {
+      trust: { snapshot: empty, trusted: false, skipped: [], skippedExtensions: [] },
+      diagnostics: [unreadable(root, error)],
+    };
+  }
   const diagnostics: ConfigDiagnostic[] = [];
   const decided = (trusted: boolean, extra: Partial<ProjectTrust> = {}): ProjectTrust => ({
     snapshot,
@@ -65,6 +86,7 @@ export async function decideProjectTrust(
     ...extra,
     skipped: trusted ? [] : snapshot.hooks,
     skippedExtensions: trusted ? [] : snapshot.extensions.map((file) => file.path),
+    ...(trusted ? { guard: new ProjectGuard(snapshot, reads!, layers.map((layer) => layer.path), reread) } : {}),
   });
   if (option === "all") return { trust: decided(true, { trustedBy: "option" }), diagnostics };
   if (typeof option === "function") {
@@ -97,4 +119,20 @@ export async function decideProjectTrust(
     });
     return { trust: decided(false, { trustFile }), diagnostics };
   }
+}
+
+/** Why a project's code cannot be digested, as an error at the directory concerned. */
+function unreadable(root: string, error: unknown): ConfigDiagnostic {
+  const bound = error instanceof TrustBoundError;
+  return {
+    severity: "error",
+    file: bound ? error.dir : root,
+    line: 1,
+    column: 1,
+    path: [],
+    message: bound ? error.message : `the project cannot be digested for trust: ${(error as Error).message}`,
+    hint: bound
+      ? `move what the hooks do not need out of "${error.shown}" (or the hook scripts into a directory of their own), then trust the project again`
+      : "make the project's hook scripts and extension code readable, then trust the project again",
+  };
 }

@@ -96,29 +96,3 @@ export async function discoverHookModules(dir: string): Promise<string[]> {
   }
   return names.sort().map((name) => join(dir, name));
 }
-
-/**
- * Every file under a directory (recursively, sorted, relative to `root`):
- * what trust hashes for a project's extension modules and their helpers.
- * Stops at `limit` files.
- */
-export async function filesUnder(dir: string, root: string, limit = 1000): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (current: string, prefix: string) => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = await Array.fromAsync(Deno.readDir(current));
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-    for (const entry of entries) {
-      if (found.length >= limit) return;
-      const relative = `${prefix}/${entry.name}`;
-      if (entry.isDirectory) await walk(join(current, entry.name), relative);
-      else if (entry.isFile) found.push(relative);
-    }
-  };
-  await walk(dir, dir.slice(root.length + 1));
-  return found;
-}

@@ -8,11 +8,12 @@
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
+import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
+import { type RoutingEntry, withoutRouting } from "./_routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
 import { PROJECT_EXTENSIONS_DIR } from "./extension_paths.ts";
@@ -20,7 +21,7 @@ import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "
 import type { ProjectTrust, TrustOption } from "./_project.ts";
 import { TRUST_FILE } from "./trust_store.ts";
 
-export type { ProjectTrust, TrustOption };
+export type { ProjectTrust, RoutingEntry, TrustOption };
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -142,6 +143,12 @@ export interface LoadedConfig {
    * listed in `skipped`, and its modules are not in `extensions`.
    */
   project?: ProjectTrust;
+  /**
+   * The entries left out because they route the agent's events to hookgate
+   * (`hook-run gateway`, a call to `hook-run serve`): run as hooks, they
+   * would start hookgate again for every event. Each is also a warning.
+   */
+  routing?: RoutingEntry[];
 }
 
 /**
@@ -209,6 +216,7 @@ export async function checkConfig(
     : options as LoadConfigOptions;
   const layers = configLayers(opts);
   const diagnostics: ConfigDiagnostic[] = [];
+  const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
   for (const layer of layers) {
     let text: string;
@@ -225,9 +233,10 @@ export async function checkConfig(
       continue;
     }
     const dialect = opts.dialect ?? layer.dialect;
-    const parsed = await parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
-    if (parsed.dialect !== null) layer.dialect = parsed.dialect;
-    diagnostics.push(...parsed.diagnostics);
+    const read = await parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
+    if (read.dialect !== null) layer.dialect = read.dialect;
+    diagnostics.push(...read.diagnostics);
+    const parsed = withoutRouting(read, layer.path, diagnostics, routing);
     parsedLayers.push({ layer, parsed });
   }
 
@@ -265,7 +274,7 @@ export async function checkConfig(
   const merge = new LayerMerge();
   for (const { layer, parsed } of parsedLayers) {
     if (layer.kind === "project" && project?.trusted !== true) continue;
-    merge.add(layer.path, parsed, layer.kind === "project");
+    merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
   const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
@@ -295,6 +304,7 @@ export async function checkConfig(
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
     ...(project === undefined ? {} : { project }),
+    ...(routing.length === 0 ? {} : { routing }),
   };
 }
 
@@ -304,6 +314,25 @@ export async function checkConfig(
  */
 async function parseConfigText(text: string, options: ParseHooksConfigOptions): Promise<ParsedHooksConfig> {
   return parsePlainConfig(text, options) ?? (await import("./parse.ts")).parseHooksConfig(text, options);
+}
+
+/**
+ * A project layer's command hooks, set to run in the project root: a
+ * relative script then is exactly the file trust hashed, whatever
+ * directory an event names as its `cwd` (which the payload keeps). Python
+ * writes no bytecode cache beside them: a new `__pycache__` in a hook's
+ * directory would change what trust hashed, and untrust the project.
+ */
+function runInRoot(parsed: ParsedHooksConfig, root: string): ParsedHooksConfig {
+  const hooks: ConfiguredHooks = {};
+  for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
+    hooks[event] = list.map((hook) =>
+      hook.type === "http" || hook.type === "prompt"
+        ? hook
+        : { ...hook, cwd: root, env: { PYTHONDONTWRITEBYTECODE: "1", ...hook.env } }
+    );
+  }
+  return { ...parsed, hooks };
 }
 
 /** Whether a parsed file declares anything that would take effect. */

@@ -24,6 +24,7 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
   type ProjectTrust,
+  type RoutingEntry,
   trustFilePath,
   type TrustOption,
 } from "./load.ts";
@@ -31,11 +32,13 @@ export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watc
 export { countShellHooks, shellHooksEqual } from "./equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";
 export {
+  fileMark,
   type ProjectFile,
   type ProjectHook,
   type ProjectLayerContent,
   type ProjectSnapshot,
 } from "./project_snapshot.ts";
+export { ProjectGuard } from "./project_guard.ts";
 export {
   readTrustStore,
   TRUST_FILE,

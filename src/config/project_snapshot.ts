@@ -1,36 +1,52 @@
 /**
- * What a project asks to be trusted with: its hooks, the files inside the
- * project they run, the variables and URLs they reach, and one digest of
- * the project's configuration and those files — the value trust records.
+ * What a project asks to be trusted with: its hooks, every file they and
+ * its extension code may run (see {@linkcode ProjectSnapshot}), the
+ * variables and URLs they reach, and one digest of the project's
+ * configuration and those files — the value trust records.
  *
  * @module
  */
 
-import { dirname, isAbsolute, join, relative, SEP } from "../_internal/path.ts";
-import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
+import { dirname, isAbsolute, join, relative } from "../_internal/path.ts";
+import type { ConfiguredHook, ConfiguredHooks, ShellHook } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
 import { prune, stableJson } from "./equal.ts";
-import { hookFiles } from "./_hook_files.ts";
-import { filesUnder, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+import { Coverage, DigestReader, sha256Hex } from "./_digest_reader.ts";
+import { namedPaths } from "./_hook_files.ts";
+import { moduleImports } from "./_module_imports.ts";
+import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 
 /**
- * A file inside the project that a hook runs, with its content's digest.
+ * A file the trust digest covers: a script a hook runs, a file in the
+ * directory it lives in, extension code and what it imports — inside the
+ * project, or outside it when a link or an import leads there.
  *
- * @example A script a hook runs
+ * @example A hook script, and a link to one
  * ```ts
  * import type { ProjectFile } from "@hookgate/core/config";
  *
  * const file: ProjectFile = { path: "scripts/guard.sh", sha256: "9f86d0…" };
+ * const link: ProjectFile = { path: ".claude/hooks/g.sh", sha256: "9f86d0…", link: "../../scripts/guard.sh", target: "scripts/guard.sh" };
  * ```
  */
 export interface ProjectFile {
-  /** Relative to the project root, `/`-separated. */
+  /** Relative to the project root, `/`-separated; absolute for a file outside the project. */
   path: string;
-  /** The SHA-256 of its content, hex. */
+  /** The SHA-256 of its content (through links), hex; empty for a link that leads nowhere. */
   sha256: string;
+  /** For a symbolic link: its text, what it points to as written. */
+  link?: string;
+  /**
+   * Where the path leads when that is another file (a link, or a linked
+   * directory on the way): relative to the root, or absolute outside the
+   * project; `(missing)` for a link that leads nowhere.
+   */
+  target?: string;
+  /** Set when the file lies outside the project. */
+  outside?: boolean;
 }
 
 /**
@@ -67,7 +83,7 @@ export interface ProjectHook {
   target: string;
   /** Whether it claims `policy: true`. */
   policy: boolean;
-  /** Project files it runs. */
+  /** The files its command names (the directories they live in are in the snapshot's `files`). */
   files: ProjectFile[];
   /** Environment variables it receives or sends (`passEnv`, `allowedEnvVars`, a model's `apiKeyEnv`). */
   env: string[];
@@ -97,12 +113,16 @@ export interface ProjectSnapshot {
   digest: string;
   /** Every project hook, in configuration order. */
   hooks: ProjectHook[];
-  /** Every project file a hook runs. */
+  /**
+   * Every file the project's command hooks may run: each file their
+   * commands name, and the files of the directory each such file lives in
+   * (recursively; only its own files for one directly in the project root).
+   */
   files: ProjectFile[];
   /**
    * The project's extension code: every file under `.hookgate/extensions/`
-   * (modules and their helpers) and every module a project layer lists
-   * inside the project.
+   * (modules and their helpers), every module a project layer lists
+   * (wherever it is), and what each module imports by a path, transitively.
    */
   extensions: ProjectFile[];
   /** Every variable any hook receives or sends. */
@@ -128,35 +148,51 @@ export interface ProjectLayerContent {
 }
 
 /**
+ * What a snapshot read, so that a long-lived host can check before a
+ * project hook runs that nothing it hashed has changed.
+ */
+export interface ProjectReads {
+  /** Every stat taken (`l:<path>` for `lstat`, `s:<path>` for `stat`) and its signature then. */
+  signatures: Map<string, string>;
+  /** The stats each project command hook's files took, by {@linkcode projectHookKey}. */
+  hooks: Map<string, string[]>;
+}
+
+/**
  * Describes and digests a project's layers and extension code. `models`
  * are the endpoints in effect (every layer's), for the URLs and key
  * variables of prompt hooks; `modules` are the modules found in the
  * project's extensions directory.
+ *
+ * @throws {TrustBoundError} When the code reaches past the digest's bounds.
  */
-export async function snapshotProject(
+export async function readProject(
   root: string,
   layers: readonly ProjectLayerContent[],
   models: ModelsConfig | undefined,
   modules: readonly string[] = [],
-): Promise<ProjectSnapshot> {
+): Promise<{ snapshot: ProjectSnapshot; reads: ProjectReads }> {
+  const reader = new DigestReader(root, realRoot(root));
   const hooks: ProjectHook[] = [];
-  const files = new Map<string, string>();
+  const hookReads = new Map<string, string[]>();
+  const commands = new Coverage();
   for (const layer of layers) {
     for (const event of HOOK_EVENT_NAMES) {
       for (const hook of layer.hooks[event] ?? []) {
-        const paths = await hookFiles(hook, root);
-        const hashed: ProjectFile[] = [];
-        for (const path of paths) {
-          const sha256 = files.get(path) ?? await sha256File(join(root, path));
-          files.set(path, sha256);
-          hashed.push({ path, sha256 });
+        let named: ProjectFile[] = [];
+        if (hook.type !== "http" && hook.type !== "prompt") {
+          const covered = new Coverage();
+          named = await commandFiles(reader, hook, covered);
+          hookReads.set(projectHookKey(layer.path, hook), [...covered.reads]);
+          commands.merge(covered);
         }
-        hooks.push(describeHook(event, hook, hashed, models, relative(root, layer.path)));
+        hooks.push(describeHook(event, hook, named, models, relative(root, layer.path)));
       }
     }
   }
-  const fileList = [...files].sort(([a], [b]) => a < b ? -1 : 1).map(([path, sha256]) => ({ path, sha256 }));
-  const extensions = await extensionFiles(root, layers, modules);
+  const extensions = await extensionCode(reader, layers, modules);
+  const fileList = sorted(commands.files);
+  const extensionList = sorted(extensions.files);
   const covered = {
     layers: layers.map((layer) => ({
       file: relative(root, layer.path),
@@ -166,18 +202,126 @@ export async function snapshotProject(
       httpAllowedUrls: layer.httpAllowedUrls ?? null,
       ...(layer.extensions ? { extensions: layer.extensions } : {}),
     })),
-    files: Object.fromEntries(fileList.map((file) => [file.path, file.sha256])),
-    ...(extensions.length > 0 ? { extensions: Object.fromEntries(extensions.map((f) => [f.path, f.sha256])) } : {}),
+    files: Object.fromEntries(fileList.map((file) => [file.path, fileMark(file)])),
+    ...(extensionList.length > 0
+      ? { extensions: Object.fromEntries(extensionList.map((file) => [file.path, fileMark(file)])) }
+      : {}),
   };
-  return {
+  const snapshot: ProjectSnapshot = {
     root,
-    digest: `sha256:${await sha256Text(stableJson(covered))}`,
+    digest: `sha256:${await sha256Hex(new TextEncoder().encode(stableJson(covered)))}`,
     hooks,
     files: fileList,
-    extensions,
+    extensions: extensionList,
     env: unique(hooks.flatMap((hook) => hook.env)),
     urls: unique(hooks.flatMap((hook) => hook.urls)),
   };
+  return { snapshot, reads: { signatures: reader.reads, hooks: hookReads } };
+}
+
+/**
+ * What identifies a project command hook between the snapshot and the
+ * runner's entry: its file, command and arguments (hooks alike in these
+ * cover the same files).
+ */
+export function projectHookKey(source: string, hook: { command: string; args?: readonly string[] }): string {
+  return `${source}\u0000${hook.command}\u0000${(hook.args ?? []).join("\u0000")}`;
+}
+
+/**
+ * One file as the digest and the trust file record it: its content's
+ * digest, and for a link its text and where it leads, so that pointing a
+ * link elsewhere is a change too.
+ *
+ * @param file A covered file.
+ * @returns The text recorded for it.
+ *
+ * @example A file, and a link to it
+ * ```ts
+ * import { fileMark } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(fileMark({ path: "guard.sh", sha256: "ab12" }), "ab12");
+ * equal(fileMark({ path: "g.sh", sha256: "ab12", link: "guard.sh", target: "guard.sh" }), "ab12 (guard.sh → guard.sh)");
+ * ```
+ */
+export function fileMark(file: ProjectFile): string {
+  return file.link === undefined && file.target === undefined
+    ? file.sha256
+    : `${file.sha256} (${file.link ?? ""} → ${file.target ?? ""})`;
+}
+
+/**
+ * The files a command hook names (hashed into `into`), and with each the
+ * files of the directory it lives in — and of its link's target directory
+ * when that is elsewhere in the project.
+ */
+async function commandFiles(reader: DigestReader, hook: ShellHook, into: Coverage): Promise<ProjectFile[]> {
+  const named: ProjectFile[] = [];
+  for (const path of namedPaths(hook, reader.root)) {
+    const read = await reader.file(path, into);
+    if (read === undefined) continue;
+    named.push(read.entry);
+    const dirs = [dirname(path)];
+    const target = read.entry.target;
+    if (target !== undefined && read.entry.outside !== true && !isAbsolute(target) && target !== "(missing)") {
+      dirs.push(dirname(join(reader.realRoot, target)));
+    }
+    for (const dir of dirs) {
+      if (!reader.inside(dir)) continue;
+      // A script directly in the root reaches the root's own files, not the whole repository.
+      const top = dir === reader.root || dir === reader.realRoot;
+      await reader.tree(dir, !top, into);
+    }
+  }
+  return named;
+}
+
+/**
+ * The project's extension code: every file under its extensions directory
+ * when it has modules there, the modules its layers list (inside the
+ * project or not), and what each module imports by a path, transitively.
+ */
+async function extensionCode(
+  reader: DigestReader,
+  layers: readonly ProjectLayerContent[],
+  modules: readonly string[],
+): Promise<Coverage> {
+  const code = new Coverage();
+  if (modules.length > 0) await reader.tree(join(reader.root, PROJECT_EXTENSIONS_DIR), true, code);
+  const pending = [...modules];
+  for (const layer of layers) {
+    for (const listed of layer.extensions ?? []) {
+      try {
+        pending.push(resolveHookPath(listed, dirname(layer.path)));
+      } catch {
+        // Refused when the modules are loaded; the layer's list is in the digest.
+      }
+    }
+  }
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const path = pending.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const read = await reader.file(path, code, true);
+    if (read?.bytes === undefined) continue;
+    const real = Deno.realPathSync(path);
+    pending.push(...moduleImports(new TextDecoder().decode(read.bytes), real));
+  }
+  return code;
+}
+
+function realRoot(root: string): string {
+  try {
+    return Deno.realPathSync(root);
+  } catch {
+    return root;
+  }
+}
+
+function sorted(files: Map<string, ProjectFile>): ProjectFile[] {
+  return [...files.values()].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 function describeHook(
@@ -221,52 +365,6 @@ function describeHook(
       };
     }
   }
-}
-
-/**
- * The project's extension code, hashed: every file under its extensions
- * directory when it has modules there, and the modules its layers list
- * inside the project.
- */
-async function extensionFiles(
-  root: string,
-  layers: readonly ProjectLayerContent[],
-  modules: readonly string[],
-): Promise<ProjectFile[]> {
-  const paths = new Set(modules.length > 0 ? await filesUnder(join(root, PROJECT_EXTENSIONS_DIR), root) : []);
-  for (const layer of layers) {
-    for (const listed of layer.extensions ?? []) {
-      let inside: string;
-      try {
-        inside = relative(root, resolveHookPath(listed, dirname(layer.path)));
-      } catch {
-        continue;
-      }
-      if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) continue;
-      paths.add(inside.split(SEP).join("/"));
-    }
-  }
-  const hashed: ProjectFile[] = [];
-  for (const path of [...paths].sort()) {
-    try {
-      hashed.push({ path, sha256: await sha256File(join(root, path)) });
-    } catch {
-      // Not there: the layer's list (in the digest) still names it.
-    }
-  }
-  return hashed;
-}
-
-async function sha256File(path: string): Promise<string> {
-  return hex(await crypto.subtle.digest("SHA-256", await Deno.readFile(path)));
-}
-
-async function sha256Text(text: string): Promise<string> {
-  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
-function hex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function unique(items: string[]): string[] {

@@ -2,13 +2,13 @@
  * Project trust: a cloned repository's hooks run only once the user has
  * trusted them. Trust is recorded per project directory in the user's state
  * (`$HOOKGATE_HOME/trust.json`) as a digest of the project's configuration
- * and of every file inside the project that its hooks run; any change to
+ * and of every file its hooks and extension code may run; any change to
  * either makes the project untrusted again.
  *
  * @module
  */
 
-import type { ProjectHook, ProjectSnapshot } from "./project_snapshot.ts";
+import { fileMark, type ProjectHook, type ProjectSnapshot } from "./project_snapshot.ts";
 import { readTrustStore, type TrustRecord, writeTrustStore } from "./trust_store.ts";
 
 /** The record trust keeps of a snapshot. */
@@ -18,7 +18,7 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
     trustedAt: now.toISOString(),
     hooks: snapshot.hooks.map(projectHookLine),
     // Extension code too, so that what changed can be shown file by file.
-    files: Object.fromEntries([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, file.sha256])),
+    files: Object.fromEntries([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, fileMark(file)])),
   };
 }
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, join } from "../_internal/path.ts";
+import { dirname, isAbsolute, join } from "../_internal/path.ts";
 import type { HookRegistry, LoadShellHooksOptions } from "../registry/registry.ts";
 import type { Logger } from "../events/env.ts";
 import { countShellHooks, placeholdersEqual, shellHooksEqual } from "./equal.ts";
@@ -125,6 +125,7 @@ export async function watchConfig(
   options.registry.replaceShellHooks(initial.hooks, registration(options, initial));
   if (!initial.ok) options.logger?.error?.(liveWithErrors(initial.diagnostics));
   const watcher = new Watcher(options, initial);
+  watcher.listen();
   watcher.announceTrust(initial);
   watcher.start();
   return watcher;
@@ -144,14 +145,28 @@ class Watcher implements ConfigWatcher {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #reloading: Promise<void> = Promise.resolve();
   #closed = false;
+  /** Stops listening to the live project's trust guard. */
+  #unlisten: (() => void) | undefined;
 
   constructor(options: WatchConfigOptions, config: LoadedConfig) {
     this.#options = options;
     this.#config = config;
   }
 
+  /** Makes `config` the live one; a change its project's guard finds reloads at once. */
+  #live(config: LoadedConfig): void {
+    this.#config = config;
+    this.#unlisten?.();
+    this.#unlisten = config.project?.guard?.onChange(() => this.#schedule());
+  }
+
   get config(): LoadedConfig {
     return this.#config;
+  }
+
+  /** Listens to the initial configuration's trust guard. */
+  listen(): void {
+    this.#live(this.#config);
   }
 
   get reloads(): number {
@@ -203,6 +218,7 @@ class Watcher implements ConfigWatcher {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#unlisten?.();
     clearTimeout(this.#timer);
     this.#fs?.close();
     this.#fs = null;
@@ -214,21 +230,31 @@ class Watcher implements ConfigWatcher {
     return this.close();
   }
 
-  /** A changed file is a layer, or a directory on the way to one. */
+  /** A changed file is a layer, a directory on the way to one, or new in a directory trust hashed. */
   #relevant(path: string): boolean {
-    return this.#watchedFiles().some((file) => file === path || file.startsWith(`${path}/`));
+    return this.#watchedFiles().some((file) => file === path || file.startsWith(`${path}/`)) ||
+      (this.#config.project?.guard?.watched.dirs.includes(dirname(path)) ?? false);
   }
 
   /**
    * The layers, the trust file (trusting a project takes effect without a
-   * restart) and the project files hooks run (editing one untrusts it).
+   * restart) and the project files hooks run (editing one untrusts it) —
+   * for a trusted project every file its digest read, link targets and the
+   * directories of hook scripts included.
    */
   #watchedFiles(): string[] {
     const files = this.#config.layers.map((layer) => layer.path);
     const project = this.#config.project;
     if (project === undefined) return files;
-    files.push(...project.snapshot.files.map((file) => join(project.snapshot.root, file.path)));
-    files.push(...project.snapshot.extensions.map((file) => join(project.snapshot.root, file.path)));
+    const root = project.snapshot.root;
+    const shown = (path: string) => isAbsolute(path) ? path : join(root, path);
+    files.push(...project.snapshot.files.map((file) => shown(file.path)));
+    files.push(...project.snapshot.extensions.map((file) => shown(file.path)));
+    if (project.guard !== undefined) {
+      const { files: read, dirs } = project.guard.watched;
+      // A directory's own entries: the watch on it sees a file added.
+      files.push(...read, ...dirs.map((dir) => `${dir}/.`));
+    }
     if (project.trustFile !== undefined) files.push(project.trustFile);
     return files;
   }
@@ -337,7 +363,7 @@ class Watcher implements ConfigWatcher {
     if (
       shellHooksEqual(this.#config.hooks, next.hooks) && placeholdersEqual(this.#config.placeholders, next.placeholders)
     ) {
-      this.#config = next;
+      this.#live(next);
       announceDeleted();
       this.start();
       return;
@@ -351,7 +377,7 @@ class Watcher implements ConfigWatcher {
       );
       return;
     }
-    this.#config = next;
+    this.#live(next);
     announceDeleted();
     this.#reloads++;
     const events = Object.values(next.hooks).filter((list) => (list?.length ?? 0) > 0)

@@ -71,6 +71,15 @@ export interface ShellHook extends ConfiguredHookBase {
    * a secret (`*_TOKEN`, `*_KEY`, …) reaches it.
    */
   passEnv?: string[];
+  /**
+   * The directory the command runs in (the payload's `cwd` is unchanged).
+   * Configuration files cannot set it: loading sets it to the project root
+   * for a project's hooks, so that a relative script is exactly the file
+   * trust hashed, whatever directory the event names.
+   *
+   * @default {the payload's cwd}
+   */
+  cwd?: string;
 }
 
 /**

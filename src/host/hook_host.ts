@@ -18,7 +18,7 @@ import type { ModelClient } from "../models/client.ts";
 import { DEFAULT_COMMAND_ALLOWLIST } from "../permissions/command_line.ts";
 import { HookRegistry } from "../registry/registry.ts";
 import { HookRunner } from "../runner/runner.ts";
-import type { HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
+import type { CommandGate, HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
 
 /**
  * Options of {@linkcode openHookHost}: where configuration comes from and
@@ -162,6 +162,13 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     if (!config.ok) options.logger?.error?.(liveWithErrors(config.diagnostics));
   }
   const current = () => watcher?.config ?? config;
+  // The project's trust guard, checked before each of its command hooks
+  // starts. After a reload that leaves the project untrusted, the last
+  // guard stays: a call still holding the old hooks must not run them.
+  let guard = config.project?.guard;
+  const commandGate: CommandGate | undefined = options.watch !== true && guard === undefined
+    ? undefined
+    : (hook) => (guard = current().project?.guard ?? guard)?.check(hook);
   const runnerOptions: HookRunnerOptions = {
     registry,
     allowNonPolicy: !policyOnly,
@@ -170,6 +177,7 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     // A function, so that hot reload reaches prompt hooks' endpoints.
     models: () => current().models,
     projectDir: projectRoot,
+    ...(commandGate ? { commandGate } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
     ...(options.traceModelIO ? { traceModelIO: true } : {}),

@@ -41,6 +41,7 @@ export class Dispatcher {
       onInvocation: options.onInvocation,
       commandAllowlist: options.commandAllowlist,
       projectDir: options.projectDir,
+      commandGate: options.commandGate,
       httpAllowedUrls: options.httpAllowedUrls,
       models: options.models,
       modelClient: options.modelClient,

@@ -12,7 +12,7 @@ import type { HookProcesses } from "../transports/command/processes.ts";
 import { prepareHttpHook, sendHttpHook } from "../transports/http/http.ts";
 import { invokeInProcess } from "../transports/in_process.ts";
 import { runPromptHookDetailed } from "../transports/prompt/prompt.ts";
-import type { HookInvocationRecord } from "./types.ts";
+import type { CommandGate, CommandGateVerdict, HookInvocationRecord } from "./types.ts";
 import type { Invocation } from "./invocation.ts";
 import type { Active } from "./plan.ts";
 
@@ -22,6 +22,7 @@ export interface RunnerCore {
   readonly onInvocation: ((record: HookInvocationRecord) => void) | undefined;
   readonly commandAllowlist: readonly string[] | undefined;
   readonly projectDir: string | undefined;
+  readonly commandGate: CommandGate | undefined;
   readonly httpAllowedUrls: readonly string[] | undefined;
   readonly models: ModelsConfig | (() => ModelsConfig | undefined) | undefined;
   readonly modelClient: ModelClient | undefined;
@@ -65,19 +66,27 @@ export function startInvocation(
   let running: Promise<HookRunResult>;
   switch (entry.transport) {
     case "command": {
-      // Prepared once per hook (and project): plan, allowlist, permissions.
-      const projectDir = core.projectDir ?? payload.cwd;
-      let prepared = active.prepared as PreparedCommandHook | undefined;
-      if (prepared === undefined || prepared.projectDir !== projectDir) {
-        prepared = prepareCommandHook(entry.hook, core.commandAllowlist, projectDir);
-        active.prepared = prepared;
-      }
-      running = runPreparedCommandHook(entry.hook, prepared, payload, {
-        ...context,
-        ...logger,
-        ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
-        processes: core.processes,
-      });
+      const start = () => {
+        // Prepared once per hook (and project): plan, allowlist, permissions.
+        const projectDir = core.projectDir ?? payload.cwd;
+        let prepared = active.prepared as PreparedCommandHook | undefined;
+        if (prepared === undefined || prepared.projectDir !== projectDir) {
+          prepared = prepareCommandHook(entry.hook, core.commandAllowlist, projectDir);
+          active.prepared = prepared;
+        }
+        return runPreparedCommandHook(entry.hook, prepared, payload, {
+          ...context,
+          ...logger,
+          ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
+          processes: core.processes,
+        });
+      };
+      const verdict = core.commandGate?.(entry.hook);
+      running = verdict === undefined
+        ? start()
+        : Promise.resolve(verdict).then((decided) =>
+          decided === undefined ? start() : gated(decided, `Hook "${entry.name}" (command) on ${payload.event}`, core)
+        );
       break;
     }
     case "http": {
@@ -109,6 +118,20 @@ export function startInvocation(
     (error) => invocation.settle(null, { kind: "error", message: String(error) }),
   );
 }
+
+/** What a gate's verdict makes of a command hook: a failure, or no answer at all (said in the log). */
+function gated(verdict: CommandGateVerdict, hook: string, core: RunnerCore): HookRunResult {
+  if ("failure" in verdict) return { outcome: null, failure: verdict.failure };
+  try {
+    core.logger?.warn?.(`${hook} did not run: ${verdict.skip}`);
+  } catch {
+    // A broken logger must not break the run.
+  }
+  return { outcome: HELD_BACK };
+}
+
+/** A held-back hook answers nothing, as if it were not configured. */
+const HELD_BACK = Object.freeze({ action: "allow" as const });
 
 function modelsOption(
   models: ModelsConfig | (() => ModelsConfig | undefined) | undefined,

@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { ShellHookSpec } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { HookStage, HookTransport } from "../events/hooks.ts";
 import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
@@ -58,6 +59,39 @@ export interface HookInvocationRecord {
 }
 
 /**
+ * Why a command hook must not start now: `skip` holds it back (it does not
+ * run and gives no answer, as if it were not configured; the reason is
+ * logged), `failure` makes it fail, under its failure policy.
+ *
+ * @example Hold a hook back
+ * ```ts
+ * import type { CommandGateVerdict } from "@hookgate/core";
+ *
+ * const verdict: CommandGateVerdict = { skip: "its project changed since it was trusted" };
+ * ```
+ */
+export type CommandGateVerdict = { skip: string } | { failure: HookFailure };
+
+/**
+ * Asked just before each command hook starts: `undefined` lets it start
+ * (at once: keep the common case synchronous and cheap), a verdict (or a
+ * promise of one, or of `undefined`) decides otherwise. A project's trust
+ * guard is one: it confirms that the files a project hook runs are still
+ * the ones that were trusted.
+ *
+ * @example Refuse one program
+ * ```ts
+ * import type { CommandGate } from "@hookgate/core";
+ *
+ * const gate: CommandGate = (hook) =>
+ *   hook.command.startsWith("curl ") ? { failure: { kind: "rejected", message: "no curl here" } } : undefined;
+ * ```
+ */
+export type CommandGate = (
+  hook: ShellHookSpec,
+) => CommandGateVerdict | Promise<CommandGateVerdict | undefined> | undefined;
+
+/**
  * Options of {@linkcode HookRunner}.
  *
  * @example A runner that reports every invocation
@@ -110,6 +144,11 @@ export interface HookRunnerOptions {
    * @default {env.cwd} of each run
    */
   projectDir?: string;
+  /**
+   * Asked before each command hook starts, to hold it back or fail it (see
+   * {@linkcode CommandGate}); `openHookHost` sets the project's trust guard.
+   */
+  commandGate?: CommandGate;
   /**
    * URL patterns every HTTP hook must match (`*` is a wildcard, `[]`
    * refuses all); unset means any URL that passes the https/loopback rule.

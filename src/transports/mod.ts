@@ -30,7 +30,14 @@ export {
   killRunningHooks,
 } from "./command/processes.ts";
 export { execCommand, type ExecCommandOptions, type ExecResult } from "./command/exec.ts";
-export { buildChildEnv, type BuildChildEnvOptions, CHILD_ENV_ALLOWLIST, looksLikeSecret } from "./command/child_env.ts";
+export {
+  buildChildEnv,
+  type BuildChildEnvOptions,
+  CHILD_ENV_ALLOWLIST,
+  hookDepth,
+  looksLikeSecret,
+} from "./command/child_env.ts";
+export { MAX_HOOK_DEPTH } from "../_internal/limits.ts";
 export { type HttpHookResult, runHttpHookDetailed, type RunHttpHookOptions } from "./http/http.ts";
 export { type PromptHookResult, runPromptHookDetailed, type RunPromptHookOptions } from "./prompt/prompt.ts";
 export { PROMPT_HOOK_SYSTEM, renderPrompt } from "./prompt/render.ts";

@@ -118,7 +118,7 @@ Deno.test("hook-run loads a project's .hookgate/extensions only once trusted, an
 
     const review = await cli(["trust", "--yes"], { cwd: project, home });
     equal(review.code, 0, review.stderr);
-    match(review.stdout, /Extension code \(1 files; it runs inside hook-run, with its permissions\):/);
+    match(review.stdout, /Extension code \(1 file; it runs inside hook-run, with its permissions\):/);
     const trusted = await cli(ls, { cwd: project, home });
     equal(trusted.code, 2, trusted.stderr);
     match(trusted.stdout, /project says no/);

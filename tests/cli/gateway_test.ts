@@ -207,20 +207,136 @@ Deno.test("hook-run gateway skips an untrusted project's hooks and tells the use
   });
 });
 
-Deno.test("hook-run gateway run as one of hookgate's own hooks answers {} instead of calling itself forever", async () => {
-  await withProject({ PreToolUse: [{ hooks: [hook("guard.sh")] }] }, async (dir) => {
+Deno.test("hook-run gateway runs a project's hooks in its root, whatever cwd the event names", async () => {
+  await withProject({}, async (dir) => {
+    // The reviewed guard denies; a never-reviewed one in a subdirectory allows.
+    await Deno.mkdir(join(dir, ".hookgate/hooks"), { recursive: true });
+    await Deno.mkdir(join(dir, "pkg/.hookgate/hooks"), { recursive: true });
+    await Deno.writeTextFile(
+      join(dir, ".hookgate/config.jsonc"),
+      `{"hooks": {"PreToolUse": [{"name": "guard", "command": "sh .hookgate/hooks/guard.sh", "failurePolicy": "closed"}]}}`,
+    );
+    await Deno.writeTextFile(
+      join(dir, ".hookgate/hooks/guard.sh"),
+      `grep -q '"cwd":"${dir}/pkg"' || exit 1; echo "reviewed guard in $PWD" >&2; exit 2\n`,
+    );
+    await Deno.writeTextFile(join(dir, "pkg/.hookgate/hooks/guard.sh"), "exit 0\n");
     const run = await cli(["gateway"], {
-      cwd: dir,
+      cwd: join(dir, "pkg"),
       stdin: JSON.stringify({
         hook_event_name: "PreToolUse",
-        cwd: dir,
+        cwd: join(dir, "pkg"),
         tool_name: "Bash",
         tool_input: { command: "rm -rf /" },
       }),
-      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", HOOKGATE_DEPTH: "1" },
+      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1" },
     });
-    equal(run.code, 0);
-    equal(run.stdout, "{}\n");
-    match(run.stderr, /called from one of hookgate's own hooks/);
+    equal(run.code, 0, run.stderr);
+    // The payload's cwd is unchanged; the process runs in the project root.
+    equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecisionReason, `reviewed guard in ${dir}`);
+  });
+});
+
+/** A user configuration (in `home`) with one closed policy guard that denies every PreToolUse. */
+async function withUserGuard(fn: (home: string) => Promise<void>): Promise<void> {
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-home-" }));
+  try {
+    await Deno.mkdir(join(home, ".config/hookgate"), { recursive: true });
+    await Deno.writeTextFile(
+      join(home, ".config/hookgate/config.jsonc"),
+      `{"hooks": {"PreToolUse": [{"name": "policy", "command": "echo 'denied by policy' >&2; exit 2", "failurePolicy": "closed", "policy": true}]}}`,
+    );
+    await fn(home);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+const RM = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+
+/** The gateway asked about `rm -rf /` in `dir`, with `home` and `env`. */
+function rmRf(dir: string, home: string, env: Record<string, string>) {
+  return cli(["gateway"], { cwd: dir, home, stdin: JSON.stringify({ ...RM, cwd: dir }), env });
+}
+
+Deno.test("hook-run gateway runs the user's policy hooks whatever HOOKGATE_DEPTH an agent inherited", async () => {
+  await withUserGuard(async (home) => {
+    for (const depth of ["1", "2"]) {
+      const run = await rmRf(home, home, { HOOKGATE_DEPTH: depth });
+      equal(run.code, 0, run.stderr);
+      equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny", `HOOKGATE_DEPTH=${depth}`);
+    }
+  });
+});
+
+Deno.test("hook-run gateway fails closed when nested deeper than its bound, never answers {}", async () => {
+  await withUserGuard(async (home) => {
+    const run = await rmRf(home, home, { HOOKGATE_DEPTH: "64" });
+    equal(run.code, 2);
+    equal(run.stdout, "");
+    match(run.stderr, /HOOKGATE_DEPTH/);
+  });
+});
+
+Deno.test("hook-run gateway skips the entry that routes the agent to it when that file is loaded as a layer", async () => {
+  await withProject({}, async (dir) => {
+    // A launcher named hook-run: running it as a hook would start the gateway again.
+    await Deno.mkdir(join(dir, "bin"));
+    await Deno.writeTextFile(join(dir, "bin/hook-run"), `#!/bin/sh\ntouch ${dir}/routed\necho '{}'\n`);
+    await Deno.chmod(join(dir, "bin/hook-run"), 0o755);
+    await Deno.writeTextFile(
+      join(dir, ".claude/settings.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{
+            hooks: [
+              { type: "command", command: `"$CLAUDE_PROJECT_DIR"/bin/hook-run gateway`, timeout: 600 },
+              { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh` },
+            ],
+          }],
+        },
+      }),
+    );
+    const run = await gateway(dir, { ...RM, cwd: dir });
+    equal(run.code, 0, run.stderr);
+    equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
+    equal(await Deno.stat(join(dir, "routed")).then(() => true, () => false), false, "the routing entry ran");
+    const check = await cli(["check"], { cwd: dir, env: { HOOKGATE_TRUST_PROJECT: "1" } });
+    equal(check.code, 0, check.stderr);
+    match(check.stdout + check.stderr, /routes the agent's events to hookgate.*not run as a hook/);
+    const list = await cli(["list"], { cwd: dir, env: { HOOKGATE_TRUST_PROJECT: "1" } });
+    match(list.stdout, /routes the agent's events to hookgate/);
+  });
+});
+
+Deno.test("hook-run gateway keeps a trusted project trusted after its Python hook imports a sibling", async () => {
+  await withProject({}, async (dir) => {
+    const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
+    try {
+      await Deno.writeTextFile(join(dir, ".claude/hooks/check.py"), "import util\nutil.check()\n");
+      await Deno.writeTextFile(join(dir, ".claude/hooks/util.py"), "def check():\n    pass\n");
+      await Deno.writeTextFile(
+        join(dir, ".claude/settings.json"),
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [{
+              hooks: [{ type: "command", command: 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/check.py"' }],
+            }],
+          },
+        }),
+      );
+      equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
+      for (let i = 0; i < 2; i++) {
+        const run = await rmRf(dir, home, { CLAUDE_PROJECT_DIR: dir });
+        equal(run.code, 0, run.stderr);
+        equal(run.stdout, "{}\n", run.stderr);
+      }
+      // No bytecode cache beside the script: it would change what trust hashed.
+      equal(await Deno.stat(join(dir, ".claude/hooks/__pycache__")).then(() => true, () => false), false);
+      const again = await cli(["trust", "--cwd", dir], { home });
+      equal(again.code, 0, again.stdout);
+    } finally {
+      await Deno.remove(home, { recursive: true });
+    }
   });
 });

@@ -26,9 +26,9 @@ interface Served {
 /** Starts hook-run serve on a free port and waits for its listening line. */
 async function serve(
   args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; home?: string },
 ): Promise<Served> {
-  const home = await Deno.makeTempDir({ prefix: "hookgate-home-" });
+  const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
   const child = hookRunCommand(["serve", "--port", "0", ...args], {
     home,
     cwd: options.cwd,
@@ -51,7 +51,7 @@ async function serve(
     const { code } = await child.status;
     await read;
     clearTimeout(killer);
-    await Deno.remove(home, { recursive: true });
+    if (options.home === undefined) await Deno.remove(home, { recursive: true });
     listening.reject(new Error(`hook-run serve exited with ${code} before listening:\n${text}`));
     return { code, stderr: text };
   })();
@@ -479,6 +479,83 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
       match(stderr.join(""), /hook-run serve: PreToolUse: hook-run serve shut down/);
     } finally {
       await host.close();
+    }
+  });
+});
+
+/** A native project in a temporary directory with `files`, trusted with `hook-run trust` in `home`. */
+async function withTrustedProject(
+  files: Record<string, string>,
+  fn: (dir: string, home: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-serve-" }));
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-home-" }));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      await Deno.mkdir(join(dir, path, ".."), { recursive: true });
+      await Deno.writeTextFile(join(dir, path), text);
+    }
+    await fn(dir, home);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+const GUARD_CONFIG = JSON.stringify({
+  hooks: {
+    PreToolUse: [{ name: "guard", command: "sh .hookgate/hooks/guard.sh", failurePolicy: "closed" }],
+  },
+});
+
+Deno.test("hook-run serve runs the project's hooks in its root, whatever cwd a call names", async () => {
+  await withTrustedProject({
+    ".hookgate/config.jsonc": GUARD_CONFIG,
+    ".hookgate/hooks/guard.sh": "echo 'the reviewed guard' >&2; exit 2\n",
+  }, async (dir, home) => {
+    // Any local process may call, and names any cwd: one holding its own guard.sh that allows.
+    const attacker = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-caller-" }));
+    try {
+      await Deno.mkdir(join(attacker, ".hookgate/hooks"), { recursive: true });
+      await Deno.writeTextFile(join(attacker, ".hookgate/hooks/guard.sh"), `touch ${attacker}/ran; exit 0\n`);
+      equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
+      const server = await serve(["--cwd", dir], { cwd: dir, home });
+      try {
+        const event = { hook_event_name: "PreToolUse", cwd: attacker, tool_name: "Bash", tool_input: {} };
+        const answer = JSON.parse((await post(`${server.url}/hooks`, event)).text);
+        equal(answer.hookSpecificOutput?.permissionDecisionReason, "the reviewed guard");
+        equal(await exists(join(attacker, "ran")), false, "the caller's file ran");
+      } finally {
+        equal((await server.stop()).code, 0);
+      }
+    } finally {
+      await Deno.remove(attacker, { recursive: true });
+    }
+  });
+});
+
+Deno.test("hook-run serve never runs a trusted hook script's changed target: a link's target is checked before it runs", async () => {
+  await withTrustedProject({
+    ".hookgate/config.jsonc": GUARD_CONFIG,
+    "tools/guard.sh": "echo 'the reviewed guard' >&2; exit 2\n",
+  }, async (dir, home) => {
+    await Deno.mkdir(join(dir, ".hookgate/hooks"), { recursive: true });
+    await Deno.symlink("../../tools/guard.sh", join(dir, ".hookgate/hooks/guard.sh"));
+    equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
+    const server = await serve(["--cwd", dir], { cwd: dir, home });
+    try {
+      const event = { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: {} };
+      match((await post(`${server.url}/hooks`, event)).text, /the reviewed guard/);
+      // Edited through the link, and called at once: before any watcher could react.
+      await Deno.writeTextFile(join(dir, "tools/guard.sh"), `touch ${dir}/ran; exit 0\n`);
+      await post(`${server.url}/hooks`, event);
+      equal(await exists(join(dir, "ran")), false, "the changed script ran");
+      await eventually(() => /changed since it was trusted/.test(server.stderr()), "the warning");
+      match(server.stderr(), new RegExp(`hook-run trust --cwd ${dir}`));
+      await post(`${server.url}/hooks`, event);
+      equal(await exists(join(dir, "ran")), false, "the changed script ran later");
+    } finally {
+      equal((await server.stop()).code, 0);
     }
   });
 });

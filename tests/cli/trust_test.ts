@@ -160,3 +160,35 @@ Deno.test("hook-run denies the gating events with a corrupt trust file, and neve
   await rejects(Deno.stat(join(p.dir, "owned")), Deno.errors.NotFound);
   ok(trust.stderr.length > 0);
 });
+
+Deno.test("hook-run trust lists every file and module the digest covers: links, helpers, code outside the project", async () => {
+  await using p = await project({
+    ".hookgate/config.jsonc": `{"hooks": {"Stop": [{"name": "guard", "command": "sh .hookgate/hooks/guard.sh"}]}}`,
+    ".hookgate/hooks/guard.sh": `. "$(dirname "$0")/lib.sh"\n`,
+    ".hookgate/hooks/lib.sh": "exit 0\n",
+  });
+  const outside = join(p.home, "ext.ts");
+  await Deno.writeTextFile(outside, `export default () => {};\n`);
+  await p.write(
+    ".hookgate/config.jsonc",
+    JSON.stringify({
+      extensions: [outside],
+      hooks: { Stop: [{ name: "guard", command: "sh .hookgate/hooks/guard.sh" }] },
+    }),
+  );
+  await Deno.symlink("../../elsewhere.ts", join(p.dir, ".hookgate/hooks/linked.ts"));
+  await p.write("elsewhere.ts", "export const x = 1;\n");
+
+  const shown = await cli(["trust", "--cwd", p.dir], { home: p.home });
+  match(shown.stdout, /\.hookgate\/hooks\/lib\.sh \(sha256 [0-9a-f]{12}\)/);
+  match(shown.stdout, /\.hookgate\/hooks\/linked\.ts → elsewhere\.ts \(sha256 [0-9a-f]{12}\)/);
+  match(shown.stdout, new RegExp(`${outside.replaceAll(".", "\\.")} \\(sha256 [0-9a-f]{12}\\), outside the project`));
+
+  const json = JSON.parse((await cli(["trust", "--cwd", p.dir, "--json"], { home: p.home })).stdout);
+  deepEqual(json.extensions.map((f: { path: string; outside?: boolean }) => [f.path, f.outside ?? false]), [
+    [outside, true],
+  ]);
+  const linked = json.files.find((f: { path: string }) => f.path === ".hookgate/hooks/linked.ts");
+  deepEqual([linked?.link, linked?.target], ["../../elsewhere.ts", "elsewhere.ts"]);
+  ok(json.files.some((f: { path: string }) => f.path === ".hookgate/hooks/lib.sh"));
+});

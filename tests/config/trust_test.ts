@@ -3,7 +3,7 @@
 
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfig, HookRegistry, HookRunner, loadConfig, watchConfig } from "../../mod.ts";
+import { HookRegistry, HookRunner, loadConfig, watchConfig } from "../../mod.ts";
 import { memoryLogger } from "../_helpers.ts";
 import {
   readTrustStore,
@@ -12,42 +12,7 @@ import {
   TrustFileError,
   writeTrustStore,
 } from "../../src/config/mod.ts";
-
-interface Tree {
-  root: string;
-  home: string;
-  project: string;
-  write(path: string, text: string): Promise<void>;
-  load(options?: Record<string, unknown>): ReturnType<typeof checkConfig>;
-  trust(): Promise<void>;
-  [Symbol.asyncDispose](): Promise<void>;
-}
-
-async function tree(files: Record<string, string>): Promise<Tree> {
-  const root = await Deno.makeTempDir({ prefix: "hookgate-trust-" });
-  const home = join(root, "home");
-  const project = join(root, "project");
-  await Deno.mkdir(home);
-  await Deno.mkdir(project);
-  const write = async (path: string, text: string) => {
-    await Deno.mkdir(join(project, path, ".."), { recursive: true });
-    await Deno.writeTextFile(join(project, path), text);
-  };
-  for (const [path, text] of Object.entries(files)) await write(path, text);
-  const load = (options = {}) => checkConfig({ home, projectRoot: project, ...options });
-  return {
-    root,
-    home,
-    project,
-    write,
-    load,
-    async trust() {
-      const config = await load();
-      await recordProjectTrust(config.project!.snapshot, join(home, "trust.json"));
-    },
-    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
-  };
-}
+import { tree } from "./_project_tree.ts";
 
 const TOUCH_CONFIG = `{"hooks": {"PreToolUse": [{"command": "touch owned"}]}}`;
 
@@ -338,3 +303,30 @@ async function until(condition: () => boolean, what: string, ms = 5000): Promise
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+Deno.test("watchConfig() watches what a trusted project's digest read: a link's target, a file added beside a script", async (t) => {
+  const changes: [string, (project: string) => Promise<void>][] = [
+    ["a link's target, in another directory", (p) => Deno.writeTextFile(join(p, "tools/real.sh"), "exit 1\n")],
+    ["a file added beside the script", (p) => Deno.writeTextFile(join(p, ".hookgate/hooks/new.sh"), "exit 1\n")],
+  ];
+  for (const [label, change] of changes) {
+    await t.step(label, async () => {
+      await using tr = await tree({
+        ".hookgate/config.jsonc": `{"hooks": {"Stop": [{"name": "guard", "command": "sh .hookgate/hooks/guard.sh"}]}}`,
+        "tools/real.sh": "exit 0\n",
+      });
+      await Deno.mkdir(join(tr.project, ".hookgate/hooks"), { recursive: true });
+      await Deno.symlink("../../tools/real.sh", join(tr.project, ".hookgate/hooks/guard.sh"));
+      await tr.trust();
+      const registry = new HookRegistry();
+      const watcher = await watchConfig({ registry, home: tr.home, projectRoot: tr.project, debounceMs: 50 });
+      try {
+        equal(registry.list("Stop").length, 1);
+        await change(tr.project);
+        await until(() => registry.list("Stop").length === 0, "the changed project to be held back");
+      } finally {
+        await watcher.close();
+      }
+    });
+  }
+});

@@ -142,3 +142,18 @@ Deno.test("checkConfig() resolves each layer's extensions relative to its own fi
     equal(empty.diagnostics[0]!.message, `"extensions[0]" must not be empty`);
   });
 });
+
+Deno.test("discoverAndLoadHooks() does not load a link added to a trusted project's extensions directory", async () => {
+  await withFixture(async ({ home, project, write, load }) => {
+    await write("project/.hookgate/extensions/guard.ts", recorder("guard"));
+    await write("elsewhere/evil.ts", recorder("evil"));
+    const config = await checkConfig({ home, projectRoot: project });
+    await recordProjectTrust(config.project!.snapshot, join(home, "trust.json"));
+    deepEqual((await load()).seen, ["guard"]);
+    // A git pull is enough to bring a link in.
+    await Deno.symlink("../../../elsewhere/evil.ts", join(project, ".hookgate/extensions/evil.ts"));
+    const after = await load();
+    deepEqual(after.seen, []);
+    equal(after.result.project?.trusted, false);
+  });
+});

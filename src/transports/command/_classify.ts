@@ -19,6 +19,7 @@ import type { SpawnResult } from "./_spawn.ts";
  * @param cap The output cap, in bytes, of each stream.
  * @param dialect Reads stdout and the exit code.
  * @param maxRunning How many hooks its owner runs at once (for the message of one that never got a slot).
+ * @param cwd Where it was started (the payload's cwd unless the hook names its own).
  */
 export function classifySpawn(
   spawned: SpawnResult,
@@ -28,9 +29,10 @@ export function classifySpawn(
   cap: number,
   dialect: Dialect,
   maxRunning: number,
+  cwd: string = input.cwd,
 ): DecodedOutput {
   if (spawned.spawnError !== undefined) {
-    return { failure: spawnFailure(spawned.spawnError, plan, input.cwd) };
+    return { failure: spawnFailure(spawned.spawnError, plan, cwd) };
   }
   if (spawned.launchFailure === "not found") return { failure: notFound(plan) };
   if (spawned.launchFailure === "not executable") return { failure: notExecutable(plan) };

@@ -109,8 +109,8 @@ export function looksLikeSecret(name: string): boolean {
  * variables named in `passEnv`, then the hook's own `env`, then
  * `HOOKGATE_PROJECT_DIR`, `HOOKGATE_EVENT` and `HOOKGATE_SESSION_ID`, and
  * with an event `HOOKGATE_DEPTH` (one more than this process's own: how
- * deep in hookgate's hooks the child runs, so `hook-run gateway` can refuse
- * to run as one of its own hooks). The child is spawned with `clearEnv`, so
+ * deep in hookgate's hooks the child runs, so `hook-run gateway` can stop
+ * recursion it did not recognise). The child is spawned with `clearEnv`, so
  * nothing else leaks.
  *
  * @param options Hook variables, pass-through names and the hookgate values.
@@ -161,7 +161,25 @@ export function buildChildEnv(
   return env;
 }
 
-/** How deep in hookgate's hooks a process with environment `env` runs (0: not in one). */
+/**
+ * How deep in hookgate's hooks a process with environment `env` runs (0:
+ * not in one), from `HOOKGATE_DEPTH`, which each command hook gets one
+ * higher than its host. An inherited count says nothing about policy: it
+ * only bounds recursion that nothing else recognised (`hook-run gateway`
+ * stops, failing closed, past `MAX_HOOK_DEPTH`).
+ *
+ * @param env The environment.
+ * @returns The depth.
+ *
+ * @example
+ * ```ts
+ * import { hookDepth } from "@hookgate/core/transports";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(hookDepth({ HOOKGATE_DEPTH: "2" }), 2);
+ * equal(hookDepth({ HOOKGATE_DEPTH: "x" }), 0);
+ * ```
+ */
 export function hookDepth(env: Record<string, string | undefined>): number {
   const depth = Number(env.HOOKGATE_DEPTH ?? 0);
   return Number.isInteger(depth) && depth > 0 ? depth : 0;

@@ -245,7 +245,7 @@ export async function runPreparedCommandHook(
     const spawned = await spawnHook({
       program: plan.program,
       args: plan.args,
-      cwd: input.cwd,
+      cwd: spec.cwd ?? input.cwd,
       env: buildChildEnv({
         hookEnv: { ...dialect.commandEnv?.(projectDir), ...spec.env },
         ...(spec.passEnv ? { passEnv: spec.passEnv } : {}),
@@ -264,7 +264,16 @@ export async function runPreparedCommandHook(
     result.stdoutTruncated = spawned.stdoutTruncated;
     result.stderrTruncated = spawned.stderrTruncated;
     if (spawned.escaped !== undefined) warnEscaped(spawned.escaped, spec, options);
-    const decoded = classifySpawn(spawned, plan, input, timedOut(signal), cap, dialect, processes.maxRunning);
+    const decoded = classifySpawn(
+      spawned,
+      plan,
+      input,
+      timedOut(signal),
+      cap,
+      dialect,
+      processes.maxRunning,
+      spec.cwd ?? input.cwd,
+    );
     if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
     return finish();

