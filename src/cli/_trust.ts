@@ -57,6 +57,14 @@ export async function reportProjectTrust(
       } marked "policy": true: a policy hook from an untrusted project does not count either\n`,
     );
   }
+  const held = project.heldGuards?.length ?? 0;
+  if (held > 0) {
+    io.stderr(
+      `  ${
+        held === 1 ? "1 guard of the version you trusted stays" : `${held} guards of the version you trusted stay`
+      } in force, denying what they would have checked until you trust the project again or revoke it\n`,
+    );
+  }
   io.stderr(`hook-run: review and trust them with: ${printable(trustCommandLine(root))}\n`);
 }
 
@@ -86,6 +94,11 @@ export function projectJson(project: ProjectTrust | undefined, trustedByEnv: boo
       policy,
     })),
     skippedExtensions: project.skippedExtensions,
+    heldGuards: (project.heldGuards ?? []).map(({ event, name, matcher }) => ({
+      event,
+      name,
+      matcher: matcher ?? "*",
+    })),
     ...(project.trusted ? {} : { trustCommand: trustCommandLine(project.snapshot.root) }),
   };
 }

@@ -122,6 +122,20 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
     );
     for (const file of snapshot.extensions) io.stdout(`  ${printable(fileLine(file))}\n`);
   }
+  if (!trusted && previous !== undefined) {
+    const guards = previous.guards;
+    if (guards === undefined) {
+      io.stdout(
+        "\nUntil you trust it again or revoke it, every tool call, permission request and prompt is denied: its trust was recorded by an earlier hookgate that did not note its guards\n",
+      );
+    } else if (guards.length > 0) {
+      io.stdout(`\nGuards you trusted, which deny until you trust it again or revoke it (${guards.length}):\n`);
+      for (const guard of guards) {
+        const matcher = guard.matcher === undefined ? "" : ` [${guard.matcher}]`;
+        io.stdout(`  ${printable(`${guard.event}${matcher} ${guard.name}`)}\n`);
+      }
+    }
+  }
   io.stdout(`\nEnvironment variables the hooks receive or send: ${list(snapshot.env)}\n`);
   io.stdout(`URLs the hooks call: ${list(snapshot.urls)}\n`);
   const changed = changes(snapshot, previous);

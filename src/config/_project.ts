@@ -3,12 +3,12 @@
 // user's trust file whether exactly this digest was trusted.
 
 import { join } from "../_internal/path.ts";
-import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
 import { TrustBoundError } from "./_digest_reader.ts";
-import { ProjectGuard } from "./project_guard.ts";
+import { changedFiles, fileMarks, ProjectGuard } from "./project_guard.ts";
 import {
   type ProjectHook,
   type ProjectLayerContent,
@@ -17,6 +17,7 @@ import {
   readProject,
 } from "./project_snapshot.ts";
 import { readTrustStore, TRUST_FILE, TrustFileError, type TrustRecord } from "./trust_store.ts";
+import { guardPlaceholders } from "./trusted_guards.ts";
 
 /**
  * Which projects count: `"require"` (the default) trusts a project only
@@ -43,6 +44,14 @@ export interface ProjectTrust {
   /** The project's extension modules (and their files) that do not load because it is not trusted. */
   skippedExtensions: string[];
   /**
+   * For a project that changed since it was trusted (the trust file still
+   * has its record): the guards of the trusted version — its closed and
+   * policy hooks on events that gate an action — as placeholders that deny
+   * what each could have matched, until the project is trusted again or its
+   * trust revoked. Empty when that version had no such guard.
+   */
+  heldGuards?: PlaceholderHook[];
+  /**
    * For a trusted project: checks before each of its command hooks runs
    * that what it runs is still what was trusted (`openHookHost` installs it).
    */
@@ -65,6 +74,7 @@ export async function decideProjectTrust(
     ...(parsed.models ? { models: parsed.models } : {}),
     ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
     ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
+    ...(parsed.placeholders.length > 0 ? { placeholders: parsed.placeholders } : {}),
   }));
   const reread = () => readProject(root, contents, models, modules);
   let snapshot: ProjectSnapshot;
@@ -73,7 +83,7 @@ export async function decideProjectTrust(
     ({ snapshot, reads } = await reread());
   } catch (error) {
     // Code that cannot be digested cannot be trusted: the load fails and says what to do.
-    const empty = { root, digest: "", hooks: [], files: [], extensions: [], env: [], urls: [] };
+    const empty = { root, digest: "", hooks: [], files: [], extensions: [], env: [], urls: [], guards: [] };
     return {
       trust: { snapshot: empty, trusted: false, skipped: [], skippedExtensions: [] },
       diagnostics: [unreadable(root, error)],
@@ -102,6 +112,16 @@ export async function decideProjectTrust(
         trustFile,
         ...(trusted ? { trustedBy: "trust-file" as const } : {}),
         ...(previous ? { previous } : {}),
+        // Trusted before, changed since: what it guarded stays guarded.
+        ...(previous && !trusted
+          ? {
+            heldGuards: guardPlaceholders(
+              root,
+              previous.guards,
+              changedFiles(new Map(Object.entries(previous.files)), fileMarks(snapshot)),
+            ),
+          }
+          : {}),
       }),
       diagnostics,
     };

@@ -292,6 +292,7 @@ export async function checkConfig(
   for (const problem of loadProblems) {
     if (problem.severity === "error") placeholders.push(...filePlaceholders(problem.file, problem));
   }
+  placeholders.push(...project?.heldGuards ?? []);
   const ok = !diagnostics.some((d) => d.severity === "error");
   return {
     hooks,

@@ -48,6 +48,7 @@ export {
   writeTrustStore,
 } from "./trust_store.ts";
 export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
+export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
 export {
   permissionFlags,
   type PermissionOptions,

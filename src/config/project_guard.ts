@@ -59,7 +59,7 @@ export class ProjectGuard {
   #hooks: Map<string, string[]>;
   #files: Map<string, string>;
   #changed: string | undefined;
-  #rechecking: Promise<CommandGateVerdict | undefined> | null = null;
+  #rechecking: Promise<string | undefined> | null = null;
   #listeners = new Set<() => void>();
   #watched: { files: string[]; dirs: string[] } | undefined;
 
@@ -78,7 +78,7 @@ export class ProjectGuard {
     this.#reread = reread;
     this.#signatures = reads.signatures;
     this.#hooks = reads.hooks;
-    this.#files = marks(snapshot);
+    this.#files = fileMarks(snapshot);
   }
 
   /** The project root. */
@@ -127,22 +127,22 @@ export class ProjectGuard {
    */
   check(hook: ShellHookSpec): CommandGateVerdict | Promise<CommandGateVerdict | undefined> | undefined {
     if (hook.source === undefined || !this.#sources.has(hook.source)) return undefined;
-    if (this.#changed !== undefined) return this.#heldBack();
+    if (this.#changed !== undefined) return this.#heldBack(hook);
     const reads = this.#hooks.get(projectHookKey(hook.source, hook));
     // A hook of the project's files that was not part of what was trusted.
-    if (reads === undefined) return this.#projectChangedSinceTrusted(`its hook "${hook.name ?? hook.command}"`);
+    if (reads === undefined) return this.#projectChangedSinceTrusted(hook, `its hook "${hook.name ?? hook.command}"`);
     for (const read of reads) {
-      if (currentSignature(read) !== this.#signatures.get(read)) return this.#recheck();
+      if (currentSignature(read) !== this.#signatures.get(read)) return this.#recheck(hook);
     }
     return undefined;
   }
 
   /** Something a hook runs was touched: read the project again, and compare. */
-  #recheck(): Promise<CommandGateVerdict | undefined> {
-    this.#rechecking ??= (async () => {
+  #recheck(hook: ShellHookSpec): Promise<CommandGateVerdict | undefined> {
+    const rechecking = this.#rechecking ??= (async () => {
       try {
         const { snapshot, reads } = await this.#reread();
-        if (this.#changed !== undefined) return this.#heldBack();
+        if (this.#changed !== undefined) return this.#changed;
         if (snapshot.digest === this.#digest) {
           // Touched, not changed: remember the new stats, so the next check is quick again.
           this.#signatures = reads.signatures;
@@ -150,14 +150,15 @@ export class ProjectGuard {
           this.#watched = undefined;
           return undefined;
         }
-        return this.#projectChangedSinceTrusted(changedFiles(this.#files, marks(snapshot)));
+        return this.#found(changedFiles(this.#files, fileMarks(snapshot)));
       } catch (error) {
-        return this.#projectChangedSinceTrusted(`it can no longer be read (${(error as Error).message})`);
+        return this.#found(`it can no longer be read (${(error as Error).message})`);
       } finally {
         this.#rechecking = null;
       }
     })();
-    return this.#rechecking;
+    // Several hooks may wait on one re-read: each gets its own verdict.
+    return rechecking.then((changed) => changed === undefined ? undefined : this.#heldBack(hook));
   }
 
   /**
@@ -165,7 +166,13 @@ export class ProjectGuard {
    * on its hooks are held back (as an untrusted project's are), and the
    * listeners hear of it. Every path that finds a change ends here.
    */
-  #projectChangedSinceTrusted(what: string): CommandGateVerdict {
+  #projectChangedSinceTrusted(hook: ShellHookSpec, what: string): CommandGateVerdict {
+    this.#found(what);
+    return this.#heldBack(hook);
+  }
+
+  /** Records the change (once) and tells the listeners; returns what changed. */
+  #found(what: string): string {
     if (this.#changed === undefined) {
       this.#changed = what;
       for (const listener of this.#listeners) {
@@ -176,22 +183,32 @@ export class ProjectGuard {
         }
       }
     }
-    return this.#heldBack();
+    return this.#changed;
   }
 
-  #heldBack(): CommandGateVerdict {
-    return {
-      skip: `the project ${this.#root} changed since it was trusted (${this.#changed}); its hooks are held back ` +
-        `until you review and trust it again: hook-run trust --cwd ${this.#root}`,
-    };
+  /**
+   * What a changed project's hook gets: held back, as an untrusted
+   * project's hooks are — except a guard (closed or policy), which stays in
+   * force as a deny where its event gates an action, as the placeholders of
+   * the next load will.
+   */
+  #heldBack(hook: ShellHookSpec): CommandGateVerdict {
+    const changed = `the project ${this.#root} changed since it was trusted (${this.#changed})`;
+    const again = `review and trust it again: hook-run trust --cwd ${this.#root}`;
+    if (hook.failurePolicy === "closed" || hook.policy === true) {
+      return { deny: `${changed}, so its guard "${hook.name ?? hook.command}" denies until you ${again}` };
+    }
+    return { skip: `${changed}; its hooks are held back until you ${again}` };
   }
 }
 
-function marks(snapshot: ProjectSnapshot): Map<string, string> {
+/** Each covered file's mark, by path: what the trust file records of it. */
+export function fileMarks(snapshot: ProjectSnapshot): Map<string, string> {
   return new Map([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, fileMark(file)]));
 }
 
-function changedFiles(before: Map<string, string>, after: Map<string, string>): string {
+/** The paths whose marks differ, in a few words (or "its configuration" when none). */
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string {
   const paths = [...new Set([...before.keys(), ...after.keys()])].filter((path) =>
     before.get(path) !== after.get(path)
   );

@@ -8,8 +8,9 @@
  */
 
 import { dirname, isAbsolute, join, relative } from "../_internal/path.ts";
-import type { ConfiguredHook, ConfiguredHooks, ShellHook } from "../events/configured.ts";
+import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook, ShellHook } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
+import type { FailurePolicy, HookDialect } from "../events/hooks.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
@@ -18,6 +19,7 @@ import { Coverage, DigestReader, sha256Hex } from "./_digest_reader.ts";
 import { namedPaths } from "./_hook_files.ts";
 import { moduleImports } from "./_module_imports.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+import { isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
 
 /**
  * A file the trust digest covers: a script a hook runs, a file in the
@@ -83,6 +85,14 @@ export interface ProjectHook {
   target: string;
   /** Whether it claims `policy: true`. */
   policy: boolean;
+  /**
+   * Its failure policy.
+   *
+   * @default {"open"}
+   */
+  failurePolicy?: FailurePolicy;
+  /** Its dialect, which reads its matcher (native when absent). */
+  dialect?: HookDialect;
   /** The files its command names (the directories they live in are in the snapshot's `files`). */
   files: ProjectFile[];
   /** Environment variables it receives or sends (`passEnv`, `allowedEnvVars`, a model's `apiKeyEnv`). */
@@ -129,6 +139,12 @@ export interface ProjectSnapshot {
   env: string[];
   /** Every URL any hook calls. */
   urls: string[];
+  /**
+   * The guards trust records: the closed and policy hooks (and the
+   * placeholders of broken ones) on events that gate an action, which stay
+   * in force when the project changes until it is trusted again.
+   */
+  guards: TrustedGuard[];
 }
 
 /** One project layer's content, as the digest covers it. */
@@ -145,6 +161,8 @@ export interface ProjectLayerContent {
   httpAllowedUrls?: string[];
   /** Its `extensions`, as written. */
   extensions?: string[];
+  /** What stands for its broken entries. */
+  placeholders?: readonly PlaceholderHook[];
 }
 
 /**
@@ -201,6 +219,7 @@ export async function readProject(
       commandAllowlist: layer.commandAllowlist ?? null,
       httpAllowedUrls: layer.httpAllowedUrls ?? null,
       ...(layer.extensions ? { extensions: layer.extensions } : {}),
+      ...(layer.placeholders?.length ? { placeholders: layer.placeholders } : {}),
     })),
     files: Object.fromEntries(fileList.map((file) => [file.path, fileMark(file)])),
     ...(extensionList.length > 0
@@ -215,6 +234,7 @@ export async function readProject(
     extensions: extensionList,
     env: unique(hooks.flatMap((hook) => hook.env)),
     urls: unique(hooks.flatMap((hook) => hook.urls)),
+    guards: guardsOf(root, hooks, layers),
   };
   return { snapshot, reads: { signatures: reader.reads, hooks: hookReads } };
 }
@@ -331,7 +351,15 @@ function describeHook(
   models: ModelsConfig | undefined,
   source: string,
 ): ProjectHook {
-  const base = { event, matcher: hook.matcher ?? "*", policy: hook.policy === true, files, source };
+  const base = {
+    event,
+    matcher: hook.matcher ?? "*",
+    policy: hook.policy === true,
+    failurePolicy: hook.failurePolicy ?? "open",
+    ...(hook.dialect === undefined ? {} : { dialect: hook.dialect }),
+    files,
+    source,
+  };
   switch (hook.type) {
     case "http":
       return {
@@ -369,4 +397,39 @@ function describeHook(
 
 function unique(items: string[]): string[] {
   return [...new Set(items)].sort();
+}
+
+/** The guards of a project: its closed and policy hooks, and broken entries, on events that gate an action. */
+function guardsOf(root: string, hooks: readonly ProjectHook[], layers: readonly ProjectLayerContent[]): TrustedGuard[] {
+  const guards: TrustedGuard[] = [];
+  const add = (guard: TrustedGuard) => {
+    if (isTrustedGuard(guard)) guards.push(guard);
+  };
+  for (const hook of hooks) {
+    const { event, name, matcher, dialect, failurePolicy = "open", policy, source } = hook;
+    add({
+      event,
+      name,
+      ...(matcher === "*" ? {} : { matcher }),
+      ...(dialect ? { dialect } : {}),
+      failurePolicy,
+      policy,
+      source,
+    });
+  }
+  for (const layer of layers) {
+    for (const placeholder of layer.placeholders ?? []) {
+      const { event, name, matcher, dialect, failurePolicy, policy } = placeholder;
+      add({
+        event,
+        name,
+        ...(matcher === undefined ? {} : { matcher }),
+        ...(dialect ? { dialect } : {}),
+        failurePolicy,
+        policy,
+        source: relative(root, layer.path),
+      });
+    }
+  }
+  return guards;
 }

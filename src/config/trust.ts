@@ -19,6 +19,8 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
     hooks: snapshot.hooks.map(projectHookLine),
     // Extension code too, so that what changed can be shown file by file.
     files: Object.fromEntries([...snapshot.files, ...snapshot.extensions].map((file) => [file.path, fileMark(file)])),
+    // What must stay in force if the project changes before it is trusted again.
+    guards: snapshot.guards,
   };
 }
 

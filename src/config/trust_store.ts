@@ -8,6 +8,9 @@
 
 import { dirname, join } from "../_internal/path.ts";
 import { isPlainObject } from "../_internal/json.ts";
+import { DIALECT_NAMES } from "../dialects/dialects.ts";
+import { isHookEvent } from "../events/table.ts";
+import type { TrustedGuard } from "./trusted_guards.ts";
 
 /** The trust file's name inside the user's hookgate directory. */
 export const TRUST_FILE = "trust.json";
@@ -36,6 +39,13 @@ export interface TrustRecord {
   hooks: string[];
   /** The files' digests, to show which changed since. */
   files: Record<string, string>;
+  /**
+   * The guards of the trusted version, which stay in force (they deny)
+   * when the project changes, until it is trusted again or revoked.
+   * Absent in a record written before guards were kept: then every action
+   * a changed project could have guarded is denied.
+   */
+  guards?: TrustedGuard[];
 }
 
 /**
@@ -124,6 +134,12 @@ export async function readTrustStore(path: string): Promise<TrustStore> {
     ) {
       throw new TrustFileError(path, `the entry for ${JSON.stringify(root)} is malformed`);
     }
+    if (record.guards !== undefined) {
+      const guards = readTrustedGuards(record.guards);
+      if (typeof guards === "string") {
+        throw new TrustFileError(path, `the entry for ${JSON.stringify(root)} is malformed: ${guards}`);
+      }
+    }
   }
   return value as unknown as TrustStore;
 }
@@ -166,4 +182,24 @@ export async function writeTrustStore(path: string, store: TrustStore): Promise<
     await Deno.remove(temp).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Reads recorded guards back from a trust file: a malformed entry is a
+ * string saying what is wrong (the trust file is then unusable).
+ */
+function readTrustedGuards(value: unknown): TrustedGuard[] | string {
+  if (!Array.isArray(value)) return '"guards" must be an array';
+  for (const guard of value) {
+    if (
+      typeof guard !== "object" || guard === null || typeof guard.event !== "string" || !isHookEvent(guard.event) ||
+      typeof guard.name !== "string" || (guard.failurePolicy !== "open" && guard.failurePolicy !== "closed") ||
+      typeof guard.policy !== "boolean" || typeof guard.source !== "string" ||
+      (guard.matcher !== undefined && typeof guard.matcher !== "string") ||
+      (guard.dialect !== undefined && !DIALECT_NAMES.includes(guard.dialect))
+    ) {
+      return 'an entry of "guards" is malformed';
+    }
+  }
+  return value as TrustedGuard[];
 }

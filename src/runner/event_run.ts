@@ -135,7 +135,7 @@ export class EventRun implements CallScope, RunState {
       invocation.settle(null, { kind: "aborted", message: "cancelled by the caller before it started" });
       return;
     }
-    startInvocation(active, this.payload, invocation, this.#core, this.#plan.rule.values);
+    startInvocation(active, this.payload, invocation, this.#core, this.info, this.#plan.rule.values);
   }
 
   invocationDone(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {

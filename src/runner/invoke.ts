@@ -6,6 +6,9 @@ import type { DeadlineScheduler } from "../_internal/deadline.ts";
 import type { Logger } from "../events/env.ts";
 import type { HookRunResult } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
+import type { HookEventInfo } from "../events/table.ts";
+import { MAX_REASON_CHARS } from "../_internal/limits.ts";
+import { truncate } from "../_internal/text.ts";
 import type { ModelClient, ModelsConfig } from "../models/client.ts";
 import { prepareCommandHook, type PreparedCommandHook, runPreparedCommandHook } from "../transports/command/command.ts";
 import type { HookProcesses } from "../transports/command/processes.ts";
@@ -42,6 +45,7 @@ export function startInvocation(
   payload: HookInput,
   invocation: Invocation,
   core: RunnerCore,
+  info: HookEventInfo,
   values: boolean,
 ): void {
   const entry = active.entry;
@@ -85,7 +89,9 @@ export function startInvocation(
       running = verdict === undefined
         ? start()
         : Promise.resolve(verdict).then((decided) =>
-          decided === undefined ? start() : gated(decided, `Hook "${entry.name}" (command) on ${payload.event}`, core)
+          decided === undefined
+            ? start()
+            : gated(decided, `Hook "${entry.name}" (command) on ${payload.event}`, info, core)
         );
       break;
     }
@@ -120,10 +126,18 @@ export function startInvocation(
 }
 
 /** What a gate's verdict makes of a command hook: a failure, or no answer at all (said in the log). */
-function gated(verdict: CommandGateVerdict, hook: string, core: RunnerCore): HookRunResult {
+function gated(
+  verdict: CommandGateVerdict,
+  hook: string,
+  info: HookEventInfo,
+  core: RunnerCore,
+): HookRunResult {
   if ("failure" in verdict) return { outcome: null, failure: verdict.failure };
+  if ("deny" in verdict && info.gatesAction) {
+    return { outcome: { action: "deny", reason: truncate(verdict.deny, MAX_REASON_CHARS) } };
+  }
   try {
-    core.logger?.warn?.(`${hook} did not run: ${verdict.skip}`);
+    core.logger?.warn?.(`${hook} did not run: ${"deny" in verdict ? verdict.deny : verdict.skip}`);
   } catch {
     // A broken logger must not break the run.
   }

@@ -61,7 +61,9 @@ export interface HookInvocationRecord {
 /**
  * Why a command hook must not start now: `skip` holds it back (it does not
  * run and gives no answer, as if it were not configured; the reason is
- * logged), `failure` makes it fail, under its failure policy.
+ * logged), `failure` makes it fail, under its failure policy, and `deny`
+ * denies the call with the reason where the event gates an action (a guard
+ * that stays in force) and holds the hook back elsewhere.
  *
  * @example Hold a hook back
  * ```ts
@@ -70,7 +72,7 @@ export interface HookInvocationRecord {
  * const verdict: CommandGateVerdict = { skip: "its project changed since it was trusted" };
  * ```
  */
-export type CommandGateVerdict = { skip: string } | { failure: HookFailure };
+export type CommandGateVerdict = { skip: string } | { failure: HookFailure } | { deny: string };
 
 /**
  * Asked just before each command hook starts: `undefined` lets it start

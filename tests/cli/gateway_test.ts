@@ -340,3 +340,57 @@ Deno.test("hook-run gateway keeps a trusted project trusted after its Python hoo
     }
   });
 });
+
+Deno.test("hook-run gateway keeps a trusted guard in force when the policed agent edits it", async () => {
+  await withProject({}, async (dir) => {
+    const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-home-" }));
+    try {
+      // The project's own guard, closed: it denies rm -rf.
+      await Deno.mkdir(join(dir, ".hookgate/hooks"), { recursive: true });
+      await Deno.writeTextFile(
+        join(dir, ".hookgate/config.jsonc"),
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [{
+              name: "no-rm-rf",
+              matcher: "bash",
+              command: "sh .hookgate/hooks/rm_guard.sh",
+              failurePolicy: "closed",
+            }],
+            Stop: [{ name: "notify", command: "true" }],
+          },
+        }),
+      );
+      const guard = join(dir, ".hookgate/hooks/rm_guard.sh");
+      await Deno.writeTextFile(guard, "grep -q 'rm -rf' && { echo 'rm -rf is blocked' >&2; exit 2; }; exit 0\n");
+      equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
+      const call = (event: Record<string, unknown>) =>
+        cli(["gateway"], {
+          cwd: dir,
+          home,
+          stdin: JSON.stringify({ session_id: "s-1", cwd: dir, ...event }),
+          env: { CLAUDE_PROJECT_DIR: dir },
+        });
+      const rm = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+      const before = await call(rm);
+      equal(JSON.parse(before.stdout).hookSpecificOutput?.permissionDecisionReason, "rm -rf is blocked");
+
+      // The agent appends a comment to the guard: the project is no longer what was trusted.
+      await Deno.writeTextFile(guard, "# reviewed\n", { append: true });
+      const after = await call(rm);
+      equal(after.code, 0, after.stderr);
+      const answer = JSON.parse(after.stdout);
+      equal(answer.hookSpecificOutput?.permissionDecision, "deny");
+      match(answer.hookSpecificOutput.permissionDecisionReason, /changed since you trusted it/);
+      match(answer.hookSpecificOutput.permissionDecisionReason, /hook-run trust --cwd/);
+      match(after.stderr, /1 guard of the version you trusted stays in force/);
+      // The agent can still finish its turn.
+      deepEqual(
+        JSON.parse((await call({ hook_event_name: "Stop", stop_hook_active: false })).stdout).decision,
+        undefined,
+      );
+    } finally {
+      await Deno.remove(home, { recursive: true });
+    }
+  });
+});

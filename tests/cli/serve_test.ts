@@ -559,3 +559,29 @@ Deno.test("hook-run serve never runs a trusted hook script's changed target: a l
     }
   });
 });
+
+Deno.test("hook-run serve keeps a trusted guard in force when its script changes while it runs", async () => {
+  await withTrustedProject({
+    ".hookgate/config.jsonc": GUARD_CONFIG,
+    ".hookgate/hooks/guard.sh": "echo 'the reviewed guard' >&2; exit 2\n",
+  }, async (dir, home) => {
+    equal((await cli(["trust", "--cwd", dir, "--yes"], { home })).code, 0);
+    const server = await serve(["--cwd", dir], { cwd: dir, home });
+    try {
+      const event = { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: {} };
+      match((await post(`${server.url}/hooks`, event)).text, /the reviewed guard/);
+      // The policed agent neuters its guard, and calls at once: before any watcher could react.
+      await Deno.writeTextFile(join(dir, ".hookgate/hooks/guard.sh"), "exit 0\n");
+      const first = JSON.parse((await post(`${server.url}/hooks`, event)).text);
+      equal(first.hookSpecificOutput?.permissionDecision, "deny");
+      match(first.hookSpecificOutput.permissionDecisionReason, /changed since it was trusted/);
+      // After the reload, the trusted version's guard stands in for it.
+      await eventually(async () => {
+        const later = JSON.parse((await post(`${server.url}/hooks`, event)).text);
+        return /changed since you trusted it/.test(later.hookSpecificOutput?.permissionDecisionReason ?? "");
+      }, "the reloaded guard");
+    } finally {
+      equal((await server.stop()).code, 0);
+    }
+  });
+});
