@@ -305,7 +305,7 @@ async function startServe(script: string, args: string[], home: string): Promise
     });
   const listening = await next(/listening on (http:\/\/\S+) /);
   return {
-    url: `${listening[1]}/hooks`,
+    url: `${listening[1]}/hooks/PreToolUse`,
     pid: child.pid,
     async probe() {
       const line = next(/^probe rss=(\d+) heap=(\d+)$/);
@@ -353,7 +353,11 @@ async function clients(
       const started = performance.now();
       let ok = false;
       try {
-        const response = await fetch(url, { method: "POST", body: deny ? DENY_BODY : ALLOW_BODY });
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: deny ? DENY_BODY : ALLOW_BODY,
+        });
         const text = await response.text();
         ok = response.status === 200 && (deny ? text.includes('"permissionDecision":"deny"') : text === "{}\n");
       } catch {
