@@ -92,6 +92,23 @@ export async function post(
   return { status: response.status, text: await response.text() };
 }
 
+/** A POST of `count` MiB of `fill` as a stream (chunked: no declared length); the status and the text. */
+export async function postStream(url: string, count: number, fill: string): Promise<{ status: number; text: string }> {
+  const chunk = new TextEncoder().encode(fill.repeat(1024 * 1024));
+  let sent = 0;
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: new ReadableStream({
+      pull(controller) {
+        if (sent++ < count) controller.enqueue(chunk);
+        else controller.close();
+      },
+    }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 /** Waits until `check` holds, polling; fails after `ms`. */
 export async function eventually(check: () => Promise<boolean> | boolean, what: string, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;

@@ -6,7 +6,7 @@ import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
-import { alive, eventually, exists, post, serve, TRUSTED, withConfig } from "./_serve.ts";
+import { alive, eventually, exists, post, postStream, serve, TRUSTED, withConfig } from "./_serve.ts";
 import { openHookHost } from "../../mod.ts";
 import { BodyBudget } from "../../src/cli/_serve_body.ts";
 import { ServeHandler } from "../../src/cli/_serve_handler.ts";
@@ -87,20 +87,9 @@ Deno.test("hook-run serve answers a request that names no event it can block wit
         match(answer.error, pattern);
       }
       // A streamed (chunked) body has no declared length: counted as it comes.
-      const chunk = new Uint8Array(1024 * 1024).fill(0x20);
-      let sent = 0;
-      const streamed = await fetch(`${server.url}/hooks`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: new ReadableStream({
-          pull(controller) {
-            if (sent++ < 17) controller.enqueue(chunk);
-            else controller.close();
-          },
-        }),
-      });
+      const streamed = await postStream(`${server.url}/hooks`, 17, " ");
       equal(streamed.status, 400);
-      match(JSON.parse(await streamed.text()).error, /^the body is larger than 16 MiB/);
+      match(JSON.parse(streamed.text).error, /^the body is larger than 16 MiB/);
       const get = await fetch(`${server.url}/hooks`);
       equal(get.status, 405);
       equal(get.headers.get("allow"), "POST");
@@ -161,20 +150,9 @@ Deno.test("hook-run serve answers a body it cannot read on an event that can blo
         await blocked("/hooks", [{ hook_event_name: "PreToolUse" }], /must be a JSON object/);
       });
       await t.step("a streamed body past the cap", async () => {
-        const chunk = new TextEncoder().encode("x".repeat(1024 * 1024));
-        let sent = 0;
-        const response = await fetch(`${server.url}/hooks/PreToolUse`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: new ReadableStream({
-            pull(controller) {
-              if (sent++ < 17) controller.enqueue(chunk);
-              else controller.close();
-            },
-          }),
-        });
+        const response = await postStream(`${server.url}/hooks/PreToolUse`, 17, "x");
         equal(response.status, 200);
-        match(JSON.parse(await response.text()).hookSpecificOutput.permissionDecisionReason, /larger than 16 MiB/);
+        match(JSON.parse(response.text).hookSpecificOutput.permissionDecisionReason, /larger than 16 MiB/);
       });
       await t.step("another event in the body than the path names, one that can block", async () => {
         const bash = { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "ls" } };
