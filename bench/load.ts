@@ -10,7 +10,8 @@
 //      (a) an in-process policy (an extension module) and (b) a command hook,
 //      beside the floor: a bare Deno.serve policy server (bench/_floor_server.ts)
 //   5. hook-run replay (a real process) of a 10 MB and a 100 MB Claude
-//      transcript: its peak RSS must not grow with the file
+//      transcript, and of 100 MB of tool calls that never get a result:
+//      its peak RSS must not grow with the file
 //
 // It prints a Markdown table and the targets, met or not, for BENCHMARKS.md.
 //
@@ -305,7 +306,7 @@ async function startServe(script: string, args: string[], home: string): Promise
     });
   const listening = await next(/listening on (http:\/\/\S+) /);
   return {
-    url: `${listening[1]}/hooks`,
+    url: `${listening[1]}/hooks/PreToolUse`,
     pid: child.pid,
     async probe() {
       const line = next(/^probe rss=(\d+) heap=(\d+)$/);
@@ -353,7 +354,11 @@ async function clients(
       const started = performance.now();
       let ok = false;
       try {
-        const response = await fetch(url, { method: "POST", body: deny ? DENY_BODY : ALLOW_BODY });
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: deny ? DENY_BODY : ALLOW_BODY,
+        });
         const text = await response.text();
         ok = response.status === 200 && (deny ? text.includes('"permissionDecision":"deny"') : text === "{}\n");
       } catch {
@@ -443,8 +448,12 @@ async function serveUnderLoad(): Promise<Figures[]> {
 // ---------------------------------------------------------------------------
 // hook-run replay: memory must not grow with the transcript
 
-/** Writes a Claude transcript of about `megabytes` MB: one prompt, then tool calls with 4 KiB results. */
-async function writeTranscript(path: string, megabytes: number): Promise<number> {
+/**
+ * Writes a Claude transcript of about `megabytes` MB: one prompt, then tool
+ * calls with 4 KiB results — or, `unmatched`, 4 KiB tool calls that never
+ * get a result (what a replay must not keep without bound).
+ */
+async function writeTranscript(path: string, megabytes: number, unmatched = false): Promise<number> {
   const file = await Deno.open(path, { write: true, create: true, truncate: true });
   const writer = file.writable.getWriter();
   const encoder = new TextEncoder();
@@ -455,11 +464,13 @@ async function writeTranscript(path: string, megabytes: number): Promise<number>
   let pairs = 0;
   while (size < megabytes * MB) {
     const id = `toolu_${pairs}`;
-    const lines = JSON.stringify({
+    const input = unmatched ? { command: `echo ${pairs}`, note: output } : { command: `echo ${pairs}` };
+    const use = JSON.stringify({
       ...base,
       type: "assistant",
-      message: { content: [{ type: "tool_use", id, name: "Bash", input: { command: `echo ${pairs}` } }] },
-    }) + "\n" + JSON.stringify({
+      message: { content: [{ type: "tool_use", id, name: "Bash", input }] },
+    }) + "\n";
+    const lines = unmatched ? use : use + JSON.stringify({
       ...base,
       type: "user",
       message: { content: [{ type: "tool_result", tool_use_id: id, content: output }] },
@@ -510,8 +521,10 @@ async function replayLargeTranscript(): Promise<Figures[]> {
     await Deno.writeTextFile(module, `export default (api) => api.on("tool_call", () => undefined);\n`);
     const small = join(dir, "small.jsonl");
     const large = join(dir, "large.jsonl");
+    const unanswered = join(dir, "unanswered.jsonl");
     await writeTranscript(small, 10);
     const pairs = await writeTranscript(large, 100);
+    const calls = await writeTranscript(unanswered, 100, true);
     // Every tool call replays as PreToolUse and PostToolUse; plus SessionStart, the prompt and Stop.
     const steps = 2 * pairs + 3;
 
@@ -540,6 +553,7 @@ async function replayLargeTranscript(): Promise<Figures[]> {
     const descriptors = openDescriptors("self");
     const ten = await replayPeak(small, module);
     const hundred = await replayPeak(large, module);
+    const never = await replayPeak(unanswered, module);
     const rssOnly = (rss: number) => ({ rss, heap: 0 });
     return [{ ...library, calls: steps }, {
       name: "hook-run replay: peak RSS, 10 MB → 100 MB transcript",
@@ -550,6 +564,19 @@ async function replayLargeTranscript(): Promise<Figures[]> {
       latencies: [],
       wall: hundred.wall,
       memory: [rssOnly(ten.first), rssOnly(ten.peak), rssOnly(hundred.peak)],
+      descriptors: [descriptors, openDescriptors("self")],
+      processes: [0, processesOf(Deno.pid, "hookgate-replay-load")],
+    }, {
+      // Tool calls whose result never comes are forgotten past a cap, so
+      // this peak is the answered transcript's, not the file's size.
+      name: "hook-run replay: peak RSS, 100 MB answered → 100 MB of tool calls never answered",
+      inProcess: false,
+      info: true,
+      calls: calls + 2,
+      failed: [never.code].filter((code) => code !== 0 && code !== 2).length,
+      latencies: [],
+      wall: never.wall,
+      memory: [rssOnly(never.first), rssOnly(hundred.peak), rssOnly(never.peak)],
       descriptors: [descriptors, openDescriptors("self")],
       processes: [0, processesOf(Deno.pid, "hookgate-replay-load")],
     }];

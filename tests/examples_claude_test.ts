@@ -87,11 +87,14 @@ Deno.test("examples/claude/settings.json: its command, run as the agent runs it,
 
 const httpExample = new URL("../examples/claude/settings_http.json", import.meta.url).pathname;
 
-Deno.test("examples/claude/settings_http.json sends every event hookgate models to hook-run serve, SessionStart to the gateway", async () => {
+Deno.test("examples/claude/settings_http.json sends each event hookgate models to its own hook-run serve URL, SessionStart to the gateway", async () => {
   const sent = await routes(httpExample);
   for (const event of HOOK_EVENT_NAMES) {
-    // Claude runs only command (and mcp_tool) hooks on SessionStart.
-    const expected = event === "SessionStart" ? "command hook-run gateway" : "http http://127.0.0.1:8787/hooks";
+    // Claude runs only command (and mcp_tool) hooks on SessionStart. The
+    // path names the event, so a body serve cannot read is still blocked.
+    const expected = event === "SessionStart"
+      ? "command hook-run gateway"
+      : `http http://127.0.0.1:8787/hooks/${event}`;
     deepEqual(sent[event], [expected]);
   }
 });

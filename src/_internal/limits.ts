@@ -80,3 +80,18 @@ export const MAX_TRUST_BYTES = 16 * 1024 * 1024;
  * the routing entry's recognition missed. Past it the gateway fails closed.
  */
 export const MAX_HOOK_DEPTH = 8;
+/**
+ * The most tool calls a replayed transcript may have waiting for their
+ * results at once: real sessions have a handful; past this the oldest is
+ * forgotten (and said), so a file of calls that never get a result cannot
+ * grow the replay's memory.
+ */
+export const MAX_PENDING_TOOL_CALLS = 1_000;
+/** The most characters of recorded lines those waiting calls may hold together. */
+export const MAX_PENDING_TOOL_CHARS = 16 * 1024 * 1024;
+/** The most session ids a replay remembers per file (to start each once), least recently seen forgotten first. */
+export const MAX_REPLAY_SESSIONS = 10_000;
+/** The recorded working directories a replay remembers (whether each exists here), least recently used forgotten first. */
+export const MAX_REPLAY_DIRECTORIES = 1_000;
+/** The most missing working directories a replay lists. */
+export const MAX_MISSING_DIRECTORIES = 100;

@@ -68,6 +68,25 @@ export function readClaudeCall(text: string, where: string): ClaudeCall {
   }
 }
 
+const NAMED = /"hook_event_name"\s*:\s*"([A-Za-z]+)"/g;
+
+/**
+ * The event the start of a body names, for answering a body that cannot be
+ * read whole (too large, not JSON, cut short): an event that can block when
+ * any "hook_event_name" there names one — a nested object could name
+ * another, and the block is the answer that fails closed — else the first
+ * modelled one, else `undefined`.
+ */
+export function claudeEventInPrefix(prefix: string): HookEvent | undefined {
+  let first: HookEvent | undefined;
+  for (const [, name] of prefix.matchAll(NAMED)) {
+    if (!isHookEvent(name!)) continue;
+    if (HOOK_EVENTS[name].canBlock) return name;
+    first ??= name;
+  }
+  return first;
+}
+
 /** Whether hookgate runs hooks for a Claude event name, answers it with `{}`, or does not know it. */
 export function claudeEventKind(name: string): "modelled" | "not modelled" | "unknown" {
   if (isHookEvent(name)) return "modelled";

@@ -11,26 +11,6 @@ export interface ByteSource {
   read(buffer: Uint8Array): Promise<number | null>;
 }
 
-/** A byte stream (an HTTP request's body) read as a {@linkcode ByteSource}; `cancel` stops it early. */
-export function streamSource(stream: ReadableStream<Uint8Array>): ByteSource & { cancel(): Promise<void> } {
-  const reader = stream.getReader();
-  let rest: Uint8Array | null = null;
-  return {
-    async read(buffer) {
-      if (rest === null || rest.length === 0) {
-        const { value, done } = await reader.read();
-        if (done) return null;
-        rest = value;
-      }
-      const count = Math.min(buffer.length, rest.length);
-      buffer.set(rest.subarray(0, count));
-      rest = rest.subarray(count);
-      return count;
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
-}
-
 /** The CLI's side effects, injectable for embedding. */
 export interface CliIo {
   stdout(text: string): void;

@@ -167,31 +167,33 @@ export async function readInput(value: string, io: CliIo): Promise<Record<string
  * Reads a source as text, at most {@linkcode MAX_INPUT_BYTES}; past that one
  * clear line (`advice` says what to do) and no more is read, so an endless
  * source (a file like /dev/zero, a pipe that keeps writing) stops there.
+ * Every read goes into one buffer and what it gave is copied out, so a
+ * source that gives a byte at a time holds about its size, not a buffer per
+ * read.
  */
 export async function readCapped(
   source: ByteSource,
   where: string,
   advice = "pass only the fields the hooks need",
 ): Promise<string> {
-  const chunks: Uint8Array[] = [];
+  const buffer = new Uint8Array(64 * 1024);
+  let bytes = new Uint8Array(0);
   let size = 0;
   for (;;) {
-    const buffer = new Uint8Array(64 * 1024);
     const read = await source.read(buffer);
     if (read === null) break;
-    size += read;
-    if (size > MAX_INPUT_BYTES) {
+    if (size + read > MAX_INPUT_BYTES) {
       throw new CliError(
         `${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; ${advice}`,
       );
     }
-    chunks.push(buffer.subarray(0, read));
+    if (size + read > bytes.length) {
+      const grown = new Uint8Array(Math.min(MAX_INPUT_BYTES, Math.max(size + read, bytes.length * 2)));
+      grown.set(bytes.subarray(0, size));
+      bytes = grown;
+    }
+    bytes.set(buffer.subarray(0, read), size);
+    size += read;
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(bytes.subarray(0, size));
 }

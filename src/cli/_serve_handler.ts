@@ -1,42 +1,63 @@
 // hook-run serve's requests: Claude's HTTP hooks in, the gateway's answers
 // out. Claude reads an HTTP hook's 2xx + JSON object like a command hook's
 // stdout, and everything else — another status, another body, a refused
-// connection — as a non-blocking error: the action goes ahead. So a status
-// code never carries a decision here, and the server's own failures on an
-// event that can block are 200 with the blocking answer, as the gateway's
-// are exit code 2:
+// connection, a timeout — as a non-blocking error: the action goes ahead.
+// So a status code never carries a decision here, and whenever the event
+// is known (from the path, or from "hook_event_name" at the start of the
+// body) and can block, the server's own failures are 200 with the blocking
+// answer, as the gateway's are exit code 2:
 //
 //   200  the answer ({} when nothing applies or the event is not modelled);
-//        also the block when the server fails on an event that can block
-//        (the event's fields unreadable, an internal error, the run
-//        cancelled by shutdown)
-//   400  not a call: the body too large, not JSON, not an object, no or an
-//        unknown hook_event_name, another event than the path names, or
-//        unreadable fields of an event that cannot block
+//        also the block when the server fails on an event that can block:
+//        a body too large, empty, cut short, slow (the body timeout), not
+//        JSON, not an object, with unreadable fields or another event than
+//        the path names, one past what all bodies in flight may hold, an
+//        internal error, the run cancelled by shutdown
+//   400  the same failures where no event that can block is known
 //   401  a token is required and the request's is missing or wrong
+//   403  the request has an Origin header
 //   404  another path, or /hooks/<Name> with a name Claude does not have
 //   405  another method (Allow says which)
+//   415  the body is not declared application/json
+//   421  without a token: a Host that is not loopback's (127.0.0.1,
+//        localhost, [::1]) or an --allowed-host; with one, only when
+//        --allowed-host names the hosts
 //   500  the server's own failure on an event that cannot block (what the
 //        gateway's exit code 1 is)
+//   503  a body of an event that cannot block, past what all bodies in
+//        flight may hold
+//
+// 403, 415 and 421 are refusals no agent meets: Claude sends JSON, no
+// Origin, and the Host of the URL it was given. A web page can send the
+// rest — a form's text/plain, an Origin with every fetch, the attacker's
+// own host name after DNS rebinding — and must not run hooks, or read
+// their answers. (The HTTP layer's own refusals — a malformed request, a
+// head over 64 KiB — are in _http_connection.ts.)
 
-import type { HookEvent, HookHost } from "../../mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookHost, isHookEvent } from "../../mod.ts";
 import {
   blockingAnswer,
   claudeAnswer,
   type ClaudeCall,
   type ClaudeCallError,
+  claudeEventInPrefix,
   claudeEventKind,
   claudeRunEnv,
   readClaudeCall,
 } from "./_claude_call.ts";
-import { type CliIo, printable, streamSource } from "./_io.ts";
-import { MAX_INPUT_BYTES, readCapped } from "./_payload.ts";
+import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
+import { type CliIo, printable } from "./_io.ts";
+import { type BodyBudget, PREFIX_BYTES, readBody } from "./_serve_body.ts";
 
 /** What a {@linkcode ServeHandler} answers with. */
 export interface ServeHandlerOptions {
   host: HookHost;
   /** Checks the `Authorization` header; no check without a token. */
   authorized?: (authorization: string | null) => Promise<boolean>;
+  /** The Host names accepted (lower case, without a port); `null` accepts any. */
+  hostNames: ReadonlySet<string> | null;
+  /** What all request bodies in flight may hold. */
+  budget: BodyBudget;
   /** Shown by /healthz. */
   version: string;
   /** One line per call on stderr. */
@@ -44,7 +65,11 @@ export interface ServeHandlerOptions {
   io: CliIo;
 }
 
+/** The names of the loopback address, as a Host header gives them. */
+export const LOOPBACK_NAMES: readonly string[] = ["127.0.0.1", "localhost", "[::1]"];
+
 const JSON_TYPE = { "content-type": "application/json" };
+const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;|$)/i;
 
 /** Answers hook-run serve's requests, and counts the calls in flight. */
 export class ServeHandler {
@@ -53,6 +78,8 @@ export class ServeHandler {
   #inFlight = 0;
   /** Aborted when shutdown stops waiting: the runs in flight are cancelled. */
   #cancel = new AbortController();
+  /** Host header values seen, and whether each names this server. */
+  #hosts = new Map<string, boolean>();
 
   constructor(options: ServeHandlerOptions) {
     this.#options = options;
@@ -69,8 +96,21 @@ export class ServeHandler {
   }
 
   /** One request. Never rejects: whatever goes wrong is an answer. */
-  async handle(request: Request): Promise<Response> {
-    const path = pathOf(request.url);
+  async handle(request: HttpRequest): Promise<HttpResponse> {
+    const { path, headers } = request;
+    if (headers.has("origin")) {
+      return reply(403, error("a request with an Origin header comes from a web page; agents send none"));
+    }
+    const hostNames = this.#options.hostNames;
+    if (hostNames !== null && !this.#knownHost(hostNames, headers.get("host") ?? "")) {
+      return reply(
+        421,
+        error(
+          `the Host "${printable(headers.get("host") ?? "")}" is not a name of this server; ` +
+            `call it as 127.0.0.1 or localhost, or add the name with --allowed-host`,
+        ),
+      );
+    }
     if (path === "/healthz") {
       // Open without a token: load balancers probe it, and it tells nothing
       // about any call.
@@ -82,21 +122,24 @@ export class ServeHandler {
         inFlight: this.#inFlight,
         uptimeSeconds: Math.round((performance.now() - this.#started) / 1000),
       }) + "\n";
-      return new Response(request.method === "HEAD" ? null : body, { headers: JSON_TYPE });
+      return { status: 200, headers: JSON_TYPE, body: request.method === "HEAD" ? null : body };
     }
     const authorized = this.#options.authorized;
-    if (authorized !== undefined && !await authorized(request.headers.get("authorization"))) {
-      await request.body?.cancel().catch(() => {});
-      return new Response(error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"), {
+    if (authorized !== undefined && !await authorized(headers.get("authorization"))) {
+      return {
         status: 401,
         headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },
-      });
+        body: error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"),
+      };
     }
     if (path !== "/hooks" && !path.startsWith("/hooks/")) return reply(404, error(`no such path; POST /hooks`));
     if (request.method !== "POST") return methodNotAllowed("POST");
     const named = path.slice("/hooks/".length);
     if (named !== "" && claudeEventKind(named) === "unknown") {
       return reply(404, error(`"${printable(named)}" is not a Claude Code hook event; POST /hooks/<Event>`));
+    }
+    if (!JSON_MEDIA_TYPE.test(headers.get("content-type") ?? "")) {
+      return reply(415, error(`the body must be sent as "content-type: application/json"`));
     }
     this.#inFlight++;
     try {
@@ -106,45 +149,51 @@ export class ServeHandler {
     }
   }
 
-  async #call(request: Request, named: string | undefined): Promise<Response> {
+  /** Whether a Host header names this server; the few values agents send are remembered. */
+  #knownHost(names: ReadonlySet<string>, host: string): boolean {
+    let known = this.#hosts.get(host);
+    if (known === undefined) {
+      known = names.has(hostName(host));
+      if (this.#hosts.size >= 64) this.#hosts.clear();
+      this.#hosts.set(host, known);
+    }
+    return known;
+  }
+
+  async #call(request: HttpRequest, named: string | undefined): Promise<HttpResponse> {
     const started = performance.now();
-    const length = Number(request.headers.get("content-length") ?? 0);
-    let text: string;
-    let source: ReturnType<typeof streamSource> | null = null;
+    const read = readBody(request.body, this.#options.budget, named === undefined);
+    const body = read instanceof Promise ? await read : read;
     try {
-      if (length > MAX_INPUT_BYTES) {
-        throw new RangeError(`the body is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+      if (!body.ok) {
+        const full = body.reason.includes("--body-memory");
+        return this.#unreadable(named ?? claudeEventInPrefix(body.prefix), body.reason, started, full ? 503 : 400);
       }
-      // A declared length is enforced by the HTTP layer, so the body can be
-      // read in one go; an undeclared (chunked) one is counted as it streams.
-      const declared = request.headers.has("content-length") && !request.headers.has("transfer-encoding");
-      source = request.body === null || declared ? null : streamSource(request.body);
-      text = request.body === null
-        ? ""
-        : source === null
-        ? await request.text()
-        : await readCapped(source, "the body", "send one Claude hook event");
-    } catch (failure) {
-      await (source?.cancel() ?? request.body?.cancel().catch(() => {}));
-      return reply(400, error((failure as Error).message));
+      const text = body.text;
+      if (text.trim() === "") return this.#unreadable(named, "the body is empty", started);
+      let call: ClaudeCall;
+      try {
+        call = readClaudeCall(text, "the body");
+      } catch (failure) {
+        // A body whose fields are wrong is blocked where its event can
+        // block: that is how a change in Claude's payload would look, and
+        // it must not switch the policy off.
+        const known = (failure as ClaudeCallError).event;
+        const message = (failure as Error).message;
+        if (named !== undefined && known !== undefined && known !== named) return this.#mismatch(named, known, started);
+        const event = named ?? known ?? claudeEventInPrefix(text.slice(0, PREFIX_BYTES));
+        return this.#unreadable(event, message, started);
+      }
+      const name = call.supported ? call.decoded.event : call.event;
+      if (named !== undefined && name !== named) return this.#mismatch(named, name, started);
+      if (!call.supported) return this.#answer(200, "{}\n", name, "not modelled", started);
+      return await this.#run(call.decoded, started);
+    } finally {
+      body.release();
     }
-    let call: ClaudeCall;
-    try {
-      call = readClaudeCall(text, "the body");
-    } catch (failure) {
-      // A body naming an event that can block, whose fields are wrong, is
-      // blocked: that is how a change in Claude's payload would look, and
-      // it must not switch the policy off.
-      const known = (failure as ClaudeCallError).event;
-      const message = (failure as Error).message;
-      if (named !== undefined && known !== undefined && known !== named) return reply(400, mismatch(named));
-      const block = known === undefined ? undefined : this.#block(known, message);
-      return block === undefined ? reply(400, error(message)) : this.#answer(200, block, known!, "blocked", started);
-    }
-    const name = call.supported ? call.decoded.event : call.event;
-    if (named !== undefined && name !== named) return reply(400, mismatch(named));
-    if (!call.supported) return this.#answer(200, "{}\n", name, "not modelled", started);
-    const { decoded } = call;
+  }
+
+  async #run(decoded: Extract<ClaudeCall, { supported: true }>["decoded"], started: number): Promise<HttpResponse> {
     const event = decoded.event;
     const host = this.#options.host;
     try {
@@ -163,8 +212,27 @@ export class ServeHandler {
     }
   }
 
+  /** A body that cannot be read: the block where `event` is known and can block, else `status`. */
+  #unreadable(event: string | undefined, reason: string, started: number, status = 400): HttpResponse {
+    const block = event !== undefined && isHookEvent(event) ? this.#block(event, reason) : undefined;
+    if (block === undefined) return reply(status, error(reason));
+    return this.#answer(200, block, event!, "blocked", started);
+  }
+
+  /**
+   * A body naming another event than the path: blocked as the body's event
+   * (the one Claude reads the answer as) where it can block, else as the
+   * path's.
+   */
+  #mismatch(named: string, sent: string, started: number): HttpResponse {
+    const reason = `the body's hook_event_name is "${printable(sent)}", but the path names "${printable(named)}"; ` +
+      `point each event's hook at /hooks/<its event>`;
+    const blocks = (name: string) => isHookEvent(name) && HOOK_EVENTS[name].canBlock;
+    return this.#unreadable(blocks(sent) ? sent : named, reason, started);
+  }
+
   /** The server's own failure on a call for `event`: a block where it can block, else 500. */
-  #failed(event: HookEvent, reason: string, started: number): Response {
+  #failed(event: HookEvent, reason: string, started: number): HttpResponse {
     const block = this.#block(event, reason);
     if (block !== undefined) return this.#answer(200, block, event, "blocked", started);
     return this.#answer(500, error(reason), event, "failed", started);
@@ -176,7 +244,7 @@ export class ServeHandler {
     return blockingAnswer(event, `hookgate could not answer this ${event} call: ${reason}`);
   }
 
-  #answer(status: number, body: string, event: string, what: string, started: number): Response {
+  #answer(status: number, body: string, event: string, what: string, started: number): HttpResponse {
     if (this.#options.trace) {
       const ms = (performance.now() - started).toFixed(1);
       this.#options.io.stderr(
@@ -187,27 +255,18 @@ export class ServeHandler {
   }
 }
 
-/** The path of a request URL, without building a URL object (this runs per call). */
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start === -1) return "/";
-  const end = url.slice(start).search(/[?#]/);
-  return end === -1 ? url.slice(start) : url.slice(start, start + end);
+/** A Host header's name: lower case, without its port or a final dot. */
+export function hostName(host: string): string {
+  const name = host.trim().toLowerCase().replace(/:\d*$/, "");
+  return name.endsWith(".") ? name.slice(0, -1) : name;
 }
 
-function reply(status: number, body: string): Response {
-  return new Response(body, { status, headers: JSON_TYPE });
+function reply(status: number, body: string): HttpResponse {
+  return { status, headers: JSON_TYPE, body };
 }
 
-function methodNotAllowed(allow: string): Response {
-  return new Response(error(`method not allowed; use ${allow}`), {
-    status: 405,
-    headers: { ...JSON_TYPE, allow },
-  });
-}
-
-function mismatch(named: string): string {
-  return error(`the body's hook_event_name is not "${named}", the event the path names`);
+function methodNotAllowed(allow: string): HttpResponse {
+  return { status: 405, headers: { ...JSON_TYPE, allow }, body: error(`method not allowed; use ${allow}`) };
 }
 
 /** A one-line JSON reason. */

@@ -97,7 +97,9 @@ export async function replayCommand(args: string[], io: CliIo): Promise<number> 
   });
 
   const acted: ReplayStepResult[] = [];
+  // Kept for --json only: the text output says each on stderr and counts them.
   const problems: { file: string; line: number; message: string }[] = [];
+  let problemCount = 0;
   const skipped = new Map<string, number>();
   const progress = new Progress(io);
   const showAll = values.trace === true;
@@ -107,8 +109,9 @@ export async function replayCommand(args: string[], io: CliIo): Promise<number> 
         if (signal.aborted) return true;
         if (record.kind === "skipped") skipped.set(record.type, (skipped.get(record.type) ?? 0) + 1);
         else if (record.kind === "problem") {
-          problems.push(record);
-          if (!flags.json) io.stderr(`${printable(`${record.file}:${record.line}: ${record.message}`)}\n`);
+          problemCount++;
+          if (flags.json) problems.push(record);
+          else io.stderr(`${printable(`${record.file}:${record.line}: ${record.message}`)}\n`);
         } else {
           const result = await replay.run(host.runner, record.step, signal);
           progress.update(record.step.file, record.step.line, replay.totals().steps);
@@ -137,13 +140,13 @@ export async function replayCommand(args: string[], io: CliIo): Promise<number> 
       JSON.stringify({
         steps: acted.map(({ step, result, effects }) => ({ ...step, result, effects })),
         hooks: stats,
-        totals: { ...totals, skipped: Object.fromEntries(skipped), problems: problems.length },
+        totals: { ...totals, skipped: Object.fromEntries(skipped), problems: problemCount },
         problems,
         warnings,
       }) + "\n",
     );
   } else {
-    io.stdout(summary(stats, totals, skipped, problems.length, io));
+    io.stdout(summary(stats, totals, skipped, problemCount, io));
     for (const warning of new Set(warnings)) io.stderr(`${paint(io, "yellow", "warning:")} ${printable(warning)}\n`);
   }
   return totals.blocked > 0 ? 2 : 0;
@@ -204,7 +207,8 @@ function summary(
   const lines = [
     "",
     `${totals.steps} steps replayed; ${totals.blocked} would have been blocked` +
-    (skipped.size > 0 ? `; skipped lines: ${skippedText}` : "") + (problems > 0 ? `; ${problems} unreadable` : ""),
+    (skipped.size > 0 ? `; skipped lines: ${skippedText}` : "") +
+    (problems > 0 ? `; ${problems} ${problems === 1 ? "problem" : "problems"} (on stderr)` : ""),
   ];
   if (stats.length === 0) return [...lines, "no hook ran", ""].join("\n");
   const rows = table([

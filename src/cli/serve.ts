@@ -1,5 +1,5 @@
 // `hook-run serve`: the gateway as a long-running HTTP service. Claude-style
-// agents call it with `{"type": "http", "url": "http://127.0.0.1:<port>/hooks"}`
+// agents call it with `{"type": "http", "url": "http://127.0.0.1:<port>/hooks/<Event>"}`
 // hooks, so no process starts per tool call, and many agents share one
 // policy: one host with hot reload, one runner. Its answers are the
 // gateway's (see _serve_handler.ts for the status codes and why a failure
@@ -10,48 +10,65 @@ import { CliError, type CliIo, printable, printableLines } from "./_io.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { bearerCheck } from "./_bearer.ts";
 import { hostErrorMessage, openClaudeHost } from "./_claude_call.ts";
+import { HttpServer } from "./_http_server.ts";
 import { workingDirectory } from "./_payload.ts";
 import { hookLine } from "./_render.ts";
+import { BodyBudget } from "./_serve_body.ts";
+import {
+  DEFAULT_BODY_MEMORY_MIB,
+  DEFAULT_BODY_TIMEOUT_S,
+  DEFAULT_HEADER_TIMEOUT_S,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_SERVE_PORT,
+  SERVE_FLAGS,
+  serveSettings,
+} from "./_serve_flags.ts";
 import { ServeHandler } from "./_serve_handler.ts";
 
-/** The port when none is given. */
-export const DEFAULT_SERVE_PORT = 8787;
 /** How long shutdown waits for calls in flight before it cancels them (their hooks are killed). */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-/** The flags of serve besides the common ones. */
-const SERVE_FLAGS = {
-  port: { type: "string" as const },
-  host: { type: "string" as const },
-  "token-env": { type: "string" as const },
-  trace: { type: "boolean" as const },
-};
-
 export const SERVE_HELP =
   `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--extension PATH]... [--cwd DIR]
-                      [--token-env NAME] [--trace]
+                      [--token-env NAME] [--allowed-host NAME]... [--header-timeout S] [--body-timeout S]
+                      [--max-connections N] [--body-memory MIB] [--trace]
 
 Answers Claude Code's HTTP hooks as hook-run gateway answers its command
 hooks, from one long-running process: no start-up per tool call, one policy
-for every agent that calls it. Point the agent's hooks at it with
-{"type": "http", "url": "http://127.0.0.1:${DEFAULT_SERVE_PORT}/hooks"} (see examples/claude/).
+for every agent that calls it. Point each event's hook at its own URL,
+{"type": "http", "url": "http://127.0.0.1:${DEFAULT_SERVE_PORT}/hooks/PreToolUse"} and so on
+(see examples/claude/settings_http.json), so the event is known even when
+its body cannot be read.
 
-  POST /hooks           a Claude hook event as the body ("hook_event_name" picks it)
-  POST /hooks/<Event>   the same; the path names the event, and the body must agree
+  POST /hooks/<Event>   a Claude hook event as the body; the path names the event
+  POST /hooks           the same, "hook_event_name" in the body picks the event
   GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime}
 
 The configuration (every layer, --config, --extension) is read once and
 reloaded when its files change. Its own failures are never a silent allow:
-on an event that can block they are answered 200 with the block, as Claude
-reads any other status as "go ahead".
+on an event that can block — a body too large, cut short, too slow or not
+a hook event, a run that failed — they are answered 200 with the block, as
+Claude reads any other status as "go ahead". Requests only a web page sends
+are refused: a body not sent as application/json, an Origin header, and
+(without a token) a Host that is not 127.0.0.1, localhost or [::1].
 
 Options:
-  --port N          the port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one, printed at start)
-  --host ADDR       the address to listen on (default 127.0.0.1); any other than
-                    loopback needs --token-env, and --allow-net for that address
-  --token-env NAME  require "Authorization: Bearer <token>", the token read from $NAME
-  --cwd DIR         the project root whose layers count (default: the current directory)
-  --trace           one line per call, and one per hook, on stderr
+  --port N               the port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one, printed at start)
+  --host ADDR            the address to listen on (default 127.0.0.1); any other than
+                         loopback needs --token-env, and --allow-net for that address
+  --token-env NAME       require "Authorization: Bearer <token>", the token read from $NAME;
+                         then any Host is accepted unless --allowed-host names them
+  --allowed-host NAME    a Host name callers may use besides loopback's, as behind a
+                         load balancer (repeatable; default: none)
+  --header-timeout S     seconds a connection may take to send a request's headers, or
+                         stay idle between requests, before it is closed (default ${DEFAULT_HEADER_TIMEOUT_S})
+  --body-timeout S       seconds a body may take to arrive; a late one is answered as a
+                         failure, the block where the event can block (default ${DEFAULT_BODY_TIMEOUT_S})
+  --max-connections N    connections open at once; more wait to be accepted (default ${DEFAULT_MAX_CONNECTIONS})
+  --body-memory MIB      MiB all request bodies in flight may hold; a body past that is
+                         answered as a failure (default ${DEFAULT_BODY_MEMORY_MIB})
+  --cwd DIR              the project root whose layers count (default: the current directory)
+  --trace                one line per call, and one per hook, on stderr
 
 SIGINT or SIGTERM stops accepting calls, lets those in flight finish (at most
 ${SHUTDOWN_GRACE_MS / 1000} s, then they are cancelled and their hooks killed) and exits 0; a
@@ -72,9 +89,8 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" for "serve"`);
   const flags = commonFlags(values);
   const trace = values.trace === true;
-  const port = parsePort(values.port as string | undefined);
-  const hostname = (values.host as string | undefined) ?? "127.0.0.1";
-  const tokenEnv = values["token-env"] as string | undefined;
+  const settings = serveSettings(values);
+  const { port, hostname, tokenEnv } = settings;
   if (!isLoopback(hostname) && tokenEnv === undefined) {
     throw new CliError(
       `refusing to listen on "${hostname}" without a token: anyone who reaches it could call your hooks; ` +
@@ -99,26 +115,27 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   const handler = new ServeHandler({
     host,
     ...(token === undefined ? {} : { authorized: await bearerCheck(token) }),
+    hostNames: settings.hostNames,
+    budget: new BodyBudget(settings.bodyMemoryBytes),
     version,
     trace,
     io,
   });
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: HttpServer;
   try {
     // Asked first: listening unasked would prompt on a terminal.
     if (Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
       throw new Deno.errors.NotCapable(`Requires net access to "${hostname}:${port}"`);
     }
-    server = Deno.serve({
+    server = new HttpServer({
       hostname,
       port,
-      onListen() {},
-      // The handler answers every failure itself; this is for the impossible.
-      onError: (error) => {
-        say(`internal error: ${error instanceof Error ? error.message : String(error)}`);
-        return new Response(JSON.stringify({ error: "internal error" }) + "\n", { status: 500 });
-      },
-    }, (request) => handler.handle(request));
+      headerTimeoutMs: settings.headerTimeoutMs,
+      bodyTimeoutMs: settings.bodyTimeoutMs,
+      maxConnections: settings.maxConnections,
+      handler: (request) => handler.handle(request),
+      say,
+    });
   } catch (error) {
     await host.close();
     throw new CliError(listenError(error, hostname, port));
@@ -137,7 +154,7 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
         : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
     );
     say(
-      `listening on http://${shown}:${address.port} (POST /hooks, POST /hooks/<Event>, GET /healthz); ` +
+      `listening on http://${shown}:${address.port} (POST /hooks/<Event>, POST /hooks, GET /healthz); ` +
         `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
         `project ${projectRoot}`,
     );
@@ -146,7 +163,7 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
 
 /** Waits for a signal, then shuts down in order; a second signal cuts that short. */
 async function untilStopped(
-  server: Deno.HttpServer,
+  server: HttpServer,
   handler: ServeHandler,
   host: HookHost,
   say: (message: string) => void,
@@ -187,7 +204,7 @@ async function untilStopped(
  * what is left of the grace period, and whatever still runs is killed.
  */
 async function shutDown(
-  server: Deno.HttpServer,
+  server: HttpServer,
   handler: ServeHandler,
   host: HookHost,
   say: (message: string) => void,
@@ -220,15 +237,6 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 
 function count(n: number, noun: string): string {
   return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
-}
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_SERVE_PORT;
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) {
-    throw new CliError(`--port must be a number from 0 to 65535, got "${value}"`);
-  }
-  return port;
 }
 
 /**

@@ -7,11 +7,17 @@
  * input the recorded call used; Stop at the end of each assistant turn.
  * Other line types are skipped and counted; a line that is not JSON, or a
  * record that lacks what it needs, is reported with its place and skipped.
+ * Memory stays bounded whatever the file holds: at most 1 000 tool calls
+ * (and 16 Mi characters of their lines) wait for their results, and at
+ * most 10 000 session ids are remembered; past either, the oldest is
+ * forgotten and that is reported, as are the calls that never got a
+ * result.
  *
  * @module
  */
 
 import type { AnyHookEventFields, HookEvent } from "../events/event_map.ts";
+import { MAX_PENDING_TOOL_CALLS, MAX_PENDING_TOOL_CHARS, MAX_REPLAY_SESSIONS } from "../_internal/limits.ts";
 import type { ReplayLine, ReplayRecord } from "./types.ts";
 
 type Json = Record<string, unknown>;
@@ -47,8 +53,14 @@ export async function* readClaudeTranscript(
   lines: AsyncIterable<ReplayLine> | Iterable<ReplayLine>,
   file: string,
 ): AsyncGenerator<ReplayRecord> {
-  const calls = new Map<string, { name: string; input: Json }>();
+  // Oldest first (a Map keeps insertion order), so the first key is the one to forget.
+  const calls = new Map<string, { name: string; input: Json; line: number; chars: number }>();
+  let waitingChars = 0;
+  let forgotten = 0;
+  const said = { count: false, size: false, sessions: false };
+  // Least recently seen first: a session seen again moves to the end.
   const started = new Set<string>();
+  let lastSession: string | undefined;
   let cwd: string | undefined;
   let sessionId: string | undefined;
   let inTurn = false;
@@ -95,21 +107,63 @@ export async function* readClaudeTranscript(
       yield problem(number, `a ${record.type} record without message.content; skipped`);
       continue;
     }
-    if (sessionId !== undefined && !started.has(sessionId)) {
-      started.add(sessionId);
-      yield step("SessionStart", { source: "startup" }, number);
+    if (sessionId !== undefined && sessionId !== lastSession) {
+      lastSession = sessionId;
+      if (started.delete(sessionId)) started.add(sessionId);
+      else {
+        started.add(sessionId);
+        if (started.size > MAX_REPLAY_SESSIONS) {
+          const oldest = started.values().next().value!;
+          started.delete(oldest);
+          if (!said.sessions) {
+            said.sessions = true;
+            yield problem(
+              number,
+              `more than ${MAX_REPLAY_SESSIONS} sessions in one file: the least recently seen ` +
+                `(${JSON.stringify(oldest)}) is forgotten, and one seen again starts with another SessionStart`,
+            );
+          }
+        }
+        yield step("SessionStart", { source: "startup" }, number);
+      }
     }
 
     if (record.type === "assistant") {
       inTurn = true;
       turnLine = number;
-      for (const block of Array.isArray(content) ? content : []) {
+      const blocks = Array.isArray(content) ? content : [];
+      // What a waiting call holds, roughly: its share of the line.
+      const chars = Math.ceil(
+        text.length / Math.max(1, blocks.filter((b) => isObject(b) && b.type === "tool_use").length),
+      );
+      for (const block of blocks) {
         if (!isObject(block) || block.type !== "tool_use") continue;
         if (typeof block.id !== "string" || typeof block.name !== "string" || !isObject(block.input)) {
           yield problem(number, "a tool_use without a string id and name and an object input; skipped");
           continue;
         }
-        calls.set(block.id, { name: block.name, input: block.input });
+        waitingChars -= calls.get(block.id)?.chars ?? 0;
+        calls.delete(block.id);
+        calls.set(block.id, { name: block.name, input: block.input, line: number, chars });
+        waitingChars += chars;
+        // Past a cap the oldest waiting call is forgotten (the newest is always kept).
+        while (calls.size > MAX_PENDING_TOOL_CALLS || (waitingChars > MAX_PENDING_TOOL_CHARS && calls.size > 1)) {
+          const kind = calls.size > MAX_PENDING_TOOL_CALLS ? "count" : "size";
+          const [id, oldest] = calls.entries().next().value!;
+          calls.delete(id);
+          waitingChars -= oldest.chars;
+          forgotten++;
+          if (said[kind]) continue;
+          said[kind] = true;
+          const what = kind === "count"
+            ? `more than ${MAX_PENDING_TOOL_CALLS} tool_use calls wait`
+            : `more than ${MAX_PENDING_TOOL_CHARS} characters of tool input wait`;
+          yield problem(
+            number,
+            `${what} for their tool_result: the oldest (${JSON.stringify(id)} on line ${oldest.line}) is forgotten, ` +
+              `as is the oldest each time again; their results are not replayed`,
+          );
+        }
         yield step("PreToolUse", { toolName: block.name, toolInput: block.input, toolUseId: block.id }, number);
       }
       continue;
@@ -124,10 +178,12 @@ export async function* readClaudeTranscript(
       const id = block.tool_use_id;
       const call = typeof id === "string" ? calls.get(id) : undefined;
       if (call === undefined) {
-        yield problem(number, `a tool_result for ${JSON.stringify(id)}, which no earlier tool_use has; skipped`);
+        const or = forgotten > 0 ? " (or one forgotten while too many waited)" : "";
+        yield problem(number, `a tool_result for ${JSON.stringify(id)}, which no earlier tool_use has${or}; skipped`);
         continue;
       }
       calls.delete(id as string);
+      waitingChars -= call.chars;
       turnLine = number;
       const base = { toolName: call.name, toolInput: call.input, toolUseId: id as string };
       yield block.is_error === true
@@ -147,6 +203,18 @@ export async function* readClaudeTranscript(
     yield step("UserPromptSubmit", { prompt }, number);
   }
   if (inTurn) yield step("Stop", {}, turnLine);
+  if (calls.size > 0) {
+    const [id, first] = calls.entries().next().value!;
+    const one = calls.size === 1;
+    yield problem(
+      first.line,
+      `${one ? "1 tool_use never got its" : `${calls.size} tool_use calls never got their`} tool_result ` +
+        `(the first: ${JSON.stringify(id)})${
+          forgotten > 0 ? `, and ${forgotten} forgotten while too many waited` : ""
+        }; ` +
+        `${one ? "its PostToolUse is" : "their PostToolUse are"} not replayed`,
+    );
+  }
 }
 
 /** A tool result's content as text: a string, or the text of its blocks. */

@@ -9,6 +9,7 @@
 
 import type { AnyHookEventResult } from "../events/event_map.ts";
 import { HOOK_EVENTS } from "../events/table.ts";
+import { MAX_MISSING_DIRECTORIES, MAX_REPLAY_DIRECTORIES } from "../_internal/limits.ts";
 import type { HookRunner } from "../runner/runner.ts";
 import type { HookInvocationRecord } from "../runner/types.ts";
 import type { ReplayStep } from "./types.ts";
@@ -146,8 +147,10 @@ export class Replay {
   #events: Set<string> | null;
   #current: HookInvocationRecord[] | null = null;
   #tallies = new Map<string, Tally>();
-  /** Recorded working directories, and whether each exists here. */
+  /** Recorded working directories, and whether each exists here: a bounded cache, least recently used first. */
   #cwds = new Map<string, boolean>();
+  /** The recorded directories that do not exist here, the first ones only. */
+  #missing: string[] = [];
   #steps = 0;
   #blocked = 0;
 
@@ -200,10 +203,10 @@ export class Replay {
    * ran in the replay's own directory instead (a command hook cannot start
    * in a directory that is not there).
    *
-   * @returns The directories, in order of first appearance.
+   * @returns The directories, in order of first appearance (the first 100).
    */
   missingDirectories(): string[] {
-    return [...this.#cwds].filter(([, exists]) => !exists).map(([dir]) => dir);
+    return [...this.#missing];
   }
 
   async #workingDirectory(recorded: string | undefined): Promise<string> {
@@ -215,8 +218,12 @@ export class Replay {
       } catch {
         exists = false;
       }
-      this.#cwds.set(recorded, exists);
-    }
+      if (!exists && this.#missing.length < MAX_MISSING_DIRECTORIES && !this.#missing.includes(recorded)) {
+        this.#missing.push(recorded);
+      }
+      if (this.#cwds.size >= MAX_REPLAY_DIRECTORIES) this.#cwds.delete(this.#cwds.keys().next().value!);
+    } else this.#cwds.delete(recorded);
+    this.#cwds.set(recorded, exists);
     return exists ? recorded : this.#cwd;
   }
 

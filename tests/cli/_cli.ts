@@ -81,16 +81,21 @@ export function hookRunCommand(
     stdout: "piped" | "null";
     env?: Record<string, string>;
     script?: string;
+    /** Runs it under `ulimit -n` this many descriptors (through sh). */
+    descriptors?: number;
   },
 ): Deno.Command {
-  return new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      ...taskFlags.map((flag) => flag.replace("$HOME", options.home)),
-      options.script ?? entry,
-      ...args,
-    ],
+  const command = [
+    "run",
+    "--quiet",
+    ...taskFlags.map((flag) => flag.replace("$HOME", options.home)),
+    options.script ?? entry,
+    ...args,
+  ];
+  const limited = options.descriptors !== undefined;
+  // exec keeps the pid: the child is deno itself, under the lower limit.
+  return new Deno.Command(limited ? "sh" : Deno.execPath(), {
+    args: limited ? ["-c", `ulimit -n ${options.descriptors} && exec "$0" "$@"`, Deno.execPath(), ...command] : command,
     cwd: options.cwd,
     stdin: options.stdin,
     stdout: options.stdout,

@@ -60,7 +60,7 @@ Deno.test("hook-run replay shows what today's hooks would change in a recorded s
   ok(!/:4 PreToolUse/.test(out), "a step no hook changed is not listed");
   match(
     out,
-    /14 steps replayed; 1 would have been blocked; skipped lines: summary 1, system 1, file-history-snapshot 1, meta prompt 1; 2 unreadable/,
+    /14 steps replayed; 1 would have been blocked; skipped lines: summary 1, system 1, file-history-snapshot 1, meta prompt 1; 3 problems \(on stderr\)/,
   );
   match(out, /HOOK +TRANSPORT +CALLS +BLOCKS +REWRITES +CONTEXT +FAILURES +P50 +P99/);
   match(out, /guard +command +4 +1 +0 +0 +0 +[\d.]+ ms +[\d.]+ ms/);
@@ -68,6 +68,7 @@ Deno.test("hook-run replay shows what today's hooks would change in a recorded s
   match(out, /style +command +2 +0 +0 +2 +0/);
   match(run.stderr, /session\.jsonl:9: not JSON; skipped/);
   match(run.stderr, /session\.jsonl:16: a tool_result for "toolu_9", which no earlier tool_use has; skipped/);
+  match(run.stderr, /session\.jsonl:15: 1 tool_use never got its tool_result \(the first: "toolu_5"\)/);
 });
 
 Deno.test("hook-run replay --json, --event and --only-policy", async () => {
@@ -79,7 +80,7 @@ Deno.test("hook-run replay --json, --event and --only-policy", async () => {
     steps: 14,
     blocked: 1,
     skipped: { summary: 1, system: 1, "file-history-snapshot": 1, "meta prompt": 1 },
-    problems: 2,
+    problems: 3,
   });
   deepEqual(
     report.steps.map((
@@ -92,7 +93,7 @@ Deno.test("hook-run replay --json, --event and --only-policy", async () => {
       [14, "UserPromptSubmit", ["context"]],
     ],
   );
-  deepEqual(report.problems.map((p: { line: number }) => p.line), [9, 16]);
+  deepEqual(report.problems.map((p: { line: number }) => p.line), [9, 16, 15]);
 
   const onlyTools = await cli(["replay", f.session, "--config", f.config, "--event", "PreToolUse", "--json"], {
     cwd: f.dir,

@@ -4,127 +4,12 @@
 
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
-import { cli, hookRunCommand } from "./_cli.ts";
+import { cli } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
-import { delay } from "../_helpers.ts";
+import { alive, eventually, exists, post, postStream, serve, TRUSTED, withConfig } from "./_serve.ts";
 import { openHookHost } from "../../mod.ts";
+import { BodyBudget } from "../../src/cli/_serve_body.ts";
 import { ServeHandler } from "../../src/cli/_serve_handler.ts";
-
-interface Served {
-  /** http://127.0.0.1:<port> */
-  url: string;
-  /** What the server said on stderr so far. */
-  stderr(): string;
-  /** Sends `signal` and waits for the exit (SIGKILL after 20 s). */
-  stop(signal?: Deno.Signal): Promise<{ code: number; stderr: string }>;
-  /** Sends a signal without waiting. */
-  signal(signal: Deno.Signal): void;
-  /** The exit, whoever caused it. */
-  exited: Promise<{ code: number; stderr: string }>;
-}
-
-/** Starts hook-run serve on a free port and waits for its listening line. */
-async function serve(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string>; home?: string },
-): Promise<Served> {
-  const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
-  const child = hookRunCommand(["serve", "--port", "0", ...args], {
-    home,
-    cwd: options.cwd,
-    stdin: "null",
-    stdout: "null",
-    ...(options.env ? { env: options.env } : {}),
-  }).spawn();
-  let text = "";
-  const listening = Promise.withResolvers<string>();
-  const read = (async () => {
-    const decoder = new TextDecoder();
-    for await (const chunk of child.stderr) {
-      text += decoder.decode(chunk, { stream: true });
-      const found = /listening on (http:\/\/\S+) /.exec(text);
-      if (found) listening.resolve(found[1]!);
-    }
-  })();
-  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const exited = (async () => {
-    const { code } = await child.status;
-    await read;
-    clearTimeout(killer);
-    if (options.home === undefined) await Deno.remove(home, { recursive: true });
-    listening.reject(new Error(`hook-run serve exited with ${code} before listening:\n${text}`));
-    return { code, stderr: text };
-  })();
-  const url = await listening.promise;
-  return {
-    url,
-    stderr: () => text,
-    signal: (signal) => child.kill(signal),
-    exited,
-    async stop(signal = "SIGTERM") {
-      child.kill(signal);
-      const late = setTimeout(() => child.kill("SIGKILL"), 20_000);
-      try {
-        return await exited;
-      } finally {
-        clearTimeout(late);
-      }
-    },
-  };
-}
-
-/** A POST of `body` (an object is sent as JSON); the status and the text of the answer. */
-async function post(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-/** Waits until `check` holds, polling; fails after `ms`. */
-async function eventually(check: () => Promise<boolean> | boolean, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!await check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await delay(50);
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
-
-const TRUSTED = { HOOKGATE_TRUST_PROJECT: "1" };
-
-/** A temporary directory holding `hooks` as hooks.jsonc (native configuration). */
-async function withConfig(
-  hooks: Record<string, unknown>,
-  fn: (dir: string, config: string) => Promise<void>,
-): Promise<void> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-serve-" }));
-  try {
-    await Deno.writeTextFile(join(dir, "hooks.jsonc"), JSON.stringify({ hooks }));
-    await fn(dir, join(dir, "hooks.jsonc"));
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-/** Whether `path` exists yet. */
-function exists(path: string): Promise<boolean> {
-  return Deno.stat(path).then(() => true, () => false);
-}
 
 Deno.test("hook-run serve answers PreToolUse exactly as hook-run gateway does: deny, rewrite, nothing", async () => {
   await withProject({
@@ -158,7 +43,7 @@ Deno.test("hook-run serve answers PreToolUse exactly as hook-run gateway does: d
   });
 });
 
-Deno.test("hook-run serve answers bad requests with 400, 404 or 405 and a reason, and keeps serving", async () => {
+Deno.test("hook-run serve answers a request that names no event it can block with 400, 404 or 405 and a reason", async () => {
   await withProject({ PreToolUse: [{ matcher: "Bash", hooks: [hook("guard.sh")] }] }, async (dir) => {
     const server = await serve(["--cwd", dir], { cwd: dir, env: TRUSTED });
     const deny = {
@@ -176,8 +61,8 @@ Deno.test("hook-run serve answers bad requests with 400, 404 or 405 and a reason
       };
       const cases: [string, unknown, number, RegExp][] = [
         ["/hooks", "{not json", 400, /^the body is not JSON: /],
-        ["/hooks", [deny], 400, /must be a JSON object/],
-        ["/hooks", "", 400, /^the body is not JSON/],
+        ["/hooks", [1, 2], 400, /must be a JSON object/],
+        ["/hooks", "", 400, /^the body is empty/],
         [
           "/hooks",
           { ...deny, hook_event_name: "BeforeTool" },
@@ -185,7 +70,12 @@ Deno.test("hook-run serve answers bad requests with 400, 404 or 405 and a reason
           /"BeforeTool", which is not a Claude Code hook event/,
         ],
         ["/hooks", { session_id: "s" }, 400, /needs "hook_event_name"/],
-        ["/hooks/Stop", deny, 400, /hook_event_name is not "Stop", the event the path names/],
+        [
+          "/hooks/PostToolUse",
+          { hook_event_name: "SessionEnd" },
+          400,
+          /hook_event_name is "SessionEnd", but the path names "PostToolUse"/,
+        ],
         ["/hooks/PostToolUse", { hook_event_name: "PostToolUse", tool_name: 5 }, 400, /"tool_name" must be a string/],
         ["/hooks", "x".repeat(16 * 1024 * 1024 + 1), 400, /^the body is larger than 16 MiB/],
         ["/hooks/BeforeTool", deny, 404, /"BeforeTool" is not a Claude Code hook event/],
@@ -197,24 +87,18 @@ Deno.test("hook-run serve answers bad requests with 400, 404 or 405 and a reason
         match(answer.error, pattern);
       }
       // A streamed (chunked) body has no declared length: counted as it comes.
-      const chunk = new Uint8Array(1024 * 1024).fill(0x20);
-      let sent = 0;
-      const streamed = await fetch(`${server.url}/hooks`, {
-        method: "POST",
-        body: new ReadableStream({
-          pull(controller) {
-            if (sent++ < 17) controller.enqueue(chunk);
-            else controller.close();
-          },
-        }),
-      });
+      const streamed = await postStream(`${server.url}/hooks`, 17, " ");
       equal(streamed.status, 400);
-      match(JSON.parse(await streamed.text()).error, /^the body is larger than 16 MiB/);
+      match(JSON.parse(streamed.text).error, /^the body is larger than 16 MiB/);
       const get = await fetch(`${server.url}/hooks`);
       equal(get.status, 405);
       equal(get.headers.get("allow"), "POST");
       match(JSON.parse(await get.text()).error, /method not allowed/);
-      const postHealth = await fetch(`${server.url}/healthz`, { method: "POST", body: "{}" });
+      const postHealth = await fetch(`${server.url}/healthz`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       equal(postHealth.status, 405);
       await postHealth.body?.cancel();
       // Still serving, and still deciding.
@@ -223,6 +107,63 @@ Deno.test("hook-run serve answers bad requests with 400, 404 or 405 and a reason
       const { code, stderr } = await server.stop();
       equal(code, 0);
       equal(/\n\s+at /.test(stderr), false, "no stack trace");
+    }
+  });
+});
+
+Deno.test("hook-run serve answers a body it cannot read on an event that can block with the block, never a 400", async (t) => {
+  await withProject({ PreToolUse: [{ matcher: "Bash", hooks: [hook("guard.sh")] }] }, async (dir) => {
+    const server = await serve(["--cwd", dir], { cwd: dir, env: TRUSTED });
+    const big = "x".repeat(17 * 1024 * 1024);
+    // What an agent can make Claude send: a Write of 17 MB.
+    const write = { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Write", tool_input: { content: big } };
+    const blocked = async (path: string, body: unknown, reason: RegExp, event = "PreToolUse") => {
+      const { status, text } = await post(`${server.url}${path}`, body);
+      equal(status, 200, text);
+      const answer = JSON.parse(text);
+      const said = event === "PreToolUse" || event === "PermissionRequest"
+        ? (equal(answer.hookSpecificOutput.permissionDecision, "deny"),
+          answer.hookSpecificOutput.permissionDecisionReason)
+        : (equal(answer.decision, "block"), answer.reason);
+      match(said, new RegExp(`^hookgate could not answer this ${event} call: `));
+      match(said, reason);
+    };
+    try {
+      await t.step("the event named by the path", async () => {
+        await blocked("/hooks/PreToolUse", write, /the body is larger than 16 MiB/);
+        await blocked("/hooks/PreToolUse", "", /the body is empty/);
+        await blocked("/hooks/PreToolUse", "{not json", /the body is not JSON/);
+        await blocked("/hooks/PreToolUse", [1, 2], /must be a JSON object/);
+        await blocked("/hooks/PreToolUse", { cwd: dir }, /needs "hook_event_name"/);
+        await blocked("/hooks/PreToolUse", { hook_event_name: "Notification" }, /the path names "PreToolUse"/);
+        await blocked("/hooks/Stop", "", /the body is empty/, "Stop");
+        await blocked(
+          "/hooks/UserPromptSubmit",
+          { hook_event_name: "UserPromptSubmit", prompt: big },
+          /16 MiB/,
+          "UserPromptSubmit",
+        );
+      });
+      await t.step("the event named at the start of the body", async () => {
+        await blocked("/hooks", write, /the body is larger than 16 MiB/);
+        await blocked("/hooks", `{"hook_event_name": "PreToolUse", "tool_input": {`, /the body is not JSON/);
+        await blocked("/hooks", [{ hook_event_name: "PreToolUse" }], /must be a JSON object/);
+      });
+      await t.step("a streamed body past the cap", async () => {
+        const response = await postStream(`${server.url}/hooks/PreToolUse`, 17, "x");
+        equal(response.status, 200);
+        match(JSON.parse(response.text).hookSpecificOutput.permissionDecisionReason, /larger than 16 MiB/);
+      });
+      await t.step("another event in the body than the path names, one that can block", async () => {
+        const bash = { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "ls" } };
+        await blocked("/hooks/Stop", bash, /the path names "Stop"/);
+      });
+      match(server.stderr(), /hook-run serve: PreToolUse: the body is larger than 16 MiB/);
+      // Still serving, and still deciding.
+      const deny = { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+      match((await post(`${server.url}/hooks/PreToolUse`, deny)).text, /"permissionDecision":"deny"/);
+    } finally {
+      equal((await server.stop()).code, 0);
     }
   });
 });
@@ -274,62 +215,6 @@ Deno.test("hook-run serve GET /healthz says it is up, with the version, hook cou
   });
 });
 
-Deno.test("hook-run serve authenticates with a bearer token from --token-env, and refuses to bind beyond loopback without one", async (t) => {
-  const dir = await Deno.realPath(await Deno.makeTempDir());
-  try {
-    await t.step("another address without --token-env is refused at start", async () => {
-      const run = await cli(["serve", "--host", "0.0.0.0", "--port", "0"], { cwd: dir, timeoutMs: 30_000 });
-      equal(run.code, 1);
-      match(run.stderr, /refusing to listen on "0\.0\.0\.0" without a token/);
-    });
-    await t.step("--token-env naming an unset variable is refused at start", async () => {
-      const run = await cli(["serve", "--port", "0", "--token-env", "HOOKGATE_TOKEN"], { cwd: dir, timeoutMs: 30_000 });
-      equal(run.code, 1);
-      match(run.stderr, /\$HOOKGATE_TOKEN is not set or empty; refusing to start/);
-    });
-    await t.step("another address with a token, but without --allow-net for it, says which flag to add", async () => {
-      const run = await cli(["serve", "--host", "0.0.0.0", "--port", "0", "--token-env", "HOOKGATE_TOKEN"], {
-        cwd: dir,
-        env: { HOOKGATE_TOKEN: "s3cret-token" },
-        timeoutMs: 30_000,
-      });
-      equal(run.code, 1);
-      match(run.stderr, /cannot listen on 0\.0\.0\.0:0: not allowed by --allow-net; add --allow-net=0\.0\.0\.0/);
-    });
-    await t.step("with a token, a call without it or with another is 401, with it 200", async () => {
-      const server = await serve(["--token-env", "HOOKGATE_TOKEN"], {
-        cwd: dir,
-        env: { HOOKGATE_TOKEN: "s3cret-token" },
-      });
-      try {
-        match(
-          server.stderr(),
-          /every call must carry "Authorization: Bearer <token>" with the token from \$HOOKGATE_TOKEN/,
-        );
-        const event = { hook_event_name: "Stop", cwd: dir };
-        const missing = await post(`${server.url}/hooks`, event);
-        equal(missing.status, 401);
-        match(JSON.parse(missing.text).error, /bearer token is required/);
-        equal((await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret-tokeN" })).status, 401);
-        equal((await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret" })).status, 401);
-        equal((await post(`${server.url}/hooks`, event, { authorization: "Basic s3cret-token" })).status, 401);
-        equal((await post(`${server.url}/nowhere`, event)).status, 401, "no route is shown without the token");
-        deepEqual(await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret-token" }), {
-          status: 200,
-          text: "{}\n",
-        });
-        const health = await fetch(`${server.url}/healthz`);
-        equal(health.status, 200, "load balancers probe /healthz without the token");
-        await health.body?.cancel();
-      } finally {
-        equal((await server.stop()).code, 0);
-      }
-    });
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
 Deno.test("hook-run serve reloads its configuration while it runs: the next call sees the new hook", async () => {
   await withConfig({}, async (dir, config) => {
     const server = await serve(["--config", config], { cwd: dir });
@@ -372,7 +257,7 @@ Deno.test("hook-run serve on SIGTERM answers the call in flight, exits 0 and lea
     match(stderr, /SIGTERM: no longer accepting calls; waiting up to 10 s for 1 in flight/);
     match(stderr, /hook-run serve: stopped\n$/);
     const grandchild = Number(await Deno.readTextFile(join(dir, "child.pid")));
-    await eventually(() => !alive(grandchild), "the hook's grandchild to be gone", 3_000);
+    await eventually(async () => !await alive(grandchild), "the hook's grandchild to be gone", 3_000);
   });
 });
 
@@ -393,7 +278,7 @@ Deno.test("hook-run serve on a second signal kills the running hooks and exits a
     match(stderr, /second signal: killed 1 running hook; exiting now/);
     equal(await answer, "connection closed");
     const pid = Number(await Deno.readTextFile(join(dir, "hook.pid")));
-    await eventually(() => !alive(pid), "the hook to be gone", 3_000);
+    await eventually(async () => !await alive(pid), "the hook to be gone", 3_000);
   });
 });
 
@@ -435,6 +320,8 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
     const stderr: string[] = [];
     const handler = new ServeHandler({
       host,
+      hostNames: null,
+      budget: new BodyBudget(1024 * 1024),
       version: "test",
       trace: false,
       io: {
@@ -445,19 +332,22 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
         color: false,
       },
     });
-    const call = (event: string) =>
-      handler.handle(
-        new Request("http://127.0.0.1/hooks", {
-          method: "POST",
-          body: JSON.stringify({
-            hook_event_name: event,
-            cwd: dir,
-            tool_name: "Bash",
-            tool_input: {},
-            tool_response: "",
-          }),
-        }),
-      );
+    const call = (event: string) => {
+      const body = new TextEncoder().encode(JSON.stringify({
+        hook_event_name: event,
+        cwd: dir,
+        tool_name: "Bash",
+        tool_input: {},
+        tool_response: "",
+      }));
+      let sent = false;
+      return handler.handle({
+        method: "POST",
+        path: "/hooks",
+        headers: new Headers({ "content-type": "application/json" }),
+        body: { length: body.length, read: () => Promise.resolve(sent ? null : (sent = true, body)) },
+      });
+    };
     try {
       const pre = call("PreToolUse");
       const post = call("PostToolUse");
@@ -466,7 +356,7 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
       handler.cancel();
       const blocked = await pre;
       equal(blocked.status, 200);
-      deepEqual(JSON.parse(await blocked.text()).hookSpecificOutput, {
+      deepEqual(JSON.parse(blocked.body!).hookSpecificOutput, {
         hookEventName: "PreToolUse",
         permissionDecision: "deny",
         permissionDecisionReason:
@@ -474,7 +364,7 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
       });
       const failed = await post;
       equal(failed.status, 500, "PostToolUse cannot block: a non-blocking error, as the gateway's exit 1");
-      match(JSON.parse(await failed.text()).error, /shut down while the hooks ran/);
+      match(JSON.parse(failed.body!).error, /shut down while the hooks ran/);
       equal(handler.inFlight, 0);
       match(stderr.join(""), /hook-run serve: PreToolUse: hook-run serve shut down/);
     } finally {

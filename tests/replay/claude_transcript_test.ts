@@ -2,8 +2,9 @@
 // agent would have run, in order, each with its file:line; other line
 // types skipped and counted; broken lines reported, never fatal.
 
-import { deepEqual } from "node:assert/strict";
+import { deepEqual, equal, match } from "node:assert/strict";
 import { readClaudeTranscript, type ReplayRecord } from "../../src/replay/mod.ts";
+import { MAX_PENDING_TOOL_CALLS, MAX_PENDING_TOOL_CHARS, MAX_REPLAY_SESSIONS } from "../../src/_internal/limits.ts";
 import { SESSION, transcript } from "./_fixture.ts";
 
 async function read(lines: string[]): Promise<ReplayRecord[]> {
@@ -67,6 +68,7 @@ Deno.test("readClaudeTranscript() turns prompts, tool calls and results into hoo
   deepEqual(records.filter((r) => r.kind === "problem").map((r) => r.kind === "problem" && [r.line, r.message]), [
     [9, "not JSON; skipped"],
     [16, 'a tool_result for "toolu_9", which no earlier tool_use has; skipped'],
+    [15, '1 tool_use never got its tool_result (the first: "toolu_5"); its PostToolUse is not replayed'],
   ]);
 });
 
@@ -84,5 +86,65 @@ Deno.test("readClaudeTranscript() reports records that lack what they need, and 
     "a tool_use without a string id and name and an object input; skipped",
     'not a transcript record (no "type"); skipped',
     "the line is too long to read (99 characters); skipped",
+  ]);
+});
+
+/** Lines of one session: `count` tool calls whose results never come, each with `input`. */
+function unmatched(count: number, input: Record<string, unknown> = {}, session = (_: number) => "s"): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      type: "assistant",
+      sessionId: session(i),
+      message: { content: [{ type: "tool_use", id: `t${i}`, name: "Bash", input }] },
+    }));
+}
+
+const result = (id: string) =>
+  JSON.stringify({ type: "user", sessionId: "s", message: { content: [{ type: "tool_result", tool_use_id: id }] } });
+
+function problems(records: ReplayRecord[]): string[] {
+  return records.flatMap((r) => r.kind === "problem" ? [`${r.line}: ${r.message}`] : []);
+}
+
+Deno.test("readClaudeTranscript() forgets the oldest tool_use waiting for its result past the cap, and says so", async (t) => {
+  await t.step("by count", async () => {
+    const count = MAX_PENDING_TOOL_CALLS + 1;
+    const records = await read([...unmatched(count), result("t0"), result(`t${count - 1}`)]);
+    const said = problems(records);
+    equal(said.length, 3, said.join("\n"));
+    match(
+      said[0]!,
+      new RegExp(`^${count}: more than ${MAX_PENDING_TOOL_CALLS} tool_use calls wait for their tool_result: `),
+    );
+    match(said[0]!, /the oldest \("t0" on line 1\) is forgotten/);
+    match(
+      said[1]!,
+      new RegExp(`^${count + 1}: a tool_result for "t0", which no earlier tool_use has \\(or one forgotten`),
+    );
+    match(
+      said[2]!,
+      new RegExp(`^2: ${count - 2} tool_use calls never got their tool_result \\(the first: "t1"\\), and 1 forgotten`),
+    );
+    equal(records.filter((r) => r.kind === "step" && r.step.event === "PostToolUse").length, 1, "the newest matched");
+  });
+  await t.step("by size", async () => {
+    // Four such lines fit; the fifth does not.
+    const chars = MAX_PENDING_TOOL_CHARS / 4 - 1000;
+    const records = await read([...unmatched(5, { content: "x".repeat(chars) }), result("t0"), result("t4")]);
+    const said = problems(records);
+    match(said[0]!, /^5: more than .* characters of tool input wait for their tool_result: the oldest \("t0"/);
+    equal(records.filter((r) => r.kind === "step" && r.step.event === "PostToolUse").length, 1);
+  });
+});
+
+Deno.test("readClaudeTranscript() remembers a bounded number of session ids, and says when it forgets one", async () => {
+  const count = MAX_REPLAY_SESSIONS + 1;
+  const records = await read(unmatched(count, {}, (i) => `session-${i}`).concat(unmatched(1, {}, () => "session-0")));
+  const starts = records.filter((r) => r.kind === "step" && r.step.event === "SessionStart").length;
+  equal(starts, count + 1, "session-0, forgotten, starts again");
+  const said = problems(records).filter((text) => text.includes("session"));
+  deepEqual(said, [
+    `${count}: more than ${MAX_REPLAY_SESSIONS} sessions in one file: the least recently seen ` +
+    `("session-0") is forgotten, and one seen again starts with another SessionStart`,
   ]);
 });

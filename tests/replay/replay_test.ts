@@ -5,6 +5,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { HookRegistry, HookRunner } from "../../mod.ts";
 import { Replay, type ReplayStep } from "../../src/replay/mod.ts";
 import { DurationHistogram } from "../../src/replay/_histogram.ts";
+import { MAX_MISSING_DIRECTORIES, MAX_REPLAY_DIRECTORIES } from "../../src/_internal/limits.ts";
 
 const step = (event: ReplayStep["event"], fields: ReplayStep["fields"], line: number): ReplayStep => ({
   event,
@@ -94,6 +95,19 @@ Deno.test("Replay runs steps whose recorded directory is missing here in its own
   await replay.run(runner, { ...step("Stop", {}, 2), cwd: "/tmp" });
   deepEqual(seen, [Deno.cwd(), "/tmp"]);
   deepEqual(replay.missingDirectories(), ["/nonexistent/recorded/app"]);
+});
+
+Deno.test("Replay remembers a bounded number of recorded directories, and lists the first missing ones", async () => {
+  const replay = new Replay({ cwd: Deno.cwd() });
+  const runner = new HookRunner({ registry: new HookRegistry(), onInvocation: replay.onInvocation });
+  const count = MAX_REPLAY_DIRECTORIES + 1;
+  for (let i = 0; i < count; i++) await replay.run(runner, { ...step("Stop", {}, i + 1), cwd: `/nonexistent/d${i}` });
+  // The first one, forgotten, is looked up again, and still listed once.
+  await replay.run(runner, { ...step("Stop", {}, count + 1), cwd: "/nonexistent/d0" });
+  const missing = replay.missingDirectories();
+  equal(missing.length, MAX_MISSING_DIRECTORIES);
+  deepEqual(missing.slice(0, 2), ["/nonexistent/d0", "/nonexistent/d1"]);
+  equal(replay.totals().steps, count + 1);
 });
 
 Deno.test("DurationHistogram gives percentiles within 10 % in constant memory", () => {

@@ -1,0 +1,175 @@
+// hook-run serve's listener: its own accept loop over Deno.listen, because
+// Deno.serve's (Deno 2.9.6) dies on the first accept error — at the
+// descriptor limit EMFILE rejects its `finished` and the process exits,
+// after which every call is refused and Claude lets it through. Here an
+// accept error is said once and retried with a back-off while the open
+// connections keep being answered; connections past the cap wait in the
+// kernel's queue instead of taking descriptors; and one sweep enforces every
+// connection's deadline (see _http_connection.ts).
+
+import { type ConnectionLimits, HttpConnection, type HttpHandler } from "./_http_connection.ts";
+
+/** What an {@linkcode HttpServer} listens on and how it bounds its connections. */
+export interface HttpServerOptions extends ConnectionLimits {
+  hostname: string;
+  port: number;
+  /** The most connections open at once; more wait to be accepted. */
+  maxConnections: number;
+  handler: HttpHandler;
+  /** Says what the server cannot do (accept errors, the cap reached), one line each. */
+  say(message: string): void;
+}
+
+/** The longest wait before accepting again after an accept error. */
+const MAX_BACKOFF_MS = 1_000;
+/** How often the same trouble (the cap reached, accept failing) is said at most. */
+const SAY_EVERY_MS = 60_000;
+
+/** An HTTP/1.1 server on one TCP listener. */
+export class HttpServer {
+  /** The address it listens on. */
+  readonly addr: Deno.NetAddr;
+  #listener: Deno.TcpListener;
+  #options: HttpServerOptions;
+  #connections = new Set<HttpConnection>();
+  #closing = false;
+  /** Resolved when a connection closes: the accept loop waits on it at the cap. */
+  #slot = Promise.withResolvers<void>();
+  #sweep: ReturnType<typeof setInterval> | undefined;
+  #wake: (() => void) | null = null;
+  #accepting: Promise<void>;
+  #drained = Promise.withResolvers<void>();
+
+  /**
+   * Listens and starts accepting.
+   *
+   * @throws {Deno.errors.AddrInUse} When the port is taken (and the other errors of `Deno.listen`).
+   */
+  constructor(options: HttpServerOptions) {
+    this.#options = options;
+    this.#listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
+    this.addr = this.#listener.addr;
+    this.#accepting = this.#accept();
+  }
+
+  /** Connections open now. */
+  get connections(): number {
+    return this.#connections.size;
+  }
+
+  /**
+   * Stops accepting, closes the connections that wait for a request, and
+   * resolves when those answering one have answered it and closed.
+   */
+  async shutdown(): Promise<void> {
+    if (!this.#closing) {
+      this.#closing = true;
+      this.#listener.close();
+      this.#wake?.();
+      this.#slot.resolve();
+      for (const connection of this.#connections) {
+        connection.closing = true;
+        if (connection.phase === "head") connection.close();
+      }
+      if (this.#connections.size === 0) this.#drained.resolve();
+    }
+    await this.#accepting;
+    await this.#drained.promise;
+    clearInterval(this.#sweep);
+    this.#sweep = undefined;
+  }
+
+  async #accept(): Promise<void> {
+    let backoff = 10;
+    /** Whether the accept errors of now were said (then their end is said too). */
+    let failing = false;
+    let cappedSaid = -Infinity;
+    let failingSaid = -Infinity;
+    while (!this.#closing) {
+      if (this.#connections.size >= this.#options.maxConnections) {
+        if (performance.now() - cappedSaid >= SAY_EVERY_MS) {
+          this.#options.say(
+            `${this.#connections.size} connections open, the most --max-connections allows: new ones wait`,
+          );
+          cappedSaid = performance.now();
+        }
+        await this.#slot.promise;
+        continue;
+      }
+      let conn: Deno.TcpConn;
+      try {
+        conn = await this.#listener.accept();
+      } catch (error) {
+        if (this.#closing) break;
+        if (!failing && performance.now() - failingSaid >= SAY_EVERY_MS) {
+          this.#options.say(
+            `cannot accept connections: ${(error as Error).message}; the open ones are still answered, and ` +
+              `accepting is retried (if the descriptor limit is reached, raise "ulimit -n" or lower --max-connections)`,
+          );
+          failingSaid = performance.now();
+          failing = true;
+        }
+        await this.#pause(backoff);
+        backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+        continue;
+      }
+      if (failing) this.#options.say("accepting connections again");
+      failing = false;
+      backoff = 10;
+      if (this.#closing) {
+        conn.close();
+        break;
+      }
+      this.#open(conn);
+    }
+  }
+
+  #open(conn: Deno.TcpConn): void {
+    try {
+      conn.setNoDelay(true);
+    } catch {
+      // A connection already reset: serving it ends at once.
+    }
+    const connection = new HttpConnection(conn, this.#options, this.#options.handler);
+    this.#connections.add(connection);
+    this.#sweep ??= setInterval(() => this.#expire(), this.#sweepMs());
+    connection.serve().finally(() => {
+      this.#connections.delete(connection);
+      const slot = this.#slot;
+      this.#slot = Promise.withResolvers<void>();
+      slot.resolve();
+      if (this.#connections.size === 0) {
+        clearInterval(this.#sweep);
+        this.#sweep = undefined;
+        if (this.#closing) this.#drained.resolve();
+      }
+    });
+  }
+
+  /** Every connection past its phase's deadline is answered or closed. */
+  #expire(): void {
+    const now = performance.now();
+    for (const connection of this.#connections) if (connection.deadline <= now) connection.expire();
+  }
+
+  /** How often deadlines are checked: a fifth of the shortest timeout, within 20 ms – 1 s. */
+  #sweepMs(): number {
+    const shortest = Math.min(this.#options.headerTimeoutMs, this.#options.bodyTimeoutMs);
+    return Math.min(1_000, Math.max(20, shortest / 5));
+  }
+
+  /** Waits `ms`, or less if shutdown starts. */
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#wake = null;
+        resolve();
+      }, ms);
+      this.#wake = () => {
+        clearTimeout(timer);
+        this.#wake = null;
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,87 @@
+// hook-run serve's own flags: where it listens, who may call, and the
+// bounds that keep one client from holding it — each with its default.
+
+import { CliError } from "./_io.ts";
+import { hostName, LOOPBACK_NAMES } from "./_serve_handler.ts";
+
+/** The port when none is given. */
+export const DEFAULT_SERVE_PORT = 8787;
+/** How long a connection may take to send a request's headers, or wait idle between requests: 10 s. */
+export const DEFAULT_HEADER_TIMEOUT_S = 10;
+/** How long a request's body may take to arrive once its headers are in: 30 s. */
+export const DEFAULT_BODY_TIMEOUT_S = 30;
+/** The most connections open at once: well under the usual descriptor limit of 1024, with room for hooks. */
+export const DEFAULT_MAX_CONNECTIONS = 256;
+/** What all request bodies in flight may hold together, in MiB: four of the largest. */
+export const DEFAULT_BODY_MEMORY_MIB = 64;
+
+/** The flags of serve besides the common ones. */
+export const SERVE_FLAGS = {
+  port: { type: "string" as const },
+  host: { type: "string" as const },
+  "token-env": { type: "string" as const },
+  "allowed-host": { type: "string" as const, multiple: true as const },
+  "header-timeout": { type: "string" as const },
+  "body-timeout": { type: "string" as const },
+  "max-connections": { type: "string" as const },
+  "body-memory": { type: "string" as const },
+  trace: { type: "boolean" as const },
+};
+
+/** serve's settings, read from its flags. */
+export interface ServeSettings {
+  port: number;
+  hostname: string;
+  tokenEnv: string | undefined;
+  /** The Host names a request may give; `null` takes any (a token guards the server). */
+  hostNames: Set<string> | null;
+  headerTimeoutMs: number;
+  bodyTimeoutMs: number;
+  maxConnections: number;
+  bodyMemoryBytes: number;
+}
+
+/** The settings from parsed flag values; a CliError names a wrong one. */
+export function serveSettings(values: Record<string, unknown>): ServeSettings {
+  const tokenEnv = values["token-env"] as string | undefined;
+  const allowed = (values["allowed-host"] as string[] | undefined) ?? [];
+  for (const name of allowed) {
+    if (!/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/i.test(hostName(name))) {
+      throw new CliError(`--allowed-host must be a host name (with or without a port), got "${name}"`);
+    }
+  }
+  return {
+    port: integer(values.port, "--port", DEFAULT_SERVE_PORT, 0, 65535),
+    hostname: (values.host as string | undefined) ?? "127.0.0.1",
+    tokenEnv,
+    // With a token and no --allowed-host the server may sit behind any
+    // name (a load balancer's); without one, only loopback's names reach it.
+    hostNames: tokenEnv !== undefined && allowed.length === 0
+      ? null
+      : new Set([...LOOPBACK_NAMES, ...allowed.map(hostName)]),
+    headerTimeoutMs: secondsFlag(values["header-timeout"], "--header-timeout", DEFAULT_HEADER_TIMEOUT_S),
+    bodyTimeoutMs: secondsFlag(values["body-timeout"], "--body-timeout", DEFAULT_BODY_TIMEOUT_S),
+    maxConnections: integer(values["max-connections"], "--max-connections", DEFAULT_MAX_CONNECTIONS, 1, 1_000_000),
+    bodyMemoryBytes: integer(values["body-memory"], "--body-memory", DEFAULT_BODY_MEMORY_MIB, 1, 1_048_576) *
+      1024 * 1024,
+  };
+}
+
+function integer(value: unknown, flag: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value as string) || number < min || number > max) {
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return number;
+}
+
+/** A timeout in seconds (fractions allowed, at most an hour), as milliseconds. */
+function secondsFlag(value: unknown, flag: string, fallback: number): number {
+  if (value === undefined) return fallback * 1000;
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value as string) || number <= 0 || number > 3600) {
+    throw new CliError(`${flag} must be a number of seconds above 0 and at most 3600, got "${value}"`);
+  }
+  return Math.round(number * 1000);
+}
