@@ -14,7 +14,9 @@
 //        the path names, one past what all bodies in flight may hold, an
 //        internal error, the run cancelled by shutdown
 //   400  the same failures where no event that can block is known
-//   401  a token is required and the request's is missing or wrong
+//   401  a token is required and the request's is missing or wrong (on
+//        /hooks/<Event> of an event that can block: 200 with the block,
+//        so a mistyped token in an agent's settings fails closed)
 //   403  the request has an Origin header
 //   404  another path, or /hooks/<Name> with a name Claude does not have
 //   405  another method (Allow says which)
@@ -126,6 +128,17 @@ export class ServeHandler {
     }
     const authorized = this.#options.authorized;
     if (authorized !== undefined && !await authorized(headers.get("authorization"))) {
+      // An agent whose token is mistyped must not see every call go ahead:
+      // where the path names an event that can block, the refusal is the
+      // block (no hook runs, and the answer tells nothing).
+      const named = path.startsWith("/hooks/") ? path.slice("/hooks/".length) : "";
+      const block = isHookEvent(named) && request.method === "POST"
+        ? blockingAnswer(
+          named,
+          "hookgate refused this call: its bearer token is missing or wrong (Authorization: Bearer <token>, the token hook-run serve was started with)",
+        )
+        : undefined;
+      if (block !== undefined) return this.#answer(200, block, named, "refused: no valid token", performance.now());
       return {
         status: 401,
         headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },

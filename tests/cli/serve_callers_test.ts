@@ -30,35 +30,53 @@ Deno.test("hook-run serve authenticates with a bearer token from --token-env, an
       equal(run.code, 1);
       match(run.stderr, /cannot listen on 0\.0\.0\.0:0: not allowed by --allow-net; add --allow-net=0\.0\.0\.0/);
     });
-    await t.step("with a token, a call without it or with another is 401, with it 200", async () => {
-      const server = await serve(["--token-env", "HOOKGATE_TOKEN"], {
-        cwd: dir,
-        env: { HOOKGATE_TOKEN: "s3cret-token" },
-      });
-      try {
-        match(
-          server.stderr(),
-          /every call must carry "Authorization: Bearer <token>" with the token from \$HOOKGATE_TOKEN/,
-        );
-        const event = { hook_event_name: "Stop", cwd: dir };
-        const missing = await post(`${server.url}/hooks`, event);
-        equal(missing.status, 401);
-        match(JSON.parse(missing.text).error, /bearer token is required/);
-        equal((await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret-tokeN" })).status, 401);
-        equal((await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret" })).status, 401);
-        equal((await post(`${server.url}/hooks`, event, { authorization: "Basic s3cret-token" })).status, 401);
-        equal((await post(`${server.url}/nowhere`, event)).status, 401, "no route is shown without the token");
-        deepEqual(await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret-token" }), {
-          status: 200,
-          text: "{}\n",
+    await t.step(
+      "with a token, a call without it or with another is 401 (a block on a blocking event), with it 200",
+      async () => {
+        const server = await serve(["--token-env", "HOOKGATE_TOKEN"], {
+          cwd: dir,
+          env: { HOOKGATE_TOKEN: "s3cret-token" },
         });
-        const health = await fetch(`${server.url}/healthz`);
-        equal(health.status, 200, "load balancers probe /healthz without the token");
-        await health.body?.cancel();
-      } finally {
-        equal((await server.stop()).code, 0);
-      }
-    });
+        try {
+          match(
+            server.stderr(),
+            /every call must carry "Authorization: Bearer <token>" with the token from \$HOOKGATE_TOKEN/,
+          );
+          const event = { hook_event_name: "Stop", cwd: dir };
+          const missing = await post(`${server.url}/hooks`, event);
+          equal(missing.status, 401);
+          match(JSON.parse(missing.text).error, /bearer token is required/);
+          equal((await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret-tokeN" })).status, 401);
+          equal((await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret" })).status, 401);
+          equal((await post(`${server.url}/hooks`, event, { authorization: "Basic s3cret-token" })).status, 401);
+          equal((await post(`${server.url}/nowhere`, event)).status, 401, "no route is shown without the token");
+          // At a per-event URL of an event that can block, a wrong token is the block: an agent's typo fails closed.
+          const refused = await post(`${server.url}/hooks/PreToolUse`, {
+            hook_event_name: "PreToolUse",
+            cwd: dir,
+            tool_name: "Bash",
+            tool_input: { command: "rm -rf /" },
+          }, { authorization: "Bearer s3cret-tokeN" });
+          equal(refused.status, 200);
+          const answer = JSON.parse(refused.text).hookSpecificOutput;
+          equal(answer.permissionDecision, "deny");
+          match(answer.permissionDecisionReason, /bearer token is missing or wrong/);
+          equal(
+            (await post(`${server.url}/hooks/SessionEnd`, { hook_event_name: "SessionEnd", cwd: dir })).status,
+            401,
+          );
+          deepEqual(await post(`${server.url}/hooks`, event, { authorization: "Bearer s3cret-token" }), {
+            status: 200,
+            text: "{}\n",
+          });
+          const health = await fetch(`${server.url}/healthz`);
+          equal(health.status, 200, "load balancers probe /healthz without the token");
+          await health.body?.cancel();
+        } finally {
+          equal((await server.stop()).code, 0);
+        }
+      },
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
