@@ -102,6 +102,7 @@ export type { ConfigDialect } from "./src/config/parse.ts";
 export {
   checkConfig,
   type ConfigLayer,
+  type ConfigLayerOptions,
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,

@@ -7,6 +7,7 @@
 // bodies, keep-alive, Expect: 100-continue), with anything else refused.
 
 import { type BodyReader, concat, RequestBody } from "./_request_body.ts";
+import { FIELDS, headEnd, httpDate, NON_ASCII, REASONS, REQUEST_LINE, seconds } from "./_http_text.ts";
 
 export type { BodyReader } from "./_request_body.ts";
 
@@ -53,31 +54,6 @@ export interface ConnectionLimits {
 export const MAX_HEAD_BYTES = 64 * 1024;
 /** The most of an unread body that is read and dropped so the client sees the answer; past it, the connection closes. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
-
-const REASONS: Readonly<Record<number, string>> = {
-  200: "OK",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  417: "Expectation Failed",
-  421: "Misdirected Request",
-  431: "Request Header Fields Too Large",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  503: "Service Unavailable",
-  505: "HTTP Version Not Supported",
-};
-
-const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/\S*) HTTP\/1\.([01])$/;
-/** Field lines, each CRLF-ended: a token, a colon, then tabs, visible characters, spaces and obs-text. */
-const FIELDS = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t\u0020-\u007e\u0080-\u00ff]*\r\n)*$/;
-
-// deno-lint-ignore no-control-regex
-const NON_ASCII = /[^\u0000-\u007f]/;
 
 const latin1 = new TextDecoder("latin1");
 const encoder = new TextEncoder();
@@ -401,31 +377,4 @@ class FieldMap implements RequestHeaders {
   has(name: string): boolean {
     return this.#fields.has(name.toLowerCase());
   }
-}
-
-/** The index after the first CRLF CRLF of `bytes[start, to)` that ends at `from` or later, or -1. */
-function headEnd(bytes: Uint8Array, start: number, from: number, to: number): number {
-  // A loop, not indexOf: that would search on past `to`, through the whole buffer.
-  for (let i = Math.max(from, start + 3); i < to; i++) {
-    if (bytes[i] === 10 && bytes[i - 1] === 13 && bytes[i - 2] === 10 && bytes[i - 3] === 13) return i + 1;
-  }
-  return -1;
-}
-
-let date = "";
-let dateAt = 0;
-
-/** The Date header's value, made at most once a second. */
-function httpDate(): string {
-  const now = Date.now();
-  if (now - dateAt >= 1000) {
-    date = new Date(now).toUTCString();
-    dateAt = now - (now % 1000);
-  }
-  return date;
-}
-
-/** Milliseconds as seconds for a message: "1", "0.5". */
-export function seconds(ms: number): string {
-  return String(Math.round(ms) / 1000);
 }

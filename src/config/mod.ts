@@ -19,6 +19,7 @@ export { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig, type Pars
 export {
   checkConfig,
   type ConfigLayer,
+  type ConfigLayerOptions,
   configLayers,
   loadConfig,
   type LoadConfigOptions,

@@ -8,16 +8,16 @@
  */
 
 import { dirname, isAbsolute, join, relative } from "../_internal/path.ts";
-import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook, ShellHook } from "../events/configured.ts";
+import type { ConfiguredHooks, PlaceholderHook, ShellHook } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { FailurePolicy, HookDialect } from "../events/hooks.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
 import { prune, stableJson } from "./equal.ts";
 import { Coverage, DigestReader, sha256Hex } from "./_digest_reader.ts";
 import { namedPaths } from "./_hook_files.ts";
 import { moduleImports } from "./_module_imports.ts";
+import { describeHook } from "./_describe_hook.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import { isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
 
@@ -342,57 +342,6 @@ function realRoot(root: string): string {
 
 function sorted(files: Map<string, ProjectFile>): ProjectFile[] {
   return [...files.values()].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-}
-
-function describeHook(
-  event: HookEvent,
-  hook: ConfiguredHook,
-  files: ProjectFile[],
-  models: ModelsConfig | undefined,
-  source: string,
-): ProjectHook {
-  const base = {
-    event,
-    matcher: hook.matcher ?? "*",
-    policy: hook.policy === true,
-    failurePolicy: hook.failurePolicy ?? "open",
-    ...(hook.dialect === undefined ? {} : { dialect: hook.dialect }),
-    files,
-    source,
-  };
-  switch (hook.type) {
-    case "http":
-      return {
-        ...base,
-        name: hook.name ?? hook.url,
-        transport: "http",
-        target: hook.url,
-        env: [...hook.allowedEnvVars ?? []],
-        urls: [hook.url],
-      };
-    case "prompt": {
-      const endpoint = modelEndpointFor(models, hook.model);
-      return {
-        ...base,
-        name: hook.name ?? `prompt(${hook.model ?? "default model"})`,
-        transport: "prompt",
-        target: hook.prompt,
-        env: endpoint?.apiKeyEnv ? [endpoint.apiKeyEnv] : [],
-        urls: endpoint ? [modelBaseUrl(endpoint)] : [],
-      };
-    }
-    default: {
-      const command = hook.args === undefined ? hook.command : [hook.command, ...hook.args].join(" ");
-      return {
-        ...base,
-        name: hook.name ?? hook.command,
-        transport: "command",
-        target: command,
-        env: [...hook.passEnv ?? []],
-        urls: [],
-      };
-    }
-  }
 }
 
 function unique(items: string[]): string[] {

@@ -11,6 +11,7 @@ import type { Logger } from "../events/env.ts";
 import { countShellHooks, placeholdersEqual, shellHooksEqual } from "./equal.ts";
 import { type ConfigDiagnostic, formatDiagnostic, liveWithErrors } from "./diagnostics.ts";
 import { checkConfig, configLayers, type LoadConfigOptions, type LoadedConfig } from "./load.ts";
+import { existingAncestor, exists } from "./_existing.ts";
 
 /**
  * Options of {@linkcode watchConfig}.
@@ -395,29 +396,4 @@ class Watcher implements ConfigWatcher {
 
 function registration(options: WatchConfigOptions, config: LoadedConfig): LoadShellHooksOptions {
   return { ...(options.policyOnly ? { policyOnly: true } : {}), placeholders: config.placeholders ?? [] };
-}
-
-/** Whether `path` exists; an unreadable file does (its read reports why). */
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (error) {
-    return !(error instanceof Deno.errors.NotFound);
-  }
-}
-
-/** The nearest directory at or above `dir` that exists, or `null`. */
-function existingAncestor(dir: string): string | null {
-  let current = dir;
-  for (;;) {
-    try {
-      if (Deno.statSync(current).isDirectory) return current;
-    } catch {
-      // Missing: try the parent.
-    }
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
 }
