@@ -103,6 +103,7 @@ export {
   checkConfig,
   type ConfigLayer,
   type ConfigLayerOptions,
+  type HookAgent,
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,

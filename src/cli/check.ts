@@ -7,6 +7,7 @@ import {
   type PlaceholderHook,
   type ProjectTrust,
 } from "../../mod.ts";
+import { permissionDiagnostics } from "../config/mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
@@ -17,9 +18,12 @@ export const CHECK_HELP = `Usage: hook-run check [--config PATH]... [--extension
 Loads and validates the user, project and --config layers and prints every
 problem as file:line:col: error|warning: message (hint), then what stands in
 for each broken entry: a placeholder that runs nothing (and, where the entry
-was closed or policy, denies what it could match). Extension modules
-(configured, discovered, --extension) are imported to check them: their
-factories run. Exit code 1 when there are errors.
+was closed or policy, denies what it could match). A hook that could not run
+under this process's Deno permissions (its program, host or variables not
+granted) is an error naming the flag: run check as the agent runs hook-run,
+and it tells the truth. Extension modules (configured, discovered,
+--extension) are imported to check them: their factories run. Exit code 1
+when there are errors.
 `;
 
 export async function checkCommand(args: string[], io: CliIo): Promise<number> {
@@ -28,8 +32,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const { flags, config } = setUp;
   const extensions = await loadCliExtensions(config, flags.extensions);
   extensions.close();
-  const diagnostics = [...config.diagnostics, ...extensions.diagnostics];
-  const ok = config.ok && extensions.diagnostics.length === 0;
+  // A hook Deno would refuse at run time (and skip, if open) fails check now.
+  const permissions = permissionDiagnostics(config.hooks, {
+    ...(config.models ? { models: config.models } : {}),
+    projectDir: config.projectRoot,
+  });
+  const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions];
+  const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
