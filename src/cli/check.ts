@@ -1,6 +1,7 @@
 // `hook-run check`: load and validate every layer, print every diagnostic.
 
 import {
+  AGENT_LABELS,
   countShellHooks,
   formatDiagnostic,
   placeholderDenies,
@@ -40,6 +41,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions];
   const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
+  // Files an agent runs itself: shown, so nobody expects hookgate to run them for it as well.
+  const agentFiles = config.layers.flatMap(({ path, owner, found }) => found && owner ? [{ path, owner }] : []);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
   if (flags.json) {
@@ -51,6 +54,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
         diagnostics,
         placeholders: (config.placeholders ?? []).map((p) => ({ ...p, denies: placeholderDenies(p) })),
         project: projectJson(config.project, config.trustedByEnv),
+        runByAgent: agentFiles.map(({ path, owner }) => ({ file: path, agent: owner })),
       }) + "\n",
     );
     return ok ? 0 : 1;
@@ -60,6 +64,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${diagnostic.severity === "error" ? paint(io, "red", line) : paint(io, "yellow", line)}\n`);
   }
   for (const placeholder of config.placeholders ?? []) io.stdout(`${printable(placeholderLine(placeholder))}\n`);
+  for (const { path, owner } of agentFiles) {
+    io.stdout(
+      `${printable(path)}: run by ${AGENT_LABELS[owner]} itself (hook-run gateway and serve leave its hooks to ${
+        AGENT_LABELS[owner]
+      }; hook-run run and other callers run them)\n`,
+    );
+  }
   const project = config.project;
   if (project !== undefined) {
     const root = printable(project.snapshot.root);

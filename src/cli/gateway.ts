@@ -109,6 +109,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
   const project = host.config.project;
   await reportProjectTrust(io, project, false);
+  const looked = host.config.layers.filter((layer) => !layer.runByCaller);
+  if (!looked.some((layer) => layer.found) && host.config.extensions.length + flags.extensions.length === 0) {
+    // Nothing to run is no failure ({} is the answer), but a silent {} hides a set-up that reads nothing.
+    io.stderr(
+      `hook-run gateway: no hookgate configuration found (looked for ${
+        printable(looked.map((layer) => layer.path).join(", "))
+      }): nothing to run, answered {}; see hook-run check\n`,
+    );
+  }
 
   const started = performance.now();
   await recordEvent(io, record, event, decoded.fields, {

@@ -231,7 +231,9 @@ export async function checkConfig(
       discovered.project,
     );
     project = decided.trust;
-    if (callerRuns.size > 0) project = { ...project, skipped: project.skipped.filter((h) => !callerRuns.has(h.source)) };
+    if (callerRuns.size > 0) {
+      project = { ...project, skipped: project.skipped.filter((hook) => !callerRuns.has(join(root, hook.source))) };
+    }
     diagnostics.push(...decided.diagnostics);
     // A trust file that cannot be read: what was trusted cannot be known.
     loadProblems.push(...decided.diagnostics);

@@ -54,7 +54,7 @@ export {
 } from "./trust_store.ts";
 export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
 export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
-export { permissionDiagnostics, type PermissionCheckOptions } from "./permission_check.ts";
+export { type PermissionCheckOptions, permissionDiagnostics } from "./permission_check.ts";
 export {
   permissionFlags,
   type PermissionOptions,

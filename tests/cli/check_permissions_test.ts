@@ -35,7 +35,10 @@ async function userConfig(home: string, config: unknown): Promise<void> {
 Deno.test("hook-run check fails when a configured hook could not run under its permissions, naming the hook and the flag", async (t) => {
   await withHome(async (home, dir) => {
     await userConfig(home, {
-      models: { default: "api", api: { provider: "openai", baseUrl: "https://api.example.com/v1", model: "m", apiKeyEnv: "OPENAI_API_KEY" } },
+      models: {
+        default: "api",
+        api: { provider: "openai", baseUrl: "https://api.example.com/v1", model: "m", apiKeyEnv: "OPENAI_API_KEY" },
+      },
       hooks: {
         PreToolUse: [
           { name: "py-guard", command: "python3 /abs/guard.py" },
@@ -55,7 +58,10 @@ Deno.test("hook-run check fails when a configured hook could not run under its p
     const run = await cli(["check"], { cwd: dir, home, flags: NARROW });
     equal(run.code, 1, run.stdout + run.stderr);
     const cases: [string, RegExp][] = [
-      ["a program --allow-run does not list", /"py-guard".*--allow-run does not include "python3"; add --allow-run=python3/],
+      [
+        "a program --allow-run does not list",
+        /"py-guard".*--allow-run does not include "python3"; add --allow-run=python3/,
+      ],
       ["an exec-form program", /"gh-guard".*add --allow-run=\/opt\/tools\/gh-check/],
       ["a passEnv variable", /"gh-guard".*--allow-env does not include "GH_TOKEN"; add --allow-env=GH_TOKEN/],
       ["an HTTPS host", /"policy".*add --allow-net=policy\.example\.com/],
