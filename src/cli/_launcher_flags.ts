@@ -3,8 +3,8 @@
 // on. `hook-run permissions` prints them; `hook-run install claude
 // --least-privilege` builds its launcher with them.
 
+import type { ConfiguredHooks, ModelsConfig } from "../../mod.ts";
 import { permissionFlags } from "../config/mod.ts";
-import type { CliConfig } from "./_config.ts";
 
 /** What hook-run itself reads from the environment. */
 export const CLI_ENV: readonly string[] = [
@@ -36,8 +36,15 @@ export interface HookRunNeeds {
   env?: string[];
 }
 
+/** What the hooks' flags are derived from: a loaded configuration, or hooks about to be. */
+export interface FlagSource {
+  hooks: ConfiguredHooks;
+  models?: ModelsConfig;
+  projectRoot: string;
+}
+
 /** The hooks' flags (from the library) merged with hook-run's own needs. */
-export function hookRunFlags(config: CliConfig, needs: HookRunNeeds): FlagSet {
+export function hookRunFlags(config: FlagSource, needs: HookRunNeeds): FlagSet {
   const flags: FlagSet = new Map();
   for (
     const flag of permissionFlags(config.hooks, {

@@ -225,7 +225,20 @@ export function trustFilePath(home?: string): string | undefined {
 /** The project's Claude Code settings files, in Claude's order (local overrides last). */
 const CLAUDE_SETTINGS = ["settings.json", "settings.local.json"];
 
-/** `$HOOKGATE_HOME`, else `~/.config/hookgate`; `undefined` when no home directory is known. */
+/**
+ * The user's hookgate directory: `$HOOKGATE_HOME`, else
+ * `~/.config/hookgate`. It holds the user layers, the trust file, the
+ * user's extension modules and what `hook-run install` builds.
+ *
+ * @returns The directory, or `undefined` when no home directory is known.
+ *
+ * @example
+ * ```ts
+ * import { defaultHome } from "@hookgate/core/config";
+ *
+ * console.log(defaultHome() ?? "no home directory");
+ * ```
+ */
 export function defaultHome(): string | undefined {
   const explicit = readGrantedEnv("HOOKGATE_HOME");
   if (explicit) return explicit;

@@ -12,7 +12,7 @@ import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
-import { type RoutingEntry, withoutRouting } from "./_routing.ts";
+import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
 import { PROJECT_EXTENSIONS_DIR } from "./extension_paths.ts";
@@ -21,7 +21,7 @@ import type { ProjectTrust, TrustOption } from "./_project.ts";
 import { type ConfigLayer, type ConfigLayerOptions, configLayers, defaultHome, type HookAgent } from "./layers.ts";
 
 export type { ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
-export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, layerOwner, trustFilePath } from "./layers.ts";
+export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
 
 /**
  * Options of {@linkcode loadConfig}.

@@ -23,6 +23,7 @@ export {
   type ConfigLayer,
   type ConfigLayerOptions,
   configLayers,
+  defaultHome,
   type HookAgent,
   layerOwner,
   loadConfig,
@@ -55,6 +56,7 @@ export {
 export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
 export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
 export { type PermissionCheckOptions, permissionDiagnostics } from "./permission_check.ts";
+export { hookgateRoute } from "./routing.ts";
 export {
   permissionFlags,
   type PermissionOptions,
