@@ -277,7 +277,9 @@ async function leastFlags(
   movedPath: string,
   options: { serve: boolean; tokenEnv: string | undefined; previous: string | undefined },
 ): Promise<string[]> {
-  const config = await checkConfig({ projectRoot, home, caller: CLAUDE });
+  // The project's hooks count once it is trusted, as when the gateway runs them.
+  const trust = readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {};
+  const config = await checkConfig({ projectRoot, home, caller: CLAUDE, ...trust });
   const parsed = parseHooksConfig(jsonText(moved), { path: movedPath, dialect: CLAUDE });
   const hooks: ConfiguredHooks = { ...config.hooks };
   for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {

@@ -143,3 +143,19 @@ Deno.test("deno task hook-run lets an HTTPS hook outside loopback connect: only 
     doesNotMatch(record.failure.message, /allow-net/);
   });
 });
+
+Deno.test("deno task hook-run trusts and records with HOOKGATE_HOME outside ~/.config/hookgate", async () => {
+  await withSetUp(async (project, home) => {
+    const elsewhere = join(home, "..", "elsewhere");
+    const env = { HOOKGATE_HOME: elsewhere };
+    await Deno.mkdir(join(project, ".hookgate"));
+    await Deno.writeTextFile(join(project, ".hookgate", "config.jsonc"), `{"hooks": {"Stop": [{"command": "true"}]}}`);
+    const trust = await task(["trust", "--cwd", project, "--yes"], { home, env });
+    equal(trust.code, 0, trust.stdout + trust.stderr);
+    match(await Deno.readTextFile(join(elsewhere, "trust.json")), new RegExp(project.replaceAll("/", "\\/")));
+    const record = join(elsewhere, "events.jsonl");
+    const run = await task(["run", "Stop", "--cwd", project, "--record", record], { home, env });
+    equal(run.code, 0, run.stdout + run.stderr);
+    match(await Deno.readTextFile(record), /"Stop"/);
+  });
+});
