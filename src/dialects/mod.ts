@@ -26,6 +26,7 @@ export {
 export { toWuuInput } from "./wuu/wire.ts";
 export {
   addClaudeHooks,
+  claudeHandlerHook,
   type ClaudeHooks,
   type ClaudeRoute,
   claudeRoutedEvents,

@@ -159,8 +159,8 @@ export interface ClaudeSettingsSplit {
 export interface SplitClaudeSettingsOptions {
   /** Whether a handler, read as a hook, routes Claude's events to hookgate. */
   routes: (hook: ConfiguredHook) => boolean;
-  /** Whether the other handlers of an event move out of the file. */
-  move: (event: string) => boolean;
+  /** Whether a handler that is no routing moves out of the file (`hook`: the handler read as a hook, when it is one). */
+  move: (event: string, hook: ConfiguredHook | undefined) => boolean;
 }
 
 /**
@@ -200,9 +200,9 @@ export function splitClaudeSettings(
       const remaining: ClaudeSettings[] = [];
       const moving: ClaudeSettings[] = [];
       for (const handler of handlers) {
-        const hook = asHook(handler);
+        const hook = claudeHandlerHook(handler);
         if (hook !== undefined && options.routes(hook)) result.routingCount++;
-        else if (options.move(event)) moving.push(handler);
+        else if (options.move(event, hook)) moving.push(handler);
         else remaining.push(handler);
       }
       if (remaining.length > 0) {
@@ -295,8 +295,26 @@ export function routingTimeout(event: string, behind: ReadonlyMap<string, number
   return Math.max(ROUTING_TIMEOUT_S, Math.ceil(behind.get(event) ?? 0));
 }
 
-/** A handler as the hook it configures, for recognising routing; `undefined` for kinds that never route. */
-function asHook(handler: ClaudeSettings): ConfiguredHook | undefined {
+/**
+ * A handler of a Claude settings file as the hook it configures, as far as
+ * recognising the routing to hookgate needs (its command or URL); `undefined`
+ * for the kinds that never route (prompt, agent and MCP tool hooks).
+ *
+ * @param handler One entry of a matcher group's `hooks`.
+ * @returns The hook, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { claudeHandlerHook } from "@hookgate/core/dialects";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(claudeHandlerHook({ type: "command", command: "hook-run gateway" }), {
+ *   command: "hook-run gateway",
+ *   dialect: "claude",
+ * });
+ * ```
+ */
+export function claudeHandlerHook(handler: ClaudeSettings): ConfiguredHook | undefined {
   const type = handler.type ?? "command";
   if (type === "http" && typeof handler.url === "string") return { type: "http", url: handler.url, dialect: "claude" };
   if (type !== "command" || typeof handler.command !== "string") return undefined;
