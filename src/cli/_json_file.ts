@@ -3,8 +3,8 @@
 // temporary file and a rename so that a reader never sees half a file, and
 // backed up before a change.
 
-import { dirname } from "node:path";
 import { CliError, printable } from "./_io.ts";
+import { parentDir } from "./_path.ts";
 
 /** A JSON file's value and text, or `undefined` when the file does not exist. */
 export interface JsonFile {
@@ -38,7 +38,7 @@ export function jsonText(value: unknown): string {
 /** Replaces `path` with `data` in one rename, creating its directory; `mode` for an executable. */
 export async function replaceFile(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
   try {
-    await Deno.mkdir(dirname(path), { recursive: true });
+    await Deno.mkdir(parentDir(path), { recursive: true });
     const temporary = `${path}.hookgate-${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
       if (typeof data === "string") await Deno.writeTextFile(temporary, data, mode ? { mode } : {});

@@ -4,7 +4,6 @@
 // permission flags. One `deno run` of one file: no task runner, no module
 // graph to resolve, no type check per tool call.
 
-import { join } from "node:path";
 import { CliError, printable } from "./_io.ts";
 import { type FlagSet, parseFlagWords } from "./_launcher_flags.ts";
 
@@ -20,7 +19,7 @@ export interface LauncherPaths {
 }
 
 export function launcherPaths(home: string): LauncherPaths {
-  return { bin: join(home, "bin", "hook-run"), bundle: join(home, "hook-run.js") };
+  return { bin: `${home}/bin/hook-run`, bundle: `${home}/hook-run.js` };
 }
 
 /**

@@ -4,7 +4,6 @@
 // hooks into a hookgate-owned file so that hookgate runs each of them once;
 // and undo exactly that.
 
-import { join } from "node:path";
 import { checkConfig, type ConfiguredHook, type ConfiguredHooks } from "../../mod.ts";
 import { CLAUDE_HOOKS_FILE, defaultHome, hookgateRoute, parseHooksConfig } from "../config/mod.ts";
 import {
@@ -105,7 +104,7 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const keepHooks = values["keep-hooks"] === true;
   const home = hookgateHome();
   const settingsPath = await settingsFile(values.settings as string | undefined);
-  const movedPath = join(home, CLAUDE_HOOKS_FILE);
+  const movedPath = `${home}/${CLAUDE_HOOKS_FILE}`;
   const paths = launcherPaths(home);
 
   // Read and check everything first: a refusal changes nothing.
@@ -220,7 +219,7 @@ export async function uninstallCommand(args: string[], io: CliIo): Promise<numbe
   agentOf("uninstall", positionals, values);
   const home = hookgateHome();
   const settingsPath = await settingsFile(values.settings as string | undefined);
-  const movedPath = join(home, CLAUDE_HOOKS_FILE);
+  const movedPath = `${home}/${CLAUDE_HOOKS_FILE}`;
   const settings = await readSettings(settingsPath, "the Claude settings file");
   const moved = await readSettings(movedPath, "hookgate's file of moved Claude hooks");
   const split = splitClaudeSettings(settingsValue(settings), { routes: isRouting, move: () => false });
@@ -343,7 +342,7 @@ async function settingsFile(flag: string | undefined): Promise<string> {
   if (flag !== undefined) return await absolutePath(flag);
   const home = readEnv("HOME");
   if (home === undefined) throw new CliError("HOME is not set: pass the Claude settings file with --settings PATH");
-  return join(home, ".claude", "settings.json");
+  return `${home}/.claude/settings.json`;
 }
 
 async function readSettings(path: string, what: string): Promise<JsonFile | undefined> {

@@ -66,7 +66,9 @@ async function withSetUp(fn: (setUp: SetUp) => Promise<void>): Promise<void> {
 const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
 const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
 const backups = async (settings: string) =>
-  [...Deno.readDirSync(join(settings, ".."))].filter((e) => e.name.startsWith("settings.json.hookgate-backup-"));
+  (await Array.fromAsync(Deno.readDir(join(settings, "..")))).filter((e) =>
+    e.name.startsWith("settings.json.hookgate-backup-")
+  );
 
 /** Runs a routing command as Claude runs a command hook: sh -c, the event on stdin, in the project. */
 async function claudeRuns(command: string, event: Record<string, unknown>, cwd: string, home: string) {
