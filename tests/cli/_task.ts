@@ -20,22 +20,14 @@ export interface TaskRun {
  */
 export async function task(
   args: string[],
-  options: { home: string; env?: Record<string, string>; stdin?: string },
+  options: { home: string; env?: Record<string, string> },
 ): Promise<TaskRun> {
-  const child = new Deno.Command(Deno.execPath(), {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["task", "--quiet", "hook-run", ...args],
     cwd: root,
-    stdin: options.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
+    stdin: "null",
     env: { HOME: options.home, DENO_DIR, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
-  }).spawn();
-  if (options.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(options.stdin));
-    await writer.close();
-  }
-  const { code, stdout, stderr } = await child.output();
+  }).output();
   const decoder = new TextDecoder();
   return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
 }
