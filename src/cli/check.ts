@@ -2,6 +2,7 @@
 
 import {
   AGENT_LABELS,
+  type ConfigDiagnostic,
   countShellHooks,
   formatDiagnostic,
   placeholderDenies,
@@ -38,7 +39,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     ...(config.models ? { models: config.models } : {}),
     projectDir: config.projectRoot,
   });
-  const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions];
+  const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions, ...trustWrite(config.project)];
   const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
   // Files an agent runs itself: shown, so nobody expects hookgate to run them for it as well.
@@ -90,6 +91,24 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       : `${paint(io, "red", "failed")}: ${summary}\n`,
   );
   return ok ? 0 : 1;
+}
+
+/** A warning when hook-run trust could not record trust in this project under this process's permissions. */
+function trustWrite(project: ProjectTrust | undefined): ConfigDiagnostic[] {
+  const file = project?.trustFile;
+  if (project === undefined || project.trusted || file === undefined) return [];
+  if (Deno.permissions.querySync({ name: "write", path: file }).state === "granted") return [];
+  const home = file.replace(/[\\/][^\\/]*$/, "");
+  return [{
+    severity: "warning",
+    file,
+    line: 1,
+    column: 1,
+    path: [],
+    message:
+      `hook-run trust cannot record trust under this process's Deno permissions: Deno's --allow-write does not include "${home}"`,
+    hint: `add --allow-write=${home}`,
+  }];
 }
 
 /** What stands in for a broken entry, and what it does there. */

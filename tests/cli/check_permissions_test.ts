@@ -128,3 +128,14 @@ Deno.test("an HTTP hook whose header variable Deno does not grant is refused wit
     deepEqual(seen, []);
   });
 });
+
+Deno.test("hook-run check warns when hook-run trust could not record trust under its permissions", async () => {
+  await withHome(async (home, dir) => {
+    await Deno.mkdir(join(dir, ".hookgate"));
+    await Deno.writeTextFile(join(dir, ".hookgate", "config.jsonc"), `{"hooks": {"Stop": [{"command": "true"}]}}`);
+    const flags = NARROW.map((flag) => flag.startsWith("--allow-write") ? "--allow-write=/nonexistent" : flag);
+    const run = await cli(["check"], { cwd: dir, home, flags });
+    equal(run.code, 0, run.stdout + run.stderr);
+    match(run.stdout, /warning: hook-run trust cannot record trust .*--allow-write does not include "[^"]*hookgate"/);
+  });
+});
