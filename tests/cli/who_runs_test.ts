@@ -109,7 +109,7 @@ Deno.test("hook-run run runs every layer; with --agent claude, only what hookgat
   });
 });
 
-Deno.test("hook-run check, list and trust mark the hooks of Claude's own settings as run by Claude Code itself", async () => {
+Deno.test("hook-run check, list, trust and permissions mark the hooks of Claude's own settings as run by Claude Code itself", async () => {
   await withCountingProject(async (dir) => {
     const check = await cli(["check"], { cwd: dir, env: TRUSTED });
     equal(check.code, 0, check.stdout + check.stderr);
@@ -123,6 +123,8 @@ Deno.test("hook-run check, list and trust mark the hooks of Claude's own setting
     const trust = await cli(["trust", "--cwd", dir]);
     match(trust.stdout, /from \.claude\/settings\.json \(run by Claude Code itself/);
     equal(/from \.hookgate\/config\.jsonc \(run by/.test(trust.stdout), false, trust.stdout);
+    const permissions = await cli(["permissions"], { cwd: dir, env: TRUSTED });
+    match(permissions.stdout, /2 hooks are in Claude Code's own settings files, run by Claude Code itself/);
     const json = JSON.parse((await cli(["list", "--json"], { cwd: dir, env: TRUSTED })).stdout);
     equal(json.find((row: { source: string }) => row.source === ".claude/settings.json").runBy, "claude");
     equal(json.find((row: { source: string }) => row.source === ".hookgate/config.jsonc").runBy, "hookgate");
