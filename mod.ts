@@ -100,9 +100,11 @@ export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";
 export {
+  AGENT_LABELS,
   checkConfig,
   type ConfigLayer,
   type ConfigLayerOptions,
+  type HookAgent,
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,

@@ -2,11 +2,12 @@
 // hook-run gateway, and the command works as the agent runs it;
 // settings_http.json sends them to hook-run serve instead.
 
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { HOOK_EVENT_NAMES } from "../mod.ts";
 import { parseHooksConfig } from "../src/config/mod.ts";
-import { entry, taskFlags } from "./cli/_cli.ts";
+import { bundleFlags, entry, root, taskFlags } from "./cli/_cli.ts";
+import { DENO_DIR } from "./cli/_task.ts";
 
 const example = new URL("../examples/claude/settings.json", import.meta.url).pathname;
 
@@ -96,5 +97,71 @@ Deno.test("examples/claude/settings_http.json sends each event hookgate models t
       ? "command hook-run gateway"
       : `http http://127.0.0.1:8787/hooks/${event}`;
     deepEqual(sent[event], [expected]);
+  }
+});
+
+/** The shims examples/claude/README.md writes to ~/.local/bin/hook-run, as shell commands. */
+async function readmeShims(): Promise<string[]> {
+  const readme = await Deno.readTextFile(new URL("../examples/claude/README.md", import.meta.url));
+  return [...readme.matchAll(/^printf .* > ~\/\.local\/bin\/hook-run$/gm)].map((match) => match[0]);
+}
+
+Deno.test("examples/claude/README.md: each shim keeps the caller's directory for check, list, trust and import-claude", async (t) => {
+  const shims = await readmeShims();
+  equal(shims.length, 2, "a shim over the checkout and one over the bundle");
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-shims-" }));
+  try {
+    // What "deno task bundle" writes to dist/hook-run.js, built outside the checkout.
+    const bundle = join(dir, "dist", "hook-run.js");
+    const built = await new Deno.Command(Deno.execPath(), {
+      args: ["bundle", "--quiet", ...bundleFlags, "-o", bundle, entry],
+      cwd: root,
+    }).output();
+    equal(built.success, true);
+    const project = join(dir, "project");
+    await Deno.mkdir(join(project, ".claude"), { recursive: true });
+    await Deno.mkdir(join(project, ".hookgate"));
+    await Deno.writeTextFile(
+      join(project, ".claude", "settings.json"),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }),
+    );
+    await Deno.writeTextFile(join(project, ".hookgate", "config.jsonc"), `{"hooks": {"Stop": [{"command": "true"}]}}`);
+    for (const [index, shim] of shims.entries()) {
+      await t.step(shim.includes("dist/") ? "the bundle" : "the checkout", async () => {
+        const home = join(dir, `home-${index}`);
+        const bin = join(home, ".local", "bin");
+        await Deno.mkdir(bin, { recursive: true });
+        const command = shim
+          .replaceAll("/opt/hookgate/dist/", `${dir}/dist/`)
+          .replaceAll("/opt/hookgate/", root.endsWith("/") ? root : `${root}/`)
+          .replace("~/.local/bin/hook-run", join(bin, "hook-run"));
+        equal((await new Deno.Command("sh", { args: ["-c", command] }).output()).success, true);
+        await Deno.chmod(join(bin, "hook-run"), 0o755);
+        const run = async (...args: string[]) => {
+          const output = await new Deno.Command(join(bin, "hook-run"), {
+            args,
+            cwd: project,
+            env: { HOME: home, NO_COLOR: "1", DENO_DIR, DENO_NO_UPDATE_CHECK: "1" },
+            stdout: "piped",
+            stderr: "piped",
+          }).output();
+          const decoder = new TextDecoder();
+          return { code: output.code, stdout: decoder.decode(output.stdout), stderr: decoder.decode(output.stderr) };
+        };
+        const check = await run("check");
+        equal(check.code, 0, check.stdout + check.stderr);
+        match(check.stdout, new RegExp(`project ${project}: not trusted`));
+        const list = await run("list");
+        match(list.stdout, /\.hookgate\/config\.jsonc/);
+        const trust = await run("trust", "--yes");
+        equal(trust.code, 0, trust.stdout + trust.stderr);
+        match(trust.stdout, new RegExp(`trusted: ${project} `));
+        const imported = await run("import-claude");
+        equal(imported.code, 0, imported.stderr);
+        match(imported.stdout, new RegExp(`Converted from ${project}/\\.claude/settings\\.json`));
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -121,7 +121,9 @@ export interface ClaudeHostOptions {
 /**
  * Opens the host a Claude front end runs events through: every layer and
  * `--config`, `--extension`, hooks that die with this process, and
- * HOOKGATE_TRUST_PROJECT=1 trusting the project.
+ * HOOKGATE_TRUST_PROJECT=1 trusting the project. Claude Code is the
+ * caller: the hooks of its own settings files are left out, since Claude
+ * runs them itself.
  *
  * A configuration with errors still opens: its good hooks run, and its
  * broken entries are placeholders (see `openHookHost`).
@@ -133,6 +135,7 @@ export function openClaudeHost(flags: CommonFlags, projectRoot: string, options:
     paths: flags.config,
     extensions: flags.extensions,
     projectRoot,
+    caller: "claude",
     logger: options.logger,
     ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
     ...(options.watch ? { watch: true } : {}),

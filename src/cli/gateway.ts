@@ -21,10 +21,13 @@ export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--exten
 
 Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
 "hook_event_name" picks the event), runs every configured hook for it — all
-layers, every dialect — and answers on stdout in Claude's output format, with
-exit code 0: {} when nothing applies.
+layers, every dialect, but not those of Claude's own settings files
+(.claude/settings*.json), which Claude runs itself — and answers on stdout in
+Claude's output format, with exit code 0: {} when nothing applies (said on
+stderr when no hookgate configuration exists at all).
 
-Install it as the one hook of a Claude-style agent (see examples/claude/).
+Install it as the one hook of Claude Code with "hook-run install claude"
+(or by hand: see examples/claude/).
 Its own failures (unreadable stdin, a payload that is not a Claude event, an
 extension module that cannot be loaded) are one line on stderr and exit code
 2 where the event can block (1 elsewhere), never a silent allow. A broken
@@ -109,6 +112,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
   const project = host.config.project;
   await reportProjectTrust(io, project, false);
+  const looked = host.config.layers.filter((layer) => !layer.runByCaller);
+  if (!looked.some((layer) => layer.found) && host.config.extensions.length + flags.extensions.length === 0) {
+    // Nothing to run is no failure ({} is the answer), but a silent {} hides a set-up that reads nothing.
+    io.stderr(
+      `hook-run gateway: no hookgate configuration found (looked for ${
+        printable(looked.map((layer) => layer.path).join(", "))
+      }): nothing to run, answered {}; see hook-run check\n`,
+    );
+  }
 
   const started = performance.now();
   await recordEvent(io, record, event, decoded.fields, {

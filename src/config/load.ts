@@ -12,16 +12,16 @@ import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
-import { type RoutingEntry, withoutRouting } from "./_routing.ts";
+import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
 import { PROJECT_EXTENSIONS_DIR } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
-import { type ConfigLayer, type ConfigLayerOptions, configLayers, defaultHome } from "./layers.ts";
+import { type ConfigLayer, type ConfigLayerOptions, configLayers, defaultHome, type HookAgent } from "./layers.ts";
 
-export type { ConfigLayer, ConfigLayerOptions, ProjectTrust, RoutingEntry, TrustOption };
-export { configLayers, trustFilePath } from "./layers.ts";
+export type { ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
+export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -174,6 +174,7 @@ export async function checkConfig(
     ? { paths: options as readonly string[] }
     : options as LoadConfigOptions;
   const layers = configLayers(opts);
+  const callerRuns = new Set(layers.filter((layer) => layer.runByCaller).map((layer) => layer.path));
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
@@ -210,8 +211,12 @@ export async function checkConfig(
     : await discoverModules(home, root, discoveryProblems);
   diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
+  // Trust covers every project layer, also those the caller runs itself, so
+  // that one digest serves every caller; with nothing left for hookgate to
+  // run, there is nothing to decide.
+  const forHookgate = projectLayers.some(({ layer }) => layer.runByCaller !== true) || discovered.project.length > 0;
   let project: ProjectTrust | undefined;
-  if (projectLayers.length > 0 || discovered.project.length > 0) {
+  if (forHookgate) {
     // The endpoints prompt hooks would use, for the URLs and keys trust shows.
     const preview = new LayerMerge();
     for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
@@ -226,12 +231,16 @@ export async function checkConfig(
       discovered.project,
     );
     project = decided.trust;
+    if (callerRuns.size > 0) {
+      project = { ...project, skipped: project.skipped.filter((hook) => !callerRuns.has(join(root, hook.source))) };
+    }
     diagnostics.push(...decided.diagnostics);
     // A trust file that cannot be read: what was trusted cannot be known.
     loadProblems.push(...decided.diagnostics);
   }
   const merge = new LayerMerge();
   for (const { layer, parsed } of parsedLayers) {
+    if (layer.runByCaller) continue;
     if (layer.kind === "project" && project?.trusted !== true) continue;
     merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
@@ -252,11 +261,16 @@ export async function checkConfig(
     if (problem.severity === "error") placeholders.push(...filePlaceholders(problem.file, problem));
   }
   placeholders.push(...project?.heldGuards ?? []);
-  const ok = !diagnostics.some((d) => d.severity === "error");
+  // What the caller runs itself is the caller's to report and to guard.
+  const mine = <T extends { file?: string; source?: string }>(items: T[]) =>
+    callerRuns.size === 0 ? items : items.filter((item) => !callerRuns.has(item.file ?? item.source ?? ""));
+  const kept = mine(diagnostics);
+  const routed = mine(routing);
+  const ok = !kept.some((d) => d.severity === "error");
   return {
     hooks,
-    placeholders,
-    diagnostics,
+    placeholders: mine(placeholders),
+    diagnostics: kept,
     ok,
     layers,
     extensions,
@@ -264,7 +278,7 @@ export async function checkConfig(
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
     ...(project === undefined ? {} : { project }),
-    ...(routing.length === 0 ? {} : { routing }),
+    ...(routed.length === 0 ? {} : { routing: routed }),
   };
 }
 

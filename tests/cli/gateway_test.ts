@@ -22,7 +22,6 @@ Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, rewrite
       { matcher: "Bash", hooks: [hook("guard.sh")] },
       {
         matcher: "Write",
-        // Through sh, which hook-run's task allows (python3 is not, and would be refused with the flag to add).
         hooks: [hook("add_flag.py")],
       },
     ],
@@ -285,7 +284,7 @@ Deno.test("hook-run gateway skips the entry that routes the agent to it when tha
     await Deno.writeTextFile(join(dir, "bin/hook-run"), `#!/bin/sh\ntouch ${dir}/routed\necho '{}'\n`);
     await Deno.chmod(join(dir, "bin/hook-run"), 0o755);
     await Deno.writeTextFile(
-      join(dir, ".claude/settings.json"),
+      join(dir, ".hookgate/config.jsonc"),
       JSON.stringify({
         hooks: {
           PreToolUse: [{
@@ -316,7 +315,7 @@ Deno.test("hook-run gateway keeps a trusted project trusted after its Python hoo
       await Deno.writeTextFile(join(dir, ".claude/hooks/check.py"), "import util\nutil.check()\n");
       await Deno.writeTextFile(join(dir, ".claude/hooks/util.py"), "def check():\n    pass\n");
       await Deno.writeTextFile(
-        join(dir, ".claude/settings.json"),
+        join(dir, ".hookgate/config.jsonc"),
         JSON.stringify({
           hooks: {
             PreToolUse: [{
@@ -393,4 +392,18 @@ Deno.test("hook-run gateway keeps a trusted guard in force when the policed agen
       await Deno.remove(home, { recursive: true });
     }
   });
+});
+
+Deno.test("hook-run gateway with no configuration at all says so on stderr, in one line, and answers {}", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-empty-" }));
+  try {
+    const run = await cli(["gateway"], { cwd: dir, stdin: JSON.stringify({ ...RM, cwd: dir }) });
+    equal(run.code, 0, run.stderr);
+    equal(run.stdout, "{}\n");
+    equal(run.stderr.trimEnd().split("\n").length, 1, run.stderr);
+    match(run.stderr, /no hookgate configuration found \(looked for .*config\.jsonc.*\.hookgate\/config\.jsonc\)/);
+    match(run.stderr, /hook-run check/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -76,3 +76,69 @@ Deno.test("hook-run check, list and permissions work on Claude settings files", 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A project whose .claude/settings.json holds a guard and the routing to hookgate. */
+async function withClaudeProject(fn: (dir: string, settings: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    await Deno.mkdir(join(dir, ".claude"));
+    const settings = join(dir, ".claude", "settings.json");
+    await Deno.writeTextFile(
+      settings,
+      JSON.stringify({
+        model: "opus",
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [{ type: "command", command: `echo 'no rm -rf' >&2; exit 2`, timeout: 5 }],
+            },
+            { hooks: [{ type: "command", command: "hook-run gateway", timeout: 600 }] },
+          ],
+        },
+      }),
+    );
+    await fn(dir, settings);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("hook-run import-claude --write makes the project's .hookgate/config.jsonc, without the routing, and never overwrites it", async () => {
+  await withClaudeProject(async (dir, settings) => {
+    const before = await Deno.readTextFile(settings);
+    const run = await cli(["import-claude", "--write", "--cwd", dir]);
+    equal(run.code, 0, run.stderr);
+    match(run.stdout, /wrote .*\.hookgate\/config\.jsonc: 1 hook from/);
+    match(run.stdout, /still in .*settings\.json, where Claude Code runs them itself/);
+    match(run.stdout, /hook-run trust --cwd /);
+    const target = join(dir, ".hookgate", "config.jsonc");
+    const written = parseHooksConfig(await Deno.readTextFile(target), { path: target });
+    deepEqual(written.diagnostics, []);
+    equal(written.hooks.PreToolUse?.length, 1);
+    equal(written.hooks.PreToolUse?.[0]?.dialect, "claude");
+    equal(await Deno.readTextFile(settings), before);
+    const again = await cli(["import-claude", "--write", "--cwd", dir]);
+    equal(again.code, 1);
+    match(again.stderr, /exists already: merge the converted hooks into it by hand/);
+  });
+});
+
+Deno.test("hook-run import-claude --move takes the converted hooks out of the Claude file and keeps the routing", async () => {
+  await withClaudeProject(async (dir, settings) => {
+    const run = await cli(["import-claude", "--move", "--cwd", dir]);
+    equal(run.code, 0, run.stderr);
+    match(run.stdout, /backup .*settings\.json\.hookgate-backup-/);
+    deepEqual(JSON.parse(await Deno.readTextFile(settings)), {
+      model: "opus",
+      hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "hook-run gateway", timeout: 600 }] }] },
+    });
+    // hookgate runs the guard for Claude now, once the project is trusted.
+    const gateway = await cli(["gateway"], {
+      cwd: dir,
+      stdin: JSON.stringify({ hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: {} }),
+      env: { HOOKGATE_TRUST_PROJECT: "1", CLAUDE_PROJECT_DIR: dir },
+    });
+    equal(JSON.parse(gateway.stdout).hookSpecificOutput?.permissionDecisionReason, "no rm -rf");
+  });
+});

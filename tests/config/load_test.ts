@@ -36,6 +36,7 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
     equal(config.hooks.SessionStart?.length, 1);
     deepEqual(config.layers.map((l) => [l.kind, l.found]), [
       ["user", true],
+      ["user", false], // claude-hooks.json: the hooks hook-run install claude moved
       ["project", true],
       ["project", false], // .claude/settings.json
       ["project", false], // .claude/settings.local.json

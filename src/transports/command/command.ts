@@ -18,7 +18,7 @@ import {
   DEFAULT_COMMAND_ALLOWLIST,
   planCommand,
 } from "../../permissions/command_line.ts";
-import { runPermissionProblem } from "../../permissions/preflight.ts";
+import { envPermissionProblem, runPermissionProblem } from "../../permissions/preflight.ts";
 import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { type HookProcesses, STANDALONE_PROCESSES } from "./processes.ts";
@@ -183,9 +183,10 @@ export type PreparedCommandHook = { plan: CommandPlan; failure?: undefined; proj
 };
 
 /**
- * Plans a command hook and checks the allowlist and Deno's `--allow-run`:
- * everything that depends only on the hook, done once per hook by the
- * runner rather than once per call.
+ * Plans a command hook and checks the allowlist, Deno's `--allow-run`, and
+ * that `--allow-env` grants its `passEnv` variables: everything that
+ * depends only on the hook, done once per hook by the runner rather than
+ * once per call.
  */
 export function prepareCommandHook(
   spec: ShellHookSpec,
@@ -200,7 +201,7 @@ export function prepareCommandHook(
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message }, ...where };
   }
   const refusal = timeoutProblem(spec.timeoutMs)?.message ?? commandRejection(plan, allowlist) ??
-    runPermissionProblem(plan.program);
+    runPermissionProblem(plan.program) ?? envPermissionProblem(spec.passEnv ?? []);
   return refusal === undefined
     ? { plan, ...where }
     : { plan, failure: { kind: "rejected", message: refusal }, ...where };
