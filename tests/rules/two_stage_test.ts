@@ -25,12 +25,15 @@ function timed(log: string[], name: string, ms: number, answer: Record<string, u
   };
 }
 
+/** Registers a validator that waits `ms`, logging its start and end, then answers `answer`. */
+function validator(registry: HookRegistry, log: string[], name: string, ms: number, answer = {}) {
+  registry.registerInProcess("PreToolUse", "*", timed(log, name, ms, answer), undefined, { stage: "validate" });
+}
+
 Deno.test("TWO_STAGE: native validators run concurrently: every one starts before the first one finishes", async () => {
   const { registry, runner } = setup();
   const log: string[] = [];
-  for (const name of ["v1", "v2", "v3"]) {
-    registry.registerInProcess("PreToolUse", "*", timed(log, name, 30), undefined, { stage: "validate" });
-  }
+  for (const name of ["v1", "v2", "v3"]) validator(registry, log, name, 30);
   deepEqual(await runner.preToolUse("t", {}, env), {});
   deepEqual(log.slice(0, 3), ["start v1", "start v2", "start v3"]);
 });
@@ -39,40 +42,16 @@ Deno.test("TWO_STAGE: the first deny in registration order decides, whatever fin
   await t.step("the slower validator is registered first", async () => {
     const { registry, runner } = setup();
     const log: string[] = [];
-    registry.registerInProcess(
-      "PreToolUse",
-      "*",
-      timed(log, "slow", 40, { action: "deny", reason: "slow" }),
-      undefined,
-      {
-        stage: "validate",
-      },
-    );
-    registry.registerInProcess(
-      "PreToolUse",
-      "*",
-      timed(log, "fast", 0, { action: "deny", reason: "fast" }),
-      undefined,
-      {
-        stage: "validate",
-      },
-    );
+    validator(registry, log, "slow", 40, { action: "deny", reason: "slow" });
+    validator(registry, log, "fast", 0, { action: "deny", reason: "fast" });
     deepEqual(await runner.preToolUse("t", {}, env), { block: true, reason: "slow" });
     deepEqual(log.slice(0, 2), ["start slow", "start fast"]);
   });
   await t.step("a validator that allows does not hide a later one's deny", async () => {
     const { registry, runner } = setup();
     const log: string[] = [];
-    registry.registerInProcess("PreToolUse", "*", timed(log, "slow", 40), undefined, { stage: "validate" });
-    registry.registerInProcess(
-      "PreToolUse",
-      "*",
-      timed(log, "fast", 0, { action: "deny", reason: "fast" }),
-      undefined,
-      {
-        stage: "validate",
-      },
-    );
+    validator(registry, log, "slow", 40);
+    validator(registry, log, "fast", 0, { action: "deny", reason: "fast" });
     deepEqual(await runner.preToolUse("t", {}, env), { block: true, reason: "fast" });
   });
 });
