@@ -80,10 +80,10 @@ export function applyOutcome(
       if (outcome.input !== undefined && rewrite(state, entry, outcome.input)) return true;
       break;
     case "grant":
-      // Where a grant is a permission of its own, its input belongs to it.
-      if (grant(state, entry, outcome) && outcome.input !== undefined && rewrite(state, entry, outcome.input)) {
-        return true;
-      }
+      grant(state, entry, outcome);
+      // Where the event rewrites input, a grant's input is a rewrite, which
+      // stands whatever becomes of the grant (outranked, or refused).
+      if (info.canMutate && outcome.input !== undefined && rewrite(state, entry, outcome.input)) return true;
       break;
     case "mutate":
       if (rewrite(state, entry, outcome.input!)) return true;
@@ -107,17 +107,17 @@ function replaceResult(state: RunState, entry: HookEntry, update: ToolResultUpda
 
 /**
  * Keeps a grant unless something more restrictive stands, the event has
- * nothing to grant, or the runner refuses hook-granted allows. Returns
- * whether its input is a rewrite still to apply (PreToolUse: the rewrite
- * stands whatever becomes of the grant).
+ * nothing to grant, or the runner refuses hook-granted allows. Where the
+ * event cannot rewrite input (PermissionRequest), the grant's input is its
+ * own and goes with it.
  */
-function grant(state: RunState, entry: HookEntry, outcome: NormalizedOutcome): boolean {
+function grant(state: RunState, entry: HookEntry, outcome: NormalizedOutcome): void {
   const info = state.info;
   const event = state.event;
   const tool = state.payload.toolName === undefined ? "" : ` of tool "${state.payload.toolName}"`;
   if (!info.canGrant) {
     state.warn(`Hook "${entry.name}" allowed ${event}, which has no permission to grant; read as no objection`);
-    return info.canMutate;
+    return;
   }
   if (state.refusesGrants()) {
     state.warn(
@@ -127,10 +127,10 @@ function grant(state: RunState, entry: HookEntry, outcome: NormalizedOutcome): b
           : "; its updatedInput and updatedPermissions are dropped with it"
       }`,
     );
-    return info.canMutate;
+    return;
   }
   const standing = state.decision;
-  if (standing !== null && standing.kind !== "allow") return info.canMutate;
+  if (standing !== null && standing.kind !== "allow") return;
   if (standing !== null && (standing.input !== undefined || standing.permissions !== undefined)) {
     state.warn(
       `Hooks "${standing.by}" and "${entry.name}" both allowed ${event}${tool} with their own input or permission updates; "${entry.name}" is later in configuration order, so its allow is used`,
@@ -141,7 +141,6 @@ function grant(state: RunState, entry: HookEntry, outcome: NormalizedOutcome): b
   if (!info.canMutate && outcome.input !== undefined) decision.input = outcome.input;
   if (outcome.updatedPermissions !== undefined) decision.permissions = outcome.updatedPermissions;
   state.decision = decision;
-  return info.canMutate;
 }
 
 /** Applies a rewrite where allowed; returns `true` when it must stop the run. */

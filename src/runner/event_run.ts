@@ -1,7 +1,8 @@
 // One run of one event: drives the matched entries under the event's rule,
 // phase by phase — a serial phase one hook after another, a concurrent one
-// every hook started together and applied, once all have answered, in
-// registration order — with callbacks rather than awaits, so hooks that
+// every hook started together on the same input, each result applied in
+// registration order once those before it are, and the next phase started
+// once all have answered — with callbacks rather than awaits, so hooks that
 // answer synchronously cost no promise and async ones one `then` each.
 // Failure policy lives here; how outcomes combine lives in the rule.
 //
