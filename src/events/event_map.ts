@@ -152,7 +152,7 @@ export interface AnyHookEventResult {
   block?: boolean;
   /** Why it was blocked. */
   reason?: string;
-  /** The rewritten tool input (PreToolUse). */
+  /** The rewritten tool input (PreToolUse), or the one a grant runs the call with (PermissionRequest). */
   input?: Record<string, unknown>;
   /** Joined context, where the event supports it. */
   additionalContext?: string;
