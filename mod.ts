@@ -65,7 +65,13 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
-export type { CommandGate, CommandGateVerdict, HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
+export type {
+  CommandGate,
+  CommandGateVerdict,
+  HookGrants,
+  HookInvocationRecord,
+  HookRunnerOptions,
+} from "./src/runner/types.ts";
 // Plugins: in-process hooks with a lifecycle on the shared registry.
 export {
   type Plugin,

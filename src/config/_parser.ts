@@ -166,6 +166,9 @@ export class ConfigParser implements EntryContext {
     if (Array.isArray(urls)) {
       result.httpAllowedUrls = urls.filter((url): url is string => typeof url === "string");
     }
+    if (dialect.strictTop && (root.hookGrants === "forward" || root.hookGrants === "refuse")) {
+      result.hookGrants = root.hookGrants;
+    }
     if (dialect.strictTop && Array.isArray(root.extensions)) {
       result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
     }

@@ -49,6 +49,8 @@ export function unreadableFile(parsed: ParsedHooksConfig, file: string, problem:
   parsed.hooks = {};
   parsed.placeholders = filePlaceholders(file, problem);
   parsed.httpAllowedUrls = [];
+  // Whether it refused hook-granted allows cannot be known: it did.
+  parsed.hookGrants = "refuse";
   delete parsed.commandAllowlist;
   delete parsed.extensions;
   delete parsed.models;

@@ -39,6 +39,7 @@ export const NATIVE_TOP: ObjectShape = looseObject({
   commandAllowlist: optional(stringList),
   httpAllowedUrls: optional(stringList),
   extensions: optional(arrayOf(string(1))),
+  hookGrants: optional(oneOf(["forward", "refuse"])),
 });
 
 /** Every top-level key of a native file. */

@@ -7,6 +7,7 @@
 
 import { join, resolve } from "../_internal/path.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { HookGrants } from "../runner/types.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
@@ -85,6 +86,11 @@ export interface LoadedConfig {
   commandAllowlist: string[];
   /** HTTP URL patterns from every layer, or `undefined` when none sets any. */
   httpAllowedUrls?: string[];
+  /**
+   * What to do with permissions hooks grant: `"refuse"` when any layer
+   * says so (`"hookGrants": "refuse"`) or cannot be read, else `"forward"`.
+   */
+  hookGrants: HookGrants;
   /**
    * Model endpoints from every layer (a later layer's endpoint replaces one
    * of the same name; the last `default` wins), or `undefined` when none.
@@ -244,7 +250,7 @@ export async function checkConfig(
     if (layer.kind === "project" && project?.trusted !== true) continue;
     merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
-  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models } = merge.result();
+  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, hookGrants } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
   // leaves without a model fail when they run, each by its own policy.
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
@@ -275,6 +281,7 @@ export async function checkConfig(
     layers,
     extensions,
     commandAllowlist,
+    hookGrants,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
     ...(project === undefined ? {} : { project }),
@@ -313,5 +320,6 @@ function runInRoot(parsed: ParsedHooksConfig, root: string): ParsedHooksConfig {
 function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
     parsed.models !== undefined ||
-    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined;
+    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
+    parsed.hookGrants !== undefined;
 }

@@ -8,6 +8,7 @@
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { HookGrants } from "../runner/types.ts";
 import { check } from "./_check.ts";
 import { readJsonc } from "./_jsonc.ts";
 import { ConfigParser } from "./_parser.ts";
@@ -87,6 +88,12 @@ export interface ParsedHooksConfig {
   httpAllowedUrls?: string[];
   /** The model endpoints for prompt hooks (`models`). */
   models?: ModelsConfig;
+  /**
+   * What to do with permissions hooks grant (`hookGrants`, native files
+   * only): `"refuse"` drops them. A file that cannot be read as a whole
+   * says `"refuse"`: it might have.
+   */
+  hookGrants?: HookGrants;
   /**
    * Extension modules to load (`extensions`, native files only): paths as
    * written, relative ones relative to the file's directory.

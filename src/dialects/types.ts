@@ -147,6 +147,13 @@ export interface Dialect {
   readonly matcherScope: "tools" | "fields";
   /** What separates two contexts when several hooks add one. */
   readonly contextSeparator: string;
+  /**
+   * Whether this dialect's agents run an event's hooks at the same time,
+   * each on the same input (Claude Code does): the runner then runs them so
+   * too, and combines their answers in registration order. Otherwise they
+   * run one after another, as native hooks do.
+   */
+  readonly concurrent: boolean;
   /** The payload as this dialect's hooks receive it (JSON-serializable). */
   encodeInput(input: HookInput): Record<string, unknown>;
   /**

@@ -25,6 +25,7 @@ import type {
   BlockResult,
   ContextResult,
   NoResult,
+  PermissionRequestResult,
   PostToolUseResult,
   PreToolUseResult,
   PromptResult,
@@ -48,7 +49,7 @@ export interface HookEventMap {
   /** Before a tool runs. */
   PreToolUse: { fields: ToolCallFields; result: PreToolUseResult };
   /** During tool authorization. */
-  PermissionRequest: { fields: ToolCallFields; result: BlockResult };
+  PermissionRequest: { fields: ToolCallFields; result: PermissionRequestResult };
   /** After a tool succeeded. */
   PostToolUse: { fields: ToolResultFields; result: PostToolUseResult };
   /** After a tool failed. */
@@ -151,14 +152,19 @@ export interface AnyHookEventResult {
   block?: boolean;
   /** Why it was blocked. */
   reason?: string;
-  /** The rewritten tool input (PreToolUse). */
+  /** The rewritten tool input (PreToolUse), or the one a grant runs the call with (PermissionRequest). */
   input?: Record<string, unknown>;
   /** Joined context, where the event supports it. */
   additionalContext?: string;
   /** How to present the context (PostToolUse and PostToolUseFailure). */
   contextAs?: "context" | "feedback";
-  /** A hook asked the user to decide, or to defer the call (PreToolUse). */
-  decision?: "ask" | "defer";
+  /**
+   * A hook asked the user to decide, or to defer the call (PreToolUse); or
+   * a hook granted the call (PreToolUse, PermissionRequest).
+   */
+  decision?: "allow" | "ask" | "defer";
+  /** The permission updates that come with a grant (PermissionRequest). */
+  updatedPermissions?: Record<string, unknown>[];
   /** A hook requires the agent to stop, whatever else was decided. */
   halt?: boolean;
   /** Why the agent must stop (for the user). */

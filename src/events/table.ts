@@ -19,12 +19,17 @@ export type { HookEvent, HookEventMap };
 /**
  * How the hooks of one event combine (each name is a rule module of the
  * runner). The hook events use the first three:
- * - `"two-stage"`: mutators run one after another, each seeing the previous
- *   output, then validators see the final input; the first deny stops all;
- * - `"serial"`: hooks run one after another in registration order and the
- *   first block wins;
- * - `"fan-out"`: hooks run in parallel and their results are joined in
- *   registration order.
+ * - `"two-stage"`: native mutators run one after another, each seeing the
+ *   previous output; then hooks of dialects whose agents run hooks together
+ *   (Claude) run at the same time on that input; then validators run at the
+ *   same time on the final input; a deny stops the later phases;
+ * - `"serial"`: native hooks run one after another in registration order
+ *   and the first block wins; then the Claude-dialect hooks run at the
+ *   same time;
+ * - `"fan-out"`: hooks run in parallel.
+ *
+ * Whatever runs at the same time is combined in registration order, never
+ * in the order hooks finished.
  *
  * The extension events (whose handlers return their own result objects)
  * use the others, each one after another in registration order:
@@ -106,6 +111,13 @@ export interface HookEventInfo {
    */
   readonly canAsk: boolean;
   /**
+   * Whether the event has a permission a hook may grant (a Claude-dialect
+   * hook's explicit allow): the result then says `decision: "allow"` when
+   * some hook granted and none denied, deferred or asked. Elsewhere a
+   * grant is no objection, with a warning.
+   */
+  readonly canGrant: boolean;
+  /**
    * Whether a deny is delivered as feedback context (the tool already ran:
    * a deny cannot undo it, but the model should hear the objection), and
    * the result says how to present the context (`contextAs`). Elsewhere a
@@ -171,6 +183,7 @@ export function eventRow(info: HookEventRow): HookEventInfo {
     gatesAction: false,
     canMutate: false,
     canAsk: false,
+    canGrant: false,
     context: false,
     denyAsFeedback: false,
     fields: [],
@@ -208,6 +221,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     gatesAction: true,
     canMutate: true,
     canAsk: true,
+    canGrant: true,
     combine: "two-stage",
     fields: TOOL_CALL,
     description: "Before a tool runs; a deny means the tool never runs",
@@ -216,9 +230,10 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     toolEvent: true,
     canBlock: true,
     gatesAction: true,
+    canGrant: true,
     combine: "serial",
     fields: TOOL_CALL,
-    description: "During tool authorization; a deny refuses it, an allow grants nothing",
+    description: "During tool authorization; a deny refuses it, a Claude-dialect hook's allow grants it",
   }),
   PostToolUse: eventRow({
     toolEvent: true,

@@ -46,6 +46,7 @@ export class Dispatcher {
       models: options.models,
       modelClient: options.modelClient,
       traceModelIO: options.traceModelIO === true,
+      refusesGrants: refusalOf(options.hookGrants),
       deadlines: new DeadlineScheduler(),
       processes: new HookProcesses(options.dieWithHost ? { dieWithHost: true } : {}),
     };
@@ -144,4 +145,16 @@ export class Dispatcher {
     if (env.permissionMode !== undefined) payload.permissionMode = env.permissionMode;
     return Object.assign(payload, fields);
   }
+}
+
+const FORWARD = () => false;
+const REFUSE = () => true;
+
+/**
+ * The runner's refusal of hook-granted allows as a test read when a hook
+ * grants: a function option is asked each time (hot reload may change it).
+ */
+function refusalOf(option: HookRunnerOptions["hookGrants"]): () => boolean {
+  if (typeof option !== "function") return option === "refuse" ? REFUSE : FORWARD;
+  return () => option() === "refuse";
 }

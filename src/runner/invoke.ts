@@ -30,6 +30,8 @@ export interface RunnerCore {
   readonly models: ModelsConfig | (() => ModelsConfig | undefined) | undefined;
   readonly modelClient: ModelClient | undefined;
   readonly traceModelIO: boolean;
+  /** Whether hook-granted allows are refused now (`hookGrants: "refuse"`). */
+  refusesGrants(): boolean;
   /** The runner's deadline scheduler. */
   readonly deadlines: DeadlineScheduler;
   /** The runner's live command hook processes. */

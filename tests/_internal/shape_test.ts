@@ -94,6 +94,7 @@ const REFERENCE = new Map<ObjectShape, z.ZodType>([
       commandAllowlist: stringList.optional(),
       httpAllowedUrls: stringList.optional(),
       extensions: z.array(z.string().min(1)).optional(),
+      hookGrants: z.enum(["forward", "refuse"]).optional(),
     }),
   ],
 ]);

@@ -29,3 +29,23 @@ export const hook = (script: string, ...args: string[]) => ({
   type: "command",
   command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}${args.map((a) => ` ${a}`).join("")}`,
 });
+
+/** The PermissionRequest of an ExitPlanMode call, as Claude sends it in plan mode. */
+export const EXIT_PLAN_MODE = {
+  hook_event_name: "PermissionRequest",
+  permission_mode: "plan",
+  tool_name: "ExitPlanMode",
+  tool_input: { plan: "# Plan\n1. edit a.ts" },
+  permission_suggestions: [{ type: "setMode", mode: "acceptEdits", destination: "session" }],
+};
+
+/** approve.js's answer to it: the approval, and its mode switch unchanged. */
+export const APPROVED = {
+  hookSpecificOutput: {
+    hookEventName: "PermissionRequest",
+    decision: {
+      behavior: "allow",
+      updatedPermissions: [{ type: "setMode", mode: "acceptEdits", destination: "session" }],
+    },
+  },
+};

@@ -5,7 +5,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
-import { hook, withProject } from "./_claude_project.ts";
+import { APPROVED, EXIT_PLAN_MODE, hook, withProject } from "./_claude_project.ts";
 
 /** One gateway call the way Claude makes it, in a trusted project. */
 function gateway(dir: string, event: Record<string, unknown>, extra: string[] = []) {
@@ -16,7 +16,7 @@ function gateway(dir: string, event: Record<string, unknown>, extra: string[] = 
   });
 }
 
-Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, rewrite, nothing", async () => {
+Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, an approved rewrite, nothing", async () => {
   await withProject({
     PreToolUse: [
       { matcher: "Bash", hooks: [hook("guard.sh")] },
@@ -44,11 +44,45 @@ Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, rewrite
       tool_name: "Write",
       tool_input: { command: "x" },
     });
+    // add_flag.py approves its rewrite: Claude's allow, forwarded.
     deepEqual(JSON.parse(rewrite.stdout), {
-      hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: "x --dry-run" } },
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: "x --dry-run" },
+      },
     });
     const nothing = await gateway(dir, { hook_event_name: "PreToolUse", tool_name: "Read", tool_input: {} });
     equal(nothing.stdout, "{}\n");
+  });
+});
+
+Deno.test("hook-run gateway forwards a PermissionRequest approval with its updatedPermissions unchanged", async () => {
+  await withProject(
+    { PermissionRequest: [{ matcher: "ExitPlanMode|Bash", hooks: [hook("approve.js")] }] },
+    async (dir) => {
+      const approved = await gateway(dir, EXIT_PLAN_MODE);
+      equal(approved.code, 0, approved.stderr);
+      deepEqual(JSON.parse(approved.stdout), APPROVED);
+      const denied = await gateway(dir, { ...EXIT_PLAN_MODE, tool_name: "Bash", tool_input: { command: "rm -rf x" } });
+      deepEqual(JSON.parse(denied.stdout), {
+        hookSpecificOutput: {
+          hookEventName: "PermissionRequest",
+          decision: { behavior: "deny", message: "not allowed" },
+        },
+      });
+    },
+  );
+});
+
+Deno.test('hook-run gateway with "hookGrants": "refuse" answers no allow, and says why', async () => {
+  await withProject({ PermissionRequest: [{ hooks: [hook("approve.js")] }] }, async (dir) => {
+    await Deno.writeTextFile(join(dir, "strict.jsonc"), '{"hookGrants": "refuse"}');
+    const refused = await gateway(dir, EXIT_PLAN_MODE, ["--config", join(dir, "strict.jsonc")]);
+    equal(refused.code, 0, refused.stderr);
+    const answer = JSON.parse(refused.stdout);
+    equal(answer.hookSpecificOutput, undefined);
+    match(answer.systemMessage, /hook-granted allows are refused/);
   });
 });
 

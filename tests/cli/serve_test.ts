@@ -5,7 +5,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
-import { hook, withProject } from "./_claude_project.ts";
+import { APPROVED, EXIT_PLAN_MODE, hook, withProject } from "./_claude_project.ts";
 import { alive, eventually, exists, post, postStream, serve, TRUSTED, withConfig } from "./_serve.ts";
 import { openHookHost } from "../../mod.ts";
 import { BodyBudget } from "../../src/cli/_serve_body.ts";
@@ -37,6 +37,20 @@ Deno.test("hook-run serve answers PreToolUse exactly as hook-run gateway does: d
         deepEqual(await post(`${server.url}/hooks/PreToolUse`, event), body, "the path form answers alike");
       }
       match((await post(`${server.url}/hooks`, events[0])).text, /"permissionDecision":"deny"/);
+    } finally {
+      equal((await server.stop()).code, 0);
+    }
+  });
+});
+
+Deno.test("hook-run serve forwards a PermissionRequest approval with its updatedPermissions unchanged, as the gateway does", async () => {
+  await withProject({ PermissionRequest: [{ matcher: "ExitPlanMode", hooks: [hook("approve.js")] }] }, async (dir) => {
+    const server = await serve(["--cwd", dir], { cwd: dir, env: TRUSTED });
+    try {
+      const event = { session_id: "s-1", cwd: dir, ...EXIT_PLAN_MODE };
+      const { status, text } = await post(`${server.url}/hooks/PermissionRequest`, event);
+      equal(status, 200);
+      deepEqual(JSON.parse(text), APPROVED);
     } finally {
       equal((await server.stop()).code, 0);
     }

@@ -203,6 +203,49 @@ Deno.test("loadConfig() merges commandAllowlist and httpAllowedUrls across layer
   }
 });
 
+Deno.test('loadConfig() refuses hook-granted allows when any counted layer says "hookGrants": "refuse"', async (t) => {
+  const dir = await tempTree({
+    "home/config.jsonc": `{"hookGrants": "forward"}`,
+    "project/.hookgate/config.jsonc": `{"hookGrants": "refuse"}`,
+    "forward.jsonc": `{"hookGrants": "forward"}`,
+    "bad.jsonc": `{"hookGrants": "never"}`,
+  });
+  try {
+    await t.step("a project may narrow the user's setting", async () => {
+      const config = await loadConfig({ home: join(dir, "home"), projectRoot: join(dir, "project"), trust: "all" });
+      equal(config.hookGrants, "refuse");
+    });
+    await t.step("a later layer saying forward does not widen it back", async () => {
+      const config = await loadConfig({
+        home: join(dir, "home"),
+        projectRoot: join(dir, "project"),
+        paths: [join(dir, "forward.jsonc")],
+        trust: "all",
+      });
+      equal(config.hookGrants, "refuse");
+    });
+    await t.step("an untrusted project does not count", async () => {
+      const config = await checkConfig({ home: join(dir, "home"), projectRoot: join(dir, "project") });
+      equal(config.hookGrants, "forward");
+    });
+    await t.step("no layer says anything: forward", async () => {
+      const config = await loadConfig({ defaultLayers: false });
+      equal(config.hookGrants, "forward");
+    });
+    await t.step(
+      "another value is an error that names the choices, and refuses: the file might have said so",
+      async () => {
+        const config = await checkConfig({ paths: [join(dir, "bad.jsonc")], defaultLayers: false });
+        equal(config.ok, false);
+        equal(config.hookGrants, "refuse");
+        match(config.diagnostics.map(formatDiagnostic).join("\n"), /hookGrants.*"forward".*"refuse"/s);
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("loadConfig() merges models across layers and flags prompt hooks that cannot reach a model", async () => {
   const dir = await tempTree({
     "a.jsonc": `{"models": {"default": "fast", "fast": {"provider": "openai", "model": "m1"}}, "hooks": {}}`,

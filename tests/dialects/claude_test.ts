@@ -2,7 +2,7 @@
 // answers are read (exit codes by event, JSON only when stdout starts with
 // "{"), and what hook-run gateway answers Claude with.
 
-import { deepEqual, equal, throws } from "node:assert/strict";
+import { deepEqual, equal, match, throws } from "node:assert/strict";
 import { dialectOf, type HookAnswer, UnsupportedEventError } from "../../src/dialects/mod.ts";
 
 const claude = dialectOf("claude");
@@ -158,11 +158,26 @@ Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {
       },
     ],
     ["PreToolUse", '{"hookSpecificOutput":{"permissionDecision":"defer"}}', { action: "defer" }],
+    // A Claude hook's allow is Claude's allow: a grant, with its reason and its rewrite.
     ["PreToolUse", '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"ls -la"}}}', {
+      action: "grant",
+      input: { command: "ls -la" },
+    }],
+    ["PreToolUse", '{"hookSpecificOutput":{"permissionDecision":"allow","permissionDecisionReason":"passed"}}', {
+      action: "grant",
+      reason: "passed",
+    }],
+    // A rewrite without a decision goes through the agent's own permission flow.
+    ["PreToolUse", '{"hookSpecificOutput":{"updatedInput":{"command":"ls -la"}}}', {
       action: "mutate",
       input: { command: "ls -la" },
     }],
-    ["PreToolUse", '{"decision":"approve"}', { action: "allow" }],
+    // The deprecated top-level "approve" is PreToolUse's allow.
+    ["PreToolUse", '{"decision":"approve","reason":"read-only"}', { action: "grant", reason: "read-only" }],
+    // An ask beside a top-level approve is still an ask.
+    ["PreToolUse", '{"decision":"approve","hookSpecificOutput":{"permissionDecision":"ask"}}', { action: "ask" }],
+    // Elsewhere "approve" decides nothing (a misused spelling on PermissionRequest: no decision).
+    ["PermissionRequest", '{"decision":"approve","reason":"Read-only operation"}', { action: "allow" }],
     ["PreToolUse", '{"decision":"block","reason":"old style"}', { action: "deny", reason: "old style" }],
     ["Stop", '{"decision":"block","reason":"tests fail"}', { action: "deny", reason: "tests fail" }],
     ["Stop", '{"continue":false,"stopReason":"budget spent","systemMessage":"bye"}', {
@@ -179,6 +194,39 @@ Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {
       action: "deny",
       reason: "offline",
     }],
+    // An approval, its permission updates verbatim; keys Claude does not define are tolerated.
+    [
+      "PermissionRequest",
+      '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedPermissions":[{"type":"setMode","mode":"acceptEdits","destination":"session"},{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"git status"}],"behavior":"allow","destination":"localSettings","x_future":1}]}}}',
+      {
+        action: "grant",
+        updatedPermissions: [
+          { type: "setMode", mode: "acceptEdits", destination: "session" },
+          {
+            type: "addRules",
+            rules: [{ toolName: "Bash", ruleContent: "git status" }],
+            behavior: "allow",
+            destination: "localSettings",
+            x_future: 1,
+          },
+        ],
+      },
+    ],
+    [
+      "PermissionRequest",
+      '{"continue":true,"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","reason":"Safe read-only or test command"}}}',
+      { action: "grant" },
+    ],
+    [
+      "PermissionRequest",
+      '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedInput":{"questions":[],"answers":{"Which?":"A"}}}}}',
+      { action: "grant", input: { questions: [], answers: { "Which?": "A" } } },
+    ],
+    // A block beside an approval in one answer: the most restrictive wins.
+    ["PermissionRequest", '{"decision":"block","hookSpecificOutput":{"decision":{"behavior":"allow"}}}', {
+      action: "deny",
+      reason: "blocked by hook",
+    }],
   ];
   for (const [event, text, outcome] of cases) {
     await t.step(`${event} ${text}`, () => {
@@ -192,6 +240,25 @@ Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {
         message: '"hookSpecificOutput.hookEventName" is "Stop", but the event is PreToolUse',
       },
     });
+  });
+  await t.step("an approval's updates of the wrong shape are invalid, naming the field", () => {
+    for (
+      const [decision, message] of [
+        ['{"behavior":"allow","updatedPermissions":{"type":"setMode"}}', "must be an array of objects, got an object"],
+        [
+          '{"behavior":"allow","updatedPermissions":["setMode"]}',
+          "must be an array of objects, got a string at index 0",
+        ],
+        ['{"behavior":"allow","updatedInput":"ls"}', "must be a JSON object, got a string"],
+      ]
+    ) {
+      const decoded = claude.decodeOutput(
+        "PermissionRequest",
+        out(`{"hookSpecificOutput":{"decision":${decision}}}`),
+      );
+      equal("failure" in decoded && decoded.failure.kind, "invalid_output", decision);
+      match("failure" in decoded ? decoded.failure.message : "", new RegExp(`"decision\\.updated\\w+" ${message}`));
+    }
   });
   await t.step("a wrong type is invalid, naming the field", () => {
     deepEqual(claude.decodeOutput("PreToolUse", out('{"continue":"no"}')), {
@@ -235,4 +302,46 @@ Deno.test("Claude encodeResult() answers Claude in its own output format", () =>
   deepEqual(claude.encodeResult("PermissionRequest", { block: true, reason: "offline" }), {
     hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "offline" } },
   });
+});
+
+Deno.test("Claude encodeResult() forwards a hook's grant as Claude's allow", () => {
+  deepEqual(claude.encodeResult("PreToolUse", { decision: "allow", reason: "RTK auto-rewrite", input: { a: 1 } }), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      permissionDecisionReason: "RTK auto-rewrite",
+      updatedInput: { a: 1 },
+    },
+  });
+  const permissions = [{ type: "setMode", mode: "acceptEdits", destination: "session" }];
+  deepEqual(
+    claude.encodeResult("PermissionRequest", {
+      decision: "allow",
+      input: { plan: "p" },
+      updatedPermissions: permissions,
+    }),
+    {
+      hookSpecificOutput: {
+        hookEventName: "PermissionRequest",
+        decision: { behavior: "allow", updatedInput: { plan: "p" }, updatedPermissions: permissions },
+      },
+    },
+  );
+  deepEqual(claude.encodeResult("PermissionRequest", { decision: "allow" }), {
+    hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } },
+  });
+  // A block is never an allow, whatever else the result carries.
+  deepEqual(
+    claude.encodeResult("PermissionRequest", { block: true, reason: "no", decision: "allow", updatedPermissions: [] }),
+    { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "no" } } },
+  );
+});
+
+Deno.test("Wuu encodeResult() never answers an allow, which Wuu's agents do not have", () => {
+  const wuu = dialectOf("wuu");
+  deepEqual(wuu.encodeResult("PreToolUse", { decision: "allow", reason: "passed" }), {});
+  deepEqual(
+    wuu.encodeResult("PermissionRequest", { decision: "allow", updatedPermissions: [{ type: "setMode" }] }),
+    {},
+  );
 });

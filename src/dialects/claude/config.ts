@@ -201,8 +201,9 @@ function claudeHook(
   }
   const base = {
     dialect: "claude" as const,
-    // Claude hooks may rewrite the input: they run in the mutate stage, in
-    // configuration order, each seeing the previous rewrite.
+    // Claude hooks may rewrite the input: they run in the mutate stage, all
+    // at the same time on the same input as in Claude (after the native
+    // mutate chain), the later rewrite in configuration order winning.
     ...(HOOK_EVENTS[event].canMutate ? { stage: "mutate" as const } : {}),
     timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
     ...(matcher === undefined ? {} : { matcher }),

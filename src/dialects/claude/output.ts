@@ -2,7 +2,9 @@
 // codes mean on which event, when stdout is JSON, and the JSON fields
 // (continue/stopReason, systemMessage, decision/reason, hookSpecificOutput
 // with permissionDecision, updatedInput, additionalContext, and
-// PermissionRequest's decision.behavior).
+// PermissionRequest's decision). Claude's allow — PreToolUse's
+// permissionDecision "allow" (or the deprecated top-level "approve"),
+// PermissionRequest's behavior "allow" — is a grant.
 
 import { describe, isPlainObject } from "../../_internal/json.ts";
 import { MAX_REASON_CHARS } from "../../_internal/limits.ts";
@@ -98,6 +100,9 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
     if (decision === "block") {
       outcome.action = "deny";
       outcome.reason = truncate(reason ?? DEFAULT_BLOCK_REASON, MAX_REASON_CHARS);
+    } else if (decision === "approve" && event === "PreToolUse") {
+      // PreToolUse's deprecated spelling of permissionDecision "allow".
+      grant(outcome, reason);
     } else if (decision !== "approve" && decision !== "allow") {
       return `"decision" must be "block" (or the deprecated "approve"), got ${JSON.stringify(decision)}`;
     }
@@ -119,11 +124,22 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
   // PostToolUse's replacement of the tool's output (details are hookgate's own).
   if (specific.updatedToolOutput !== undefined) outcome.updatedToolResult = { content: specific.updatedToolOutput };
   if (event === "PermissionRequest") return permissionRequest(specific, outcome);
-  return permissionDecision(specific, outcome);
+  return permissionDecision(event, specific, outcome);
+}
+
+/** Makes `outcome` Claude's allow — a grant — unless it already denies. */
+function grant(outcome: NormalizedOutcome, reason: string | undefined): void {
+  if (outcome.action === "deny") return;
+  outcome.action = "grant";
+  if (reason !== undefined) outcome.reason = truncate(reason, MAX_REASON_CHARS);
 }
 
 /** PreToolUse's `permissionDecision`, `permissionDecisionReason` and `updatedInput`. */
-function permissionDecision(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
+function permissionDecision(
+  event: HookEvent,
+  specific: Record<string, unknown>,
+  outcome: NormalizedOutcome,
+): NormalizedOutcome | string {
   const { permissionDecision: decision, permissionDecisionReason: why, updatedInput } = specific;
   if (why !== undefined && typeof why !== "string") {
     return `"permissionDecisionReason" must be a string, got ${describe(why)}`;
@@ -136,19 +152,24 @@ function permissionDecision(specific: Record<string, unknown>, outcome: Normaliz
     case undefined:
     case null:
     case "allow":
-      // A hook's allow never grants a permission in hookgate; a rewrite is a mutate.
+      // Claude's allow skips its permission prompt: a grant, on the one event that has it.
+      if (decision === "allow" && event === "PreToolUse") grant(outcome, reason);
       if (updatedInput !== undefined && outcome.action !== "deny") {
-        outcome.action = "mutate";
+        // Without a decision, a rewrite goes through the agent's own permission flow.
+        if (outcome.action !== "grant") outcome.action = "mutate";
         outcome.input = updatedInput;
       }
       return outcome;
     case "deny":
+      // A top-level block's reason still counts; an approval's does not.
+      outcome.reason = reason ?? (outcome.action === "deny" ? outcome.reason : undefined) ?? DEFAULT_BLOCK_REASON;
       outcome.action = "deny";
-      outcome.reason = reason ?? outcome.reason ?? DEFAULT_BLOCK_REASON;
       return outcome;
     case "ask":
     case "defer":
       if (outcome.action === "deny") return outcome;
+      // A top-level "approve" beside it: the more restrictive decision stands, alone.
+      if (outcome.action === "grant") delete outcome.reason;
       outcome.action = decision;
       if (reason !== undefined) outcome.reason = reason;
       if (updatedInput !== undefined) outcome.input = updatedInput;
@@ -158,7 +179,11 @@ function permissionDecision(specific: Record<string, unknown>, outcome: Normaliz
   }
 }
 
-/** PermissionRequest's `decision: {behavior, message?, updatedInput?}`. */
+/**
+ * PermissionRequest's `decision: {behavior, message?, updatedInput?,
+ * updatedPermissions?}`; keys Claude does not define are tolerated, as
+ * Claude tolerates them.
+ */
 function permissionRequest(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
   const decision = specific.decision;
   if (decision === undefined || decision === null) return outcome;
@@ -169,8 +194,30 @@ function permissionRequest(specific: Record<string, unknown>, outcome: Normalize
     outcome.reason = typeof message === "string" && message.trim() !== ""
       ? truncate(message, MAX_REASON_CHARS)
       : DEFAULT_BLOCK_REASON;
-  } else if (decision.behavior !== "allow") {
+  } else if (decision.behavior === "allow") {
+    const { updatedInput, updatedPermissions } = decision;
+    if (updatedInput !== undefined && !isPlainObject(updatedInput)) {
+      return `"decision.updatedInput" must be a JSON object, got ${describe(updatedInput)}`;
+    }
+    const wrong = updatedPermissions === undefined ? undefined : notObjects(updatedPermissions);
+    if (wrong !== undefined) return `"decision.updatedPermissions" must be an array of objects, got ${wrong}`;
+    grant(outcome, undefined);
+    if (outcome.action === "grant") {
+      if (updatedInput !== undefined) outcome.input = updatedInput;
+      // Verbatim: Claude validates its entries; hookgate only carries them.
+      if (updatedPermissions !== undefined) {
+        outcome.updatedPermissions = updatedPermissions as Record<string, unknown>[];
+      }
+    }
+  } else {
     return `"decision.behavior" must be "allow" or "deny", got ${JSON.stringify(decision.behavior)}`;
   }
   return outcome;
+}
+
+/** What is wrong with a value that must be an array of plain objects, or `undefined`. */
+function notObjects(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return isPlainObject(value) ? "an object" : describe(value);
+  const index = value.findIndex((item) => !isPlainObject(item));
+  return index === -1 ? undefined : `${describe(value[index])} at index ${index}`;
 }

@@ -86,14 +86,20 @@ function encodeResult(event: HookEvent, result: AnyHookEventResult): Record<stri
       specific.permissionDecision = "deny";
       if (result.reason !== undefined) specific.permissionDecisionReason = result.reason;
     } else if (result.decision !== undefined) {
+      // "allow" only when a hook granted it (a native hook's allow is no decision at all).
       specific.permissionDecision = result.decision;
       if (result.reason !== undefined) specific.permissionDecisionReason = result.reason;
     }
-    // Never "allow": a hook's allow would skip Claude's own permission prompt.
     if (result.input !== undefined && !result.block) specific.updatedInput = result.input;
   } else if (event === "PermissionRequest") {
     if (result.block) {
       specific.decision = { behavior: "deny", ...(result.reason === undefined ? {} : { message: result.reason }) };
+    } else if (result.decision === "allow") {
+      specific.decision = {
+        behavior: "allow",
+        ...(result.input === undefined ? {} : { updatedInput: result.input }),
+        ...(result.updatedPermissions === undefined ? {} : { updatedPermissions: result.updatedPermissions }),
+      };
     }
   } else if (result.block && DECISION_BLOCK.has(event)) {
     out.decision = "block";
@@ -120,6 +126,7 @@ export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   matcherKind: "claude",
   matcherScope: "fields",
   contextSeparator: "\n",
+  concurrent: true,
   encodeInput,
   decodeInput,
   decodeOutput: decodeClaudeOutput,

@@ -10,7 +10,7 @@ import { timeoutProblem } from "../../_internal/limits.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { ShellHookSpec } from "../../events/configured.ts";
-import type { HookFailure, HookOutcome, HookRunResult } from "../../events/outcome.ts";
+import type { HookFailure, HookRunResult, NormalizedOutcome } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import {
   type CommandPlan,
@@ -308,7 +308,7 @@ export async function runShellHook(
   spec: ShellHookSpec,
   input: HookInput,
   logger?: Logger,
-): Promise<HookOutcome | null> {
+): Promise<NormalizedOutcome | null> {
   const result = await runShellHookDetailed(
     spec,
     input,
