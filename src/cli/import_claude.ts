@@ -4,7 +4,7 @@
 // settings file is loaded directly; what cannot be carried over is listed
 // on stderr, each with why.
 
-import { formatDiagnostic, HOOK_EVENT_NAMES } from "../../mod.ts";
+import { formatDiagnostic, isHookEvent } from "../../mod.ts";
 import { parseHooksConfig } from "../config/mod.ts";
 import { parseFlags } from "./_args.ts";
 import { CliError, type CliIo, printable } from "./_io.ts";
@@ -44,9 +44,17 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
   if (!parsed.ok) throw new CliError(`${path} has errors; nothing was converted`);
 
   const hooks: Record<string, unknown[]> = {};
-  for (const event of HOOK_EVENT_NAMES) {
-    const list = parsed.hooks[event];
+  for (const [event, list] of Object.entries(parsed.hooks)) {
     if (list === undefined) continue;
+    if (!isHookEvent(event)) {
+      // A native file names only events hookgate knows; the Claude file keeps running them.
+      io.stderr(
+        `not carried over: ${list.length} hook(s) of "${
+          printable(event)
+        }", an event hookgate does not know; a native file refuses it, so keep them in ${printable(path)}\n`,
+      );
+      continue;
+    }
     hooks[event] = list.map(({ source: _source, ...hook }) => hook);
   }
   const native = {

@@ -5,7 +5,7 @@
 // endpoint the user defined.
 
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
-import { HOOK_EVENT_NAMES } from "../events/table.ts";
+import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { urlPatternCovers } from "../permissions/url_policy.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
@@ -18,6 +18,7 @@ export interface Merged {
   commandAllowlist: string[];
   httpAllowedUrls?: string[];
   models?: ModelsConfig;
+  sanitizeEnv?: boolean;
 }
 
 /** Accumulates layers in order; `project` layers are narrowed at the end. */
@@ -29,12 +30,15 @@ export class LayerMerge {
   #allowlist: string[] = [];
   #urls: string[] | undefined;
   #models: ModelsConfig | undefined;
+  #sanitizeEnv = false;
   #project: { path: string; parsed: ParsedHooksConfig }[] = [];
 
   /** Adds one parsed layer. */
   add(path: string, parsed: ParsedHooksConfig, project: boolean): void {
     this.#addHooks(path, parsed.hooks);
     this.#placeholders.push(...parsed.placeholders);
+    // Any layer may ask for the sanitized environment, a project's too: it only narrows.
+    if (parsed.sanitizeEnv === true) this.#sanitizeEnv = true;
     if (project) {
       this.#project.push({ path, parsed });
       return;
@@ -90,11 +94,13 @@ export class LayerMerge {
       commandAllowlist: allowlist,
       ...(urls === undefined ? {} : { httpAllowedUrls: urls }),
       ...(models === undefined ? {} : { models }),
+      ...(this.#sanitizeEnv ? { sanitizeEnv: true } : {}),
     };
   }
 
   #addHooks(path: string, hooks: ConfiguredHooks): void {
-    for (const event of HOOK_EVENT_NAMES) {
+    // Every event the layer has hooks for, those of events hookgate does not know too.
+    for (const event of Object.keys(hooks) as HookEvent[]) {
       for (const hook of hooks[event] ?? []) {
         if (hook.name !== undefined) {
           const key = `${event}\u0000${hook.name}`;

@@ -85,6 +85,8 @@ export interface LoadedConfig {
   commandAllowlist: string[];
   /** HTTP URL patterns from every layer, or `undefined` when none sets any. */
   httpAllowedUrls?: string[];
+  /** Some layer asks for the sanitized environment for every command hook (`sanitizeEnv`). */
+  sanitizeEnv?: boolean;
   /**
    * Model endpoints from every layer (a later layer's endpoint replaces one
    * of the same name; the last `default` wins), or `undefined` when none.
@@ -235,7 +237,7 @@ export async function checkConfig(
     if (layer.kind === "project" && project?.trusted !== true) continue;
     merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
-  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models } = merge.result();
+  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, sanitizeEnv } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
   // leaves without a model fail when they run, each by its own policy.
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
@@ -263,6 +265,7 @@ export async function checkConfig(
     commandAllowlist,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
+    ...(sanitizeEnv ? { sanitizeEnv } : {}),
     ...(project === undefined ? {} : { project }),
     ...(routing.length === 0 ? {} : { routing }),
   };
@@ -299,5 +302,6 @@ function runInRoot(parsed: ParsedHooksConfig, root: string): ParsedHooksConfig {
 function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
     parsed.models !== undefined ||
-    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined;
+    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
+    parsed.sanitizeEnv === true;
 }

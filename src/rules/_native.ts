@@ -1,6 +1,7 @@
 // What one native outcome does to a run, by the event table's columns:
 // shared by the rules of the hook events (two-stage, serial, fan-out).
 
+import { MAX_RESULT_CHARS } from "../_internal/limits.ts";
 import { truncate } from "../_internal/text.ts";
 import type { AnyHookEventResult } from "../events/event_map.ts";
 import type { NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
@@ -52,8 +53,11 @@ export function applyOutcome(
   switch (outcome.action) {
     case "deny":
       if (info.canBlock) {
-        // A block's own context is not delivered: the operation does not go ahead.
         addReason(state, outcome.reason!, entry);
+        // Its context goes beside the block where the event's rule delivers context with one (PreToolUse, Stop).
+        if (outcome.additionalContext !== undefined && info.context) {
+          addContext(state, outcome.additionalContext, separator);
+        }
         return true;
       } else if (info.denyAsFeedback) {
         // After the fact a deny cannot undo anything: deliver it as feedback.
@@ -159,7 +163,7 @@ function finalResult(state: RunState, contextOnBlock: boolean, problem: string |
 
 function baseResult(state: RunState, contextOnBlock: boolean, problem: string | undefined): AnyHookEventResult {
   if (state.reasons !== null) {
-    const blocked: AnyHookEventResult = { block: true, reason: truncate(state.reasons.join("\n")) };
+    const blocked: AnyHookEventResult = { block: true, reason: truncate(state.reasons.join("\n"), MAX_RESULT_CHARS) };
     if (contextOnBlock && state.context !== null) blocked.additionalContext = state.context;
     return blocked;
   }
@@ -177,7 +181,7 @@ function baseResult(state: RunState, contextOnBlock: boolean, problem: string | 
   }
   if (state.decision !== null) {
     result = { ...result, decision: state.decision.kind };
-    if (state.decision.reason !== undefined) result.reason = truncate(state.decision.reason);
+    if (state.decision.reason !== undefined) result.reason = truncate(state.decision.reason, MAX_RESULT_CHARS);
   }
   if (state.context !== null) {
     result = { ...result, additionalContext: state.context };

@@ -1,6 +1,7 @@
 // The two-stage chain (PreToolUse): mutate-stage hooks first, one after
 // another in registration order, each seeing the previous rewrite; then
-// validate-stage hooks on the final input. The first deny stops everything.
+// validate-stage hooks on the final input. The first deny stops everything;
+// the context given so far (the denier's too) goes beside the block.
 
 import type { CombineRule, RuleEntry } from "./types.ts";
 import { addReason, applyOutcome, nativeResult } from "./_native.ts";
@@ -19,7 +20,8 @@ export const TWO_STAGE: CombineRule = Object.freeze<CombineRule>({
     addReason(state, reason, entry);
     return true;
   },
-  result: (state) => nativeResult(state, false),
+  // A block is the tool's result: the hooks' context goes beside it.
+  result: (state) => nativeResult(state, true),
 });
 
 function stageRank(active: RuleEntry): number {

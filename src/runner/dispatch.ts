@@ -46,6 +46,7 @@ export class Dispatcher {
       models: options.models,
       modelClient: options.modelClient,
       traceModelIO: options.traceModelIO === true,
+      sanitizeEnv: options.sanitizeEnv ?? false,
       deadlines: new DeadlineScheduler(),
       processes: new HookProcesses(options.dieWithHost ? { dieWithHost: true } : {}),
     };
@@ -59,8 +60,7 @@ export class Dispatcher {
 
   /** The event's row, or `undefined` when the registry's table has none. */
   info(event: string): HookEventInfo | undefined {
-    const events = this.#registry.events;
-    return Object.hasOwn(events, event) ? events[event] : undefined;
+    return this.#registry.info(event);
   }
 
   /** Whether any runnable hook is registered for the event. */

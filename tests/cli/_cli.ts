@@ -33,6 +33,8 @@ export async function cli(
     timeoutMs?: number;
     /** A home directory to keep between runs (the trust file lives there); a fresh one otherwise. */
     home?: string;
+    /** Lets it read the whole environment (an unscoped --allow-env), as hooks that inherit it need. */
+    allEnv?: boolean;
   } = {},
 ): Promise<CliRun> {
   const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
@@ -44,6 +46,7 @@ export async function cli(
       stdout: "piped",
       ...(options.env ? { env: options.env } : {}),
       ...(options.script ? { script: options.script } : {}),
+      ...(options.allEnv ? { allEnv: true } : {}),
     }).spawn();
     // A bug may make the CLI run forever: fail the test, not the suite.
     let killed = false;
@@ -83,12 +86,17 @@ export function hookRunCommand(
     script?: string;
     /** Runs it under `ulimit -n` this many descriptors (through sh). */
     descriptors?: number;
+    /** An unscoped --allow-env instead of the task's list. */
+    allEnv?: boolean;
   },
 ): Deno.Command {
+  const flags = taskFlags.map((flag) =>
+    options.allEnv && flag.startsWith("--allow-env") ? "--allow-env" : flag.replace("$HOME", options.home)
+  );
   const command = [
     "run",
     "--quiet",
-    ...taskFlags.map((flag) => flag.replace("$HOME", options.home)),
+    ...flags,
     options.script ?? entry,
     ...args,
   ];

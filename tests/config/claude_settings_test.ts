@@ -89,22 +89,42 @@ Deno.test("parseHooksConfig() checks Claude settings loudly, with places", async
       /1:39: error: the matcher "Edit\(" is not a valid regular expression/,
     );
   });
-  await t.step("an unknown handler key, with the nearest", () => {
-    match(
-      errors(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}`)[0]!,
-      /error: unknown key "timout" \(did you mean "timeout"\?\)/,
-    );
-  });
-  await t.step("events hookgate does not model are skipped with a warning, not an error", () => {
+  await t.step("a handler key hookgate does not know is a warning, with the nearest, and the hook loads", () => {
     const parsed = parseHooksConfig(
-      `{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]}}`,
+      `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true", "timout": 5, "rewakeMessage": "m"}]}]}}`,
       { path: "s.json", dialect: "claude" },
     );
     equal(parsed.ok, true);
-    match(
-      formatDiagnostic(parsed.diagnostics[0]!),
-      /warning: hookgate does not model the Claude Code event "Notification"/,
+    equal(parsed.hooks.Stop?.length, 1);
+    deepEqual(parsed.diagnostics.map(formatDiagnostic), [
+      's.json:1:81: warning: "timout" is not a Claude Code hook key hookgate knows; it is ignored and the hook runs (did you mean "timeout"?)',
+      's.json:1:101: warning: "rewakeMessage" is not a Claude Code hook key hookgate knows; it is ignored and the hook runs',
+    ]);
+  });
+  await t.step("an event hookgate does not know is a warning, with the nearest, and its hooks load", () => {
+    const parsed = parseHooksConfig(
+      `{"hooks": {"FutureEvent": [{"hooks": [{"type": "command", "command": "true"}]}], "PreTooluse": [{"hooks": []}]}}`,
+      { path: "s.json", dialect: "claude" },
     );
+    equal(parsed.ok, true);
+    equal(parsed.hooks["FutureEvent" as "Stop"]?.length, 1);
+    deepEqual(parsed.diagnostics.map((d) => [d.message.slice(0, 50), d.hint]), [
+      ['hookgate does not know the event "FutureEvent": it', undefined],
+      ['hookgate does not know the event "PreTooluse": its', 'did you mean "PreToolUse"?'],
+    ]);
+  });
+  await t.step("an event name no event can have is an error", () => {
+    match(errors(`{"hooks": {"pre tool": [{"hooks": []}]}}`)[0]!, /error: unknown event "pre tool"/);
+  });
+  await t.step("the newer events load, with their matchers", () => {
+    const parsed = parseHooksConfig(
+      `{"hooks": {"Notification": [{"matcher": "idle_prompt", "hooks": [{"type": "command", "command": "true"}]}],
+        "SubagentStop": [{"matcher": "^review", "hooks": [{"type": "command", "command": "true"}]}]}}`,
+      { path: "s.json", dialect: "claude" },
+    );
+    deepEqual(parsed.diagnostics.map(formatDiagnostic), []);
+    equal(parsed.hooks.Notification?.[0]?.matcher, "idle_prompt");
+    equal(parsed.hooks.SubagentStop?.[0]?.matcher, "^review");
   });
   await t.step("mcp_tool and agent hooks are skipped with a warning", () => {
     const parsed = parseHooksConfig(

@@ -1,6 +1,7 @@
 /**
- * The environment of command hooks: sanitized, never the parent's whole
- * environment.
+ * The environment of command hooks: sanitized, or — for a dialect whose
+ * agent's hooks inherit its environment (Claude's), unless an operator
+ * says otherwise — the parent's, without `OTEL_*`.
  *
  * @module
  */
@@ -76,6 +77,16 @@ export interface BuildChildEnvOptions {
    * @default {Deno.env} as far as `--allow-env` permits reading it
    */
   parentEnv?: Record<string, string>;
+  /**
+   * Start from the whole parent environment — secrets too, but never
+   * `OTEL_*` — instead of the allowlist: what the hooks of an agent whose
+   * hooks inherit its environment (Claude Code's) expect. It needs an
+   * unscoped `--allow-env` to list the environment; under a scoped one only
+   * the granted names are read.
+   *
+   * @default {false}
+   */
+  inherit?: boolean;
 }
 
 /**
@@ -105,7 +116,8 @@ export function looksLikeSecret(name: string): boolean {
 /**
  * Builds a command hook's environment: the allowlisted parent variables
  * (`PATH`, `HOME`, `USER`, `LOGNAME`, `LANG`, `LC_*`, `TERM`, `TMPDIR`,
- * `SHELL`, `TZ`) minus anything that looks like a secret, then the
+ * `SHELL`, `TZ`) minus anything that looks like a secret (with `inherit`:
+ * every parent variable but `OTEL_*`), then the
  * variables named in `passEnv`, then the hook's own `env`, then
  * `HOOKGATE_PROJECT_DIR`, `HOOKGATE_EVENT` and `HOOKGATE_SESSION_ID`, and
  * with an event `HOOKGATE_DEPTH` (one more than this process's own: how
@@ -136,12 +148,10 @@ export function buildChildEnv(
   const parent = options.parentEnv ?? readParentEnv(options.passEnv ?? []);
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(parent)) {
-    if (
-      (CHILD_ENV_ALLOWLIST.includes(name) || name.startsWith("LC_")) &&
-      !looksLikeSecret(name)
-    ) {
-      env[name] = value;
-    }
+    const passed = options.inherit
+      ? !name.startsWith("OTEL_")
+      : (CHILD_ENV_ALLOWLIST.includes(name) || name.startsWith("LC_")) && !looksLikeSecret(name);
+    if (passed) env[name] = value;
   }
   for (const name of options.passEnv ?? []) {
     const value = parent[name];
