@@ -253,6 +253,23 @@ Deno.test("hook-run gateway shows the user what Claude would show: a hook's erro
   });
 });
 
+Deno.test("hook-run gateway blocks TeammateIdle with exit code 2, where Claude reads a block only from it", async () => {
+  await withProject({
+    TeammateIdle: [{ hooks: [hook("answers.sh", "keep-working")] }],
+    Elicitation: [{ matcher: "github", hooks: [hook("answers.sh", "decline")] }],
+  }, async (dir) => {
+    const idle = await gateway(dir, { hook_event_name: "TeammateIdle", teammate_name: "tester" });
+    equal(idle.code, 2);
+    deepEqual(JSON.parse(idle.stdout), { decision: "block", reason: "tests still fail" });
+    match(idle.stderr, /tests still fail\n$/);
+    const asked = await gateway(dir, { hook_event_name: "Elicitation", mcp_server_name: "github", message: "Token?" });
+    equal(asked.code, 0, asked.stderr);
+    deepEqual(JSON.parse(asked.stdout), { hookSpecificOutput: { hookEventName: "Elicitation", action: "decline" } });
+    const other = await gateway(dir, { hook_event_name: "Elicitation", mcp_server_name: "linear", message: "Token?" });
+    equal(other.stdout, "{}\n");
+  });
+});
+
 Deno.test("hook-run serve runs Claude's newer events and unknown ones, and passes unmodelled fields on", async () => {
   await withProject({
     Notification: [{ hooks: [hook("payload.sh")] }],

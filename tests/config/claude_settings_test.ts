@@ -177,3 +177,43 @@ Deno.test("checkConfig() picks up a project's .claude/settings.json and settings
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("checkConfig() asks for the sanitized environment when any layer says so, a Claude file through its env", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const native = join(root, "native.jsonc");
+    const claude = join(root, "settings.json");
+    const plain = join(root, "plain.json");
+    await Deno.writeTextFile(native, `{"sanitizeEnv": true}`);
+    await Deno.writeTextFile(claude, `{"env": {"CLAUDE_CODE_SUBPROCESS_ENV_SCRUB": "1"}, "hooks": {}}`);
+    await Deno.writeTextFile(plain, `{"sanitizeEnv": false, "hooks": {}}`);
+    const load = (...paths: string[]) => checkConfig({ paths, defaultLayers: false });
+    equal((await load(plain)).sanitizeEnv, undefined);
+    equal((await load(plain, native)).sanitizeEnv, true);
+    equal((await load(claude, plain)).sanitizeEnv, true);
+    // What a file that cannot be read asked for is unknown: it gets the sanitized one.
+    await Deno.writeTextFile(plain, `{"sanitizeEnv": tru`);
+    equal((await load(plain)).sanitizeEnv, true);
+    equal((await load(join(root, "missing.jsonc"))).sanitizeEnv, true);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("checkConfig() trusts a project's hooks of an event hookgate does not know with the rest: their scripts count", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    await Deno.mkdir(join(root, ".claude/hooks"), { recursive: true });
+    await Deno.writeTextFile(join(root, ".claude/hooks/later.sh"), "exit 0\n");
+    await Deno.writeTextFile(
+      join(root, ".claude/settings.json"),
+      `{"hooks": {"FutureEvent": [{"hooks": [{"type": "command", "command": "sh .claude/hooks/later.sh"}]}]}}`,
+    );
+    const config = await checkConfig({ projectRoot: root, home: join(root, "home"), trust: "all" });
+    equal(config.hooks["FutureEvent" as "Stop"]?.length, 1);
+    ok(config.project?.snapshot.hooks.some((hook) => (hook.event as string) === "FutureEvent"));
+    ok(config.project?.snapshot.files.some((file) => file.path.endsWith("later.sh")));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

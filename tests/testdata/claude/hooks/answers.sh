@@ -10,5 +10,7 @@ case "$1" in
   text) echo "checked 3 files" ;;
   empty-exit1) echo '{}'; exit 1 ;;
   boom) echo "boom: config missing" >&2; exit 1 ;;
+  keep-working) echo "tests still fail" >&2; exit 2 ;;
+  decline) echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline"}}' ;;
   future) echo '{"systemMessage":"seen","decision":"block","reason":"r","hookSpecificOutput":{"hookEventName":"FutureEvent","additionalContext":"x"}}' ;;
 esac
