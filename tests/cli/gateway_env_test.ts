@@ -63,6 +63,8 @@ Deno.test("hook-run gateway gives CLAUDE_ENV_FILE to SessionStart hooks, and wha
 });
 
 const AGENT_ENV = {
+  // Deno refuses to pass this to a child under a scoped --allow-run (the hook-run task's): it must not stop the hook.
+  LD_LIBRARY_PATH: "/opt/missing/lib",
   MY_SETTING: "strict",
   OPENAI_API_KEY: "sk-test",
   DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus",
@@ -146,5 +148,19 @@ Deno.test("hook-run gateway gives Claude hooks the sanitized environment under C
         await Deno.remove(home, { recursive: true });
       }
     });
+  });
+});
+
+Deno.test("hook-run gateway still blocks when the agent's environment has LD_LIBRARY_PATH, under the task's flags", async () => {
+  await withProject({ PreToolUse: [{ matcher: "Bash", hooks: [hook("guard.sh")] }] }, async (dir) => {
+    // Deno refuses a child with a loader variable under a scoped --allow-run,
+    // by throwing: once that crashed the gateway (exit 1), and Claude went ahead.
+    const run = await cli(["gateway"], {
+      cwd: dir,
+      stdin: JSON.stringify({ session_id: "s-1", cwd: dir, ...CALL, tool_input: { command: "rm -rf /" } }),
+      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", LD_LIBRARY_PATH: "/opt/missing/lib" },
+    });
+    equal(run.code, 0, run.stderr);
+    equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
   });
 });

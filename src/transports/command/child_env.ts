@@ -7,6 +7,7 @@
  */
 
 import { readGrantedEnv } from "../../_internal/env.ts";
+import { isLoaderVariable, mayPassLoaderVariables } from "./_loader_env.ts";
 
 /**
  * Parent variables every command hook gets (plus every `LC_*`).
@@ -82,7 +83,9 @@ export interface BuildChildEnvOptions {
    * `OTEL_*` — instead of the allowlist: what the hooks of an agent whose
    * hooks inherit its environment (Claude Code's) expect. It needs an
    * unscoped `--allow-env` to list the environment; under a scoped one only
-   * the granted names are read.
+   * the granted names are read. The loader's variables (`LD_*`, `DYLD_*`)
+   * pass only under an unscoped `--allow-run`: Deno starts no child with
+   * them otherwise.
    *
    * @default {false}
    */
@@ -146,10 +149,12 @@ export function buildChildEnv(
   options: BuildChildEnvOptions = {},
 ): Record<string, string> {
   const parent = options.parentEnv ?? readParentEnv(options.passEnv ?? []);
+  // Deno starts no child with the loader's variables under a scoped --allow-run.
+  const loader = options.inherit === true && mayPassLoaderVariables();
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(parent)) {
     const passed = options.inherit
-      ? !name.startsWith("OTEL_")
+      ? !name.startsWith("OTEL_") && (!isLoaderVariable(name) || loader)
       : (CHILD_ENV_ALLOWLIST.includes(name) || name.startsWith("LC_")) && !looksLikeSecret(name);
     if (passed) env[name] = value;
   }
