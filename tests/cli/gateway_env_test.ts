@@ -162,5 +162,7 @@ Deno.test("hook-run gateway still blocks when the agent's environment has LD_LIB
     });
     equal(run.code, 0, run.stderr);
     equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
+    // The task's --allow-env names some variables: the hook gets only those, and that is said.
+    match(run.stderr, /inherits the agent's environment .* but --allow-env names only some variables/);
   });
 });

@@ -257,6 +257,13 @@ export async function runPreparedCommandHook(
     read: readGrantedEnv,
     sanitized: options.sanitizeEnv === true,
   });
+  if (own?.inherit && !canListEnv() && !SCOPED_ENV_WARNED.has(processes)) {
+    // Said once per owner: the hook runs, with less than its agent would give it.
+    SCOPED_ENV_WARNED.add(processes);
+    options.logger?.warn?.(
+      `Command hook "${spec.name ?? spec.command}" inherits the agent's environment (as ${dialect.name} hooks do), but --allow-env names only some variables, so it gets only those; run hook-run with --allow-env, or set "sanitizeEnv": true to give every hook the sanitized environment`,
+    );
+  }
   try {
     const spawned = await spawnHook({
       program: plan.program,
@@ -336,6 +343,18 @@ export async function runShellHook(
     );
   }
   return result.outcome;
+}
+
+/** The owners (a runner's processes, or the standalone set) already told that --allow-env is scoped. */
+const SCOPED_ENV_WARNED = new WeakSet<HookProcesses>();
+
+/** Whether the whole environment can be read (an unscoped --allow-env). */
+function canListEnv(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "env" }).state === "granted";
+  } catch {
+    return false;
+  }
 }
 
 /**
