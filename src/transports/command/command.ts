@@ -261,7 +261,9 @@ export async function runPreparedCommandHook(
     // Said once per owner: the hook runs, with less than its agent would give it.
     SCOPED_ENV_WARNED.add(processes);
     options.logger?.warn?.(
-      `Command hook "${spec.name ?? spec.command}" inherits the agent's environment (as ${dialect.name} hooks do), but --allow-env names only some variables, so it gets only those; run hook-run with --allow-env, or set "sanitizeEnv": true to give every hook the sanitized environment`,
+      `Command hook "${
+        spec.name ?? spec.command
+      }" inherits the agent's environment (as ${dialect.name} hooks do), but --allow-env names only some variables, so it gets only those; run hook-run with --allow-env, or set "sanitizeEnv": true to give every hook the sanitized environment`,
     );
   }
   try {
