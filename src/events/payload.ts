@@ -133,7 +133,8 @@ export interface HookInput {
    * `prompt_id`, `last_assistant_message`, …), as it sent it: its own
    * names and values. A dialect that writes an agent's wire (Claude's)
    * writes these back unchanged beside the fields above, which win where
-   * a name is the same; the native dialect passes them on as `extra`.
+   * a name is the same; the native dialect passes them on as `extra`, and
+   * Wuu's, whose hooks know only Wuu's fields, leaves them out.
    */
   extra?: Readonly<Record<string, unknown>>;
 }
