@@ -27,6 +27,7 @@ import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import { scrubs } from "./env.ts";
 import { rowOf } from "./events.ts";
 import { openEntry } from "../_broken_entry.ts";
 
@@ -115,7 +116,7 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
   securityLists: { httpAllowedUrls: "allowedHttpHookUrls" },
   models: false,
   // Claude's own switch, set in the settings' env for the whole session.
-  sanitizesEnv: (root) => isPlainObject(root.env) && root.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB === "1",
+  sanitizesEnv: (root) => isPlainObject(root.env) && scrubs(root.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB),
   detects(root) {
     if (CLAUDE_TOP_KEYS.some((key) => Object.hasOwn(root, key))) return true;
     if (!isPlainObject(root.hooks)) return false;

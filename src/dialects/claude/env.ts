@@ -7,8 +7,10 @@
 import type { DialectEnv, DialectEnvContext } from "../types.ts";
 import { ENV_FILE_EVENTS } from "./events.ts";
 
-/** Claude's values of CLAUDE_CODE_SUBPROCESS_ENV_SCRUB that strip credentials from its subprocesses. */
-const SCRUB = new Set(["1", "true"]);
+/** Whether a value of CLAUDE_CODE_SUBPROCESS_ENV_SCRUB makes Claude strip credentials from its subprocesses. */
+export function scrubs(value: unknown): boolean {
+  return typeof value === "string" && (value === "1" || value.toLowerCase() === "true");
+}
 
 /** What a Claude-dialect command hook's environment is made of. */
 export function claudeCommandEnv({ projectDir, event, read, sanitized }: DialectEnvContext): DialectEnv {
@@ -17,6 +19,5 @@ export function claudeCommandEnv({ projectDir, event, read, sanitized }: Dialect
     const file = read("CLAUDE_ENV_FILE");
     if (file !== undefined) env.CLAUDE_ENV_FILE = file;
   }
-  const scrub = read("CLAUDE_CODE_SUBPROCESS_ENV_SCRUB");
-  return { inherit: !sanitized && !(scrub !== undefined && SCRUB.has(scrub.toLowerCase())), env };
+  return { inherit: !sanitized && !scrubs(read("CLAUDE_CODE_SUBPROCESS_ENV_SCRUB")), env };
 }
