@@ -45,6 +45,7 @@
 export * from "./src/events/table.ts";
 export * from "./src/events/event_map.ts";
 export * from "./src/events/payload.ts";
+export * from "./src/events/lifecycle_payload.ts";
 export * from "./src/events/outcome.ts";
 export * from "./src/events/results.ts";
 export * from "./src/events/hooks.ts";

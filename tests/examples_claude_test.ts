@@ -1,5 +1,6 @@
-// examples/claude/settings.json: every event hookgate models goes to
-// hook-run gateway, and the command works as the agent runs it;
+// examples/claude/settings.json: every Claude event goes to hook-run
+// gateway — but WorktreeCreate, whose hook would replace Claude's own
+// worktree creation —, and the command works as the agent runs it;
 // settings_http.json sends them to hook-run serve instead.
 
 import { deepEqual, equal, match } from "node:assert/strict";
@@ -12,8 +13,15 @@ import { DENO_DIR } from "./cli/_task.ts";
 const example = new URL("../examples/claude/settings.json", import.meta.url).pathname;
 
 /**
- * Where an example settings file sends each event hookgate models ("command
- * <command>" or "http <url>"); it must have no errors, and every event.
+ * The events a Claude settings file routes to hookgate: all of them but
+ * WorktreeCreate, where Claude reads a hook's stdout as the path of the
+ * worktree the hook created (hookgate creates none, and would answer JSON).
+ */
+const ROUTED = HOOK_EVENT_NAMES.filter((event) => event !== "WorktreeCreate");
+
+/**
+ * Where an example settings file sends each event it routes ("command
+ * <command>" or "http <url>"); it must have no errors, and every routed event.
  */
 async function routes(path: string): Promise<Record<string, string[]>> {
   const parsed = parseHooksConfig(await Deno.readTextFile(path), { path });
@@ -21,9 +29,9 @@ async function routes(path: string): Promise<Record<string, string[]>> {
   // "hook-run" is not on its command allowlist.
   deepEqual(parsed.diagnostics.filter((d) => d.severity === "error"), []);
   equal(parsed.dialect, "claude");
-  deepEqual(Object.keys(parsed.hooks).sort(), [...HOOK_EVENT_NAMES].sort());
+  deepEqual(Object.keys(parsed.hooks).sort(), [...ROUTED].sort());
   return Object.fromEntries(
-    HOOK_EVENT_NAMES.map((event) => [
+    ROUTED.map((event) => [
       event,
       parsed.hooks[event]!.map((hook) =>
         "url" in hook ? `http ${hook.url}` : `command ${"command" in hook && hook.command}`
@@ -32,9 +40,9 @@ async function routes(path: string): Promise<Record<string, string[]>> {
   );
 }
 
-Deno.test("examples/claude/settings.json routes every event hookgate models to hook-run gateway", async () => {
+Deno.test("examples/claude/settings.json routes every Claude event but WorktreeCreate to hook-run gateway", async () => {
   const sent = await routes(example);
-  for (const event of HOOK_EVENT_NAMES) deepEqual(sent[event], ["command hook-run gateway"]);
+  for (const event of ROUTED) deepEqual(sent[event], ["command hook-run gateway"]);
 });
 
 Deno.test("examples/claude/settings.json: its command, run as the agent runs it, answers in Claude's format", async () => {
@@ -88,12 +96,12 @@ Deno.test("examples/claude/settings.json: its command, run as the agent runs it,
 
 const httpExample = new URL("../examples/claude/settings_http.json", import.meta.url).pathname;
 
-Deno.test("examples/claude/settings_http.json sends each event hookgate models to its own hook-run serve URL, SessionStart to the gateway", async () => {
+Deno.test("examples/claude/settings_http.json sends each event to its own hook-run serve URL, SessionStart and Setup to the gateway", async () => {
   const sent = await routes(httpExample);
-  for (const event of HOOK_EVENT_NAMES) {
-    // Claude runs only command (and mcp_tool) hooks on SessionStart. The
-    // path names the event, so a body serve cannot read is still blocked.
-    const expected = event === "SessionStart"
+  for (const event of ROUTED) {
+    // Claude runs only command (and mcp_tool) hooks on SessionStart and
+    // Setup. The path names the event, so a body serve cannot read is still blocked.
+    const expected = event === "SessionStart" || event === "Setup"
       ? "command hook-run gateway"
       : `http http://127.0.0.1:8787/hooks/${event}`;
     deepEqual(sent[event], [expected]);

@@ -4,10 +4,18 @@
 // Code's output format with exit code 0. Its own failures are never a
 // silent allow: one line on stderr and exit 2 where the event can block.
 
-import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord, isHookEvent } from "../../mod.ts";
 import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { claudeAnswer, claudeRunEnv, hostErrorMessage, openClaudeHost, readClaudeCall } from "./_claude_call.ts";
+import {
+  claudeAnswer,
+  claudeExit,
+  claudeRunEnv,
+  hookErrors,
+  hostErrorMessage,
+  openClaudeHost,
+  readClaudeCall,
+} from "./_claude_call.ts";
 import { readEnv } from "./_env.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
@@ -24,7 +32,9 @@ Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
 layers, every dialect, but not those of Claude's own settings files
 (.claude/settings*.json), which Claude runs itself — and answers on stdout in
 Claude's output format, with exit code 0: {} when nothing applies (said on
-stderr when no hookgate configuration exists at all).
+stderr when no hookgate configuration exists at all). (Where Claude
+takes a block only as an exit code — TeammateIdle, TaskCompleted,
+WorktreeCreate — a block is exit code 2 with the reason on stderr.)
 
 Install it as the one hook of Claude Code with "hook-run install claude"
 (or by hand: see examples/claude/).
@@ -34,8 +44,12 @@ extension module that cannot be loaded) are one line on stderr and exit code
 configuration entry affects only itself: the rest runs, the user is told,
 and a closed or policy entry denies the tool calls and prompts it could have
 matched (a file that cannot be parsed, every one); Stop is never blocked for
-it. Events hookgate does not model are answered {} (said on stderr with
---trace).
+it. The hooks of an event hookgate does not know (one Claude added later)
+run side by side, and only a halt and their messages are answered. A hook's
+error (a non-zero exit, a timeout, a refusal) is shown to the user as
+systemMessage, as Claude shows one; what Claude keeps in its debug log — a
+hook's plain text where it means nothing, an answer read leniently — goes to
+stderr.
 
 Options:
   --config PATH     a configuration file, after the user and project layers (repeatable)
@@ -57,9 +71,10 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const flags = commonFlags(values);
   const trace = values.trace === true;
   // Until the event is known, a failure must fail closed.
+  // An event hookgate does not know might block: it fails closed too.
   const fail = (reason: string, event?: HookEvent) => {
     io.stderr(`hook-run gateway: ${printable(reason)}\n`);
-    return event === undefined || HOOK_EVENTS[event].canBlock ? 2 : 1;
+    return event === undefined || !isHookEvent(event) || HOOK_EVENTS[event].canBlock ? 2 : 1;
   };
   if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the event comes on stdin)`);
   let record: string | undefined;
@@ -69,21 +84,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return fail((error as Error).message);
   }
 
-  let call;
+  let decoded;
   try {
-    call = readClaudeCall(
+    decoded = readClaudeCall(
       await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"),
       "stdin",
     );
   } catch (error) {
     return fail((error as Error).message);
   }
-  if (!call.supported) {
-    if (trace) io.stderr(`hook-run gateway: ${printable(call.message)}; answered {}\n`);
-    io.stdout("{}\n");
-    return 0;
-  }
-  const { decoded } = call;
   const event = decoded.event;
   // The entry that routes the agent here is left out wherever it is loaded
   // as a layer; this bounds any recursion that was not recognised, and it
@@ -100,11 +109,16 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const cwd = decoded.cwd ?? Deno.cwd();
   const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
   const records: HookInvocationRecord[] = [];
-  const warnings: string[] = [];
+  // For the user: what Claude would show (a broken configuration, hooks'
+  // errors); the rest of what happened goes to stderr, Claude's debug log.
+  const notes: string[] = [];
   let host;
   try {
     host = await openClaudeHost(flags, projectRoot, {
-      logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
+      logger: {
+        warn: (message) => io.stderr(`hook-run gateway: ${printable(message)}\n`),
+        error: (m) => notes.push(m),
+      },
       onInvocation: (record) => records.push(record),
     });
   } catch (error) {
@@ -133,7 +147,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     const width = Math.max(0, ...records.map((r) => r.hookName.length));
     for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
   }
-  // Hook failures ride along as systemMessage, with a held-back project.
-  io.stdout(claudeAnswer(event, result, warnings, project));
-  return 0;
+  // Hook errors ride along as systemMessage, with a held-back project.
+  io.stdout(claudeAnswer(event, result, [...notes, ...hookErrors(records)], project));
+  const exit = claudeExit(event, result);
+  if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
+  return exit.code;
 }

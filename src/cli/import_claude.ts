@@ -7,7 +7,7 @@
 // own .claude/settings.json itself); --move also takes the hooks out of
 // the Claude file, so that each runs once.
 
-import { formatDiagnostic, HOOK_EVENT_NAMES } from "../../mod.ts";
+import { formatDiagnostic, isHookEvent } from "../../mod.ts";
 import { hookgateRoute, parseHooksConfig } from "../config/mod.ts";
 import {
   claudeHandlerHook,
@@ -74,9 +74,18 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
 
   const hooks: Record<string, unknown[]> = {};
   let count = 0;
-  for (const event of HOOK_EVENT_NAMES) {
-    const list = parsed.hooks[event]?.filter((hook) => hookgateRoute(hook) === undefined);
+  for (const [event, all] of Object.entries(parsed.hooks)) {
+    const list = all?.filter((hook) => hookgateRoute(hook) === undefined);
     if (list === undefined || list.length === 0) continue;
+    if (!isHookEvent(event)) {
+      // A native file names only events hookgate knows; the Claude file keeps running them.
+      io.stderr(
+        `not carried over: ${list.length} hook(s) of "${
+          printable(event)
+        }", an event hookgate does not know; a native file refuses it, so keep them in ${printable(path)}\n`,
+      );
+      continue;
+    }
     hooks[event] = list.map(({ source: _source, ...hook }) => hook);
     count += list.length;
   }

@@ -6,7 +6,7 @@
 // refuses them: no layer can forward them again.
 
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
-import { HOOK_EVENT_NAMES } from "../events/table.ts";
+import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { HookGrants } from "../runner/types.ts";
 import { urlPatternCovers } from "../permissions/url_policy.ts";
@@ -21,6 +21,7 @@ export interface Merged {
   httpAllowedUrls?: string[];
   models?: ModelsConfig;
   hookGrants: HookGrants;
+  sanitizeEnv?: boolean;
 }
 
 /** Accumulates layers in order; `project` layers are narrowed at the end. */
@@ -33,6 +34,7 @@ export class LayerMerge {
   #urls: string[] | undefined;
   #models: ModelsConfig | undefined;
   #grants: HookGrants = "forward";
+  #sanitizeEnv = false;
   #project: { path: string; parsed: ParsedHooksConfig }[] = [];
 
   /** Adds one parsed layer. */
@@ -41,6 +43,8 @@ export class LayerMerge {
     this.#placeholders.push(...parsed.placeholders);
     // Refusing only ever narrows, so a project's refusal counts as the user's does.
     if (parsed.hookGrants === "refuse") this.#grants = "refuse";
+    // Any layer may ask for the sanitized environment, a project's too: it only narrows.
+    if (parsed.sanitizeEnv === true) this.#sanitizeEnv = true;
     if (project) {
       this.#project.push({ path, parsed });
       return;
@@ -97,11 +101,13 @@ export class LayerMerge {
       hookGrants: this.#grants,
       ...(urls === undefined ? {} : { httpAllowedUrls: urls }),
       ...(models === undefined ? {} : { models }),
+      ...(this.#sanitizeEnv ? { sanitizeEnv: true } : {}),
     };
   }
 
   #addHooks(path: string, hooks: ConfiguredHooks): void {
-    for (const event of HOOK_EVENT_NAMES) {
+    // Every event the layer has hooks for, those of events hookgate does not know too.
+    for (const event of Object.keys(hooks) as HookEvent[]) {
       for (const hook of hooks[event] ?? []) {
         if (hook.name !== undefined) {
           const key = `${event}\u0000${hook.name}`;

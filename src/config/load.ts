@@ -86,6 +86,8 @@ export interface LoadedConfig {
   commandAllowlist: string[];
   /** HTTP URL patterns from every layer, or `undefined` when none sets any. */
   httpAllowedUrls?: string[];
+  /** Some layer asks for the sanitized environment for every command hook (`sanitizeEnv`). */
+  sanitizeEnv?: boolean;
   /**
    * What to do with permissions hooks grant: `"refuse"` when any layer
    * says so (`"hookGrants": "refuse"`) or cannot be read, else `"forward"`.
@@ -250,7 +252,7 @@ export async function checkConfig(
     if (layer.kind === "project" && project?.trusted !== true) continue;
     merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
-  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, hookGrants } = merge.result();
+  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, hookGrants, sanitizeEnv } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
   // leaves without a model fail when they run, each by its own policy.
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
@@ -284,6 +286,7 @@ export async function checkConfig(
     hookGrants,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
+    ...(sanitizeEnv ? { sanitizeEnv } : {}),
     ...(project === undefined ? {} : { project }),
     ...(routed.length === 0 ? {} : { routing: routed }),
   };
@@ -321,5 +324,5 @@ function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
     parsed.models !== undefined ||
     parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
-    parsed.hookGrants !== undefined;
+    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true;
 }

@@ -86,6 +86,12 @@ export interface ParsedHooksConfig {
   commandAllowlist?: string[];
   /** URL patterns every HTTP hook must match (`httpAllowedUrls`). */
   httpAllowedUrls?: string[];
+  /**
+   * Every command hook gets the sanitized environment, Claude-dialect ones
+   * too (`"sanitizeEnv": true`; in a Claude settings file, its `env` setting
+   * `CLAUDE_CODE_SUBPROCESS_ENV_SCRUB` to `"1"`).
+   */
+  sanitizeEnv?: boolean;
   /** The model endpoints for prompt hooks (`models`). */
   models?: ModelsConfig;
   /**

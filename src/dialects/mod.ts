@@ -20,8 +20,9 @@ export {
   type DecodedInput,
   type DecodedOutput,
   type Dialect,
+  type DialectEnv,
+  type DialectEnvContext,
   type HookAnswer,
-  UnsupportedEventError,
 } from "./types.ts";
 export { toWuuInput } from "./wuu/wire.ts";
 export {

@@ -59,10 +59,15 @@ export interface PreToolUseResult extends HookResultBase {
    * whatever the decision.
    */
   decision?: "allow" | "ask" | "defer";
-  /** Why, for the model on a block, for the user with a decision (≤ 2 000 characters). */
+  /** Why, for the model (each hook's at most 2 000 characters; a Claude hook's as long as it gave it). */
   reason?: string;
   /** The rewritten tool input. */
   input?: Record<string, unknown>;
+  /**
+   * The joined context of the hooks, for the model beside the tool's result
+   * — also beside a block, which is the tool's result then.
+   */
+  additionalContext?: string;
 }
 
 /**

@@ -182,8 +182,9 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     allowNonPolicy: !policyOnly,
     commandAllowlist: [...DEFAULT_COMMAND_ALLOWLIST, ...config.commandAllowlist],
     ...(config.httpAllowedUrls ? { httpAllowedUrls: config.httpAllowedUrls } : {}),
-    // A function, so that hot reload reaches prompt hooks' endpoints.
+    // Functions, so that hot reload reaches prompt hooks' endpoints and the environment switch.
     models: () => current().models,
+    sanitizeEnv: () => current().sanitizeEnv === true,
     projectDir: projectRoot,
     ...(commandGate ? { commandGate } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

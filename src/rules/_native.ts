@@ -1,6 +1,7 @@
 // What one native outcome does to a run, by the event table's columns:
 // shared by the rules of the hook events (two-stage, serial, fan-out).
 
+import { MAX_RESULT_CHARS } from "../_internal/limits.ts";
 import { truncate } from "../_internal/text.ts";
 import type { AnyHookEventResult } from "../events/event_map.ts";
 import type { NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
@@ -53,8 +54,11 @@ export function applyOutcome(
   switch (outcome.action) {
     case "deny":
       if (info.canBlock) {
-        // A block's own context is not delivered: the operation does not go ahead.
         addReason(state, outcome.reason!, entry);
+        // Its context goes beside the block where the event's rule delivers context with one (PreToolUse, Stop).
+        if (outcome.additionalContext !== undefined && info.context) {
+          addContext(state, outcome.additionalContext, separator);
+        }
         return true;
       } else if (info.denyAsFeedback) {
         // After the fact a deny cannot undo anything: deliver it as feedback.
@@ -214,7 +218,7 @@ function finalResult(state: RunState, contextOnBlock: boolean, problem: string |
 
 function baseResult(state: RunState, contextOnBlock: boolean, problem: string | undefined): AnyHookEventResult {
   if (state.reasons !== null) {
-    const blocked: AnyHookEventResult = { block: true, reason: truncate(state.reasons.join("\n")) };
+    const blocked: AnyHookEventResult = { block: true, reason: truncate(state.reasons.join("\n"), MAX_RESULT_CHARS) };
     if (contextOnBlock && state.context !== null) blocked.additionalContext = state.context;
     return blocked;
   }
@@ -233,7 +237,7 @@ function baseResult(state: RunState, contextOnBlock: boolean, problem: string | 
   const decision = state.decision;
   if (decision !== null) {
     result = { ...result, decision: decision.kind };
-    if (decision.reason !== undefined) result.reason = truncate(decision.reason);
+    if (decision.reason !== undefined) result.reason = truncate(decision.reason, MAX_RESULT_CHARS);
     if (decision.input !== undefined) result.input = decision.input;
     if (decision.permissions !== undefined) result.updatedPermissions = decision.permissions;
   }

@@ -4,6 +4,7 @@
 // hooks together (Claude), at the same time on that input, as their agent
 // runs them; then every validate-stage hook at the same time on the final
 // input, which none of them may change. A deny ends the run after its phase.
+// The context given so far (the denier's too) goes beside the block.
 
 import type { CombineRule, RuleEntry } from "./types.ts";
 import { addReason, applyOutcome, nativeResult } from "./_native.ts";
@@ -25,5 +26,6 @@ export const TWO_STAGE: CombineRule = Object.freeze<CombineRule>({
     addReason(state, reason, entry);
     return true;
   },
-  result: (state) => nativeResult(state, false),
+  // A block is the tool's result: the hooks' context goes beside it.
+  result: (state) => nativeResult(state, true),
 });

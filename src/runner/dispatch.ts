@@ -47,6 +47,7 @@ export class Dispatcher {
       modelClient: options.modelClient,
       traceModelIO: options.traceModelIO === true,
       refusesGrants: refusalOf(options.hookGrants),
+      sanitizeEnv: options.sanitizeEnv ?? false,
       deadlines: new DeadlineScheduler(),
       processes: new HookProcesses(options.dieWithHost ? { dieWithHost: true } : {}),
     };
@@ -60,8 +61,7 @@ export class Dispatcher {
 
   /** The event's row, or `undefined` when the registry's table has none. */
   info(event: string): HookEventInfo | undefined {
-    const events = this.#registry.events;
-    return Object.hasOwn(events, event) ? events[event] : undefined;
+    return this.#registry.info(event);
   }
 
   /** Whether any runnable hook is registered for the event. */

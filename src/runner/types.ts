@@ -207,4 +207,13 @@ export interface HookRunnerOptions {
    * @default {false}
    */
   dieWithHost?: boolean;
+  /**
+   * Give every command hook the sanitized environment, Claude-dialect ones
+   * too (which otherwise inherit this process's environment, as Claude's
+   * own hooks inherit Claude's); a function is asked before each hook
+   * starts, so a reloaded configuration's `sanitizeEnv` counts at once.
+   *
+   * @default {false}
+   */
+  sanitizeEnv?: boolean | (() => boolean);
 }

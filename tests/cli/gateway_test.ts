@@ -121,12 +121,13 @@ Deno.test("hook-run gateway answers context, halts and user messages", async () 
   });
 });
 
-Deno.test("hook-run gateway answers {} to events hookgate does not model, and says so under --trace", async () => {
+Deno.test("hook-run gateway answers {} to an event with no hook, known or not", async () => {
   await withProject({}, async (dir) => {
-    const run = await gateway(dir, { hook_event_name: "Notification", message: "hi" }, ["--trace"]);
-    equal(run.code, 0);
-    equal(run.stdout, "{}\n");
-    match(run.stderr, /does not model the Claude Code event "Notification"; nothing runs for it; answered \{\}/);
+    for (const name of ["Notification", "FutureEvent"]) {
+      const run = await gateway(dir, { hook_event_name: name, message: "hi" });
+      equal(run.code, 0, run.stderr);
+      equal(run.stdout, "{}\n");
+    }
   });
 });
 
@@ -139,9 +140,18 @@ Deno.test("hook-run gateway never fails open: its own failures exit 2 on events 
       equal(run.stdout, "");
     });
     await t.step("not a Claude event", async () => {
-      const run = await cli(["gateway"], { cwd: dir, stdin: '{"hook_event_name": "BeforeTool"}' });
+      const run = await cli(["gateway"], { cwd: dir, stdin: '{"hook_event_name": "before_tool"}' });
       equal(run.code, 2);
-      match(run.stderr, /is not a Claude Code hook event/);
+      match(run.stderr, /is not a Claude Code hook event name/);
+    });
+    await t.step("an event hookgate does not know, which might block", async () => {
+      const run = await cli(["gateway"], {
+        cwd: dir,
+        stdin: '{"hook_event_name": "FutureEvent", "cwd": 5}',
+        env: { HOOKGATE_TRUST_PROJECT: "1" },
+      });
+      equal(run.code, 2);
+      match(run.stderr, /"cwd" must be a string/);
     });
   });
 });

@@ -225,7 +225,7 @@ Deno.test("hook-run run --input may not override the runner's own fields, and th
       ],
       [
         ["SubagentStop", "--input", '{"agentId":"a","toolName":"bash"}'],
-        /^hook-run: --input field "toolName" is not a field of SubagentStop \(its fields: agentId\); leave it out\n$/,
+        /^hook-run: --input field "toolName" is not a field of SubagentStop \(its fields: agentId, agentType\); leave it out\n$/,
       ],
       [
         ["SubagentStop", "--input", '{"agentId":7}'],

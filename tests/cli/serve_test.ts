@@ -79,9 +79,9 @@ Deno.test("hook-run serve answers a request that names no event it can block wit
         ["/hooks", "", 400, /^the body is empty/],
         [
           "/hooks",
-          { ...deny, hook_event_name: "BeforeTool" },
+          { ...deny, hook_event_name: "before_tool" },
           400,
-          /"BeforeTool", which is not a Claude Code hook event/,
+          /"before_tool", which is not a Claude Code hook event name/,
         ],
         ["/hooks", { session_id: "s" }, 400, /needs "hook_event_name"/],
         [
@@ -92,7 +92,7 @@ Deno.test("hook-run serve answers a request that names no event it can block wit
         ],
         ["/hooks/PostToolUse", { hook_event_name: "PostToolUse", tool_name: 5 }, 400, /"tool_name" must be a string/],
         ["/hooks", "x".repeat(16 * 1024 * 1024 + 1), 400, /^the body is larger than 16 MiB/],
-        ["/hooks/BeforeTool", deny, 404, /"BeforeTool" is not a Claude Code hook event/],
+        ["/hooks/before_tool", deny, 404, /"before_tool" is not a Claude Code hook event name/],
         ["/hook", deny, 404, /no such path/],
       ];
       for (const [path, body, status, pattern] of cases) {

@@ -12,7 +12,7 @@
 import { isPlainObject } from "../../_internal/json.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import { HOOK_EVENT_NAMES } from "../../events/table.ts";
-import { CLAUDE_EVENTS } from "./events.ts";
+import { CLAUDE_EVENTS, NOT_ROUTED } from "./events.ts";
 
 /** Claude Code's settings, or the `hooks` part of one, as parsed JSON. */
 export type ClaudeSettings = Record<string, unknown>;
@@ -65,7 +65,7 @@ const COMMAND_ONLY: ReadonlySet<string> = new Set(["SessionStart", "Setup"]);
  * ```
  */
 export function claudeRoutedEvents(): string[] {
-  return HOOK_EVENT_NAMES.filter((event) => CLAUDE_EVENTS.has(event));
+  return HOOK_EVENT_NAMES.filter((event) => CLAUDE_EVENTS.has(event) && !NOT_ROUTED.has(event));
 }
 
 /**

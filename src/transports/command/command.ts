@@ -6,6 +6,7 @@
  * @module
  */
 
+import { readGrantedEnv } from "../../_internal/env.ts";
 import { timeoutProblem } from "../../_internal/limits.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
@@ -70,6 +71,15 @@ export interface RunShellHookOptions {
    * @default {the set shared by standalone calls}
    */
   processes?: HookProcesses;
+  /**
+   * Give the hook the sanitized environment whatever its dialect — also a
+   * Claude-dialect hook, which otherwise inherits this process's
+   * environment, as Claude's own hooks inherit Claude's (the
+   * configuration's `sanitizeEnv`).
+   *
+   * @default {false}
+   */
+  sanitizeEnv?: boolean;
 }
 
 /**
@@ -242,17 +252,33 @@ export async function runPreparedCommandHook(
   const projectDir = options.projectDir ?? input.cwd;
   const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
   const processes = options.processes ?? STANDALONE_PROCESSES;
+  const own = dialect.commandEnv?.({
+    projectDir,
+    event: input.event,
+    read: readGrantedEnv,
+    sanitized: options.sanitizeEnv === true,
+  });
+  if (own?.inherit && !canListEnv() && !SCOPED_ENV_WARNED.has(processes)) {
+    // Said once per owner: the hook runs, with less than its agent would give it.
+    SCOPED_ENV_WARNED.add(processes);
+    options.logger?.warn?.(
+      `Command hook "${
+        spec.name ?? spec.command
+      }" inherits the agent's environment (as ${dialect.name} hooks do), but --allow-env names only some variables, so it gets only those; run hook-run with --allow-env, or set "sanitizeEnv": true to give every hook the sanitized environment`,
+    );
+  }
   try {
     const spawned = await spawnHook({
       program: plan.program,
       args: plan.args,
       cwd: spec.cwd ?? input.cwd,
       env: buildChildEnv({
-        hookEnv: { ...dialect.commandEnv?.(projectDir), ...spec.env },
+        hookEnv: { ...own?.env, ...spec.env },
         ...(spec.passEnv ? { passEnv: spec.passEnv } : {}),
         event: input.event,
         ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
         projectDir,
+        ...(own?.inherit ? { inherit: true } : {}),
       }),
       stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
       maxOutputBytes: cap,
@@ -320,6 +346,18 @@ export async function runShellHook(
     );
   }
   return result.outcome;
+}
+
+/** The owners (a runner's processes, or the standalone set) already told that --allow-env is scoped. */
+const SCOPED_ENV_WARNED = new WeakSet<HookProcesses>();
+
+/** Whether the whole environment can be read (an unscoped --allow-env). */
+function canListEnv(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "env" }).state === "granted";
+  } catch {
+    return false;
+  }
 }
 
 /**
