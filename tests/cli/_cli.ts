@@ -38,8 +38,6 @@ export async function cli(
     home?: string;
     /** Deno's permission flags instead of the task's, for what hook-run says under narrower ones. */
     flags?: string[];
-    /** Lets it read the whole environment (an unscoped --allow-env), as hooks that inherit it need. */
-    allEnv?: boolean;
   } = {},
 ): Promise<CliRun> {
   const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
@@ -52,7 +50,6 @@ export async function cli(
       ...(options.env ? { env: options.env } : {}),
       ...(options.script ? { script: options.script } : {}),
       ...(options.flags ? { flags: options.flags } : {}),
-      ...(options.allEnv ? { allEnv: true } : {}),
     }).spawn();
     // A bug may make the CLI run forever: fail the test, not the suite.
     let killed = false;
@@ -94,13 +91,9 @@ export function hookRunCommand(
     descriptors?: number;
     /** Deno's permission flags instead of the task's. */
     flags?: string[];
-    /** An unscoped --allow-env instead of the task's list. */
-    allEnv?: boolean;
   },
 ): Deno.Command {
-  const flags = (options.flags ?? taskFlags).map((flag) =>
-    options.allEnv && flag.startsWith("--allow-env") ? "--allow-env" : flag.replace("$HOME", options.home)
-  );
+  const flags = (options.flags ?? taskFlags).map((flag) => flag.replace("$HOME", options.home));
   const command = [
     "run",
     "--quiet",

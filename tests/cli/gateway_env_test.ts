@@ -14,7 +14,6 @@ function gateway(dir: string, event: Record<string, unknown>, env: Record<string
     cwd: dir,
     stdin: JSON.stringify({ session_id: "s-1", cwd: dir, ...event }),
     env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", ...env },
-    allEnv: true,
     ...(home === undefined ? {} : { home }),
   });
 }
@@ -73,13 +72,15 @@ const AGENT_ENV = {
 
 /** A project with the probe as a Claude hook and as a native one, both on PreToolUse. */
 async function withProbes(fn: (dir: string) => Promise<void>): Promise<void> {
-  await withProject({ PreToolUse: [{ hooks: [hook("env_probe.js", "claude")] }] }, async (dir) => {
-    await Deno.mkdir(join(dir, ".hookgate"));
+  await withProject({}, async (dir) => {
     await Deno.writeTextFile(
       join(dir, ".hookgate/config.jsonc"),
       JSON.stringify({
         hooks: {
-          PreToolUse: [{ name: "probe", command: '"$HOOKGATE_PROJECT_DIR"/.claude/hooks/env_probe.js native' }],
+          PreToolUse: [
+            { name: "claude-probe", dialect: "claude", ...hook("env_probe.js", "claude") },
+            { name: "probe", command: '"$HOOKGATE_PROJECT_DIR"/.claude/hooks/env_probe.js native' },
+          ],
         },
       }),
     );
@@ -151,18 +152,34 @@ Deno.test("hook-run gateway gives Claude hooks the sanitized environment under C
   });
 });
 
-Deno.test("hook-run gateway still blocks when the agent's environment has LD_LIBRARY_PATH, under the task's flags", async () => {
+Deno.test("hook-run gateway still blocks when the agent's environment has LD_LIBRARY_PATH", async (t) => {
   await withProject({ PreToolUse: [{ matcher: "Bash", hooks: [hook("guard.sh")] }] }, async (dir) => {
-    // Deno refuses a child with a loader variable under a scoped --allow-run,
-    // by throwing: once that crashed the gateway (exit 1), and Claude went ahead.
-    const run = await cli(["gateway"], {
-      cwd: dir,
-      stdin: JSON.stringify({ session_id: "s-1", cwd: dir, ...CALL, tool_input: { command: "rm -rf /" } }),
-      env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", LD_LIBRARY_PATH: "/opt/missing/lib" },
+    const call = (flags?: string[]) =>
+      cli(["gateway"], {
+        cwd: dir,
+        stdin: JSON.stringify({ session_id: "s-1", cwd: dir, ...CALL, tool_input: { command: "rm -rf /" } }),
+        env: { CLAUDE_PROJECT_DIR: dir, HOOKGATE_TRUST_PROJECT: "1", LD_LIBRARY_PATH: "/opt/missing/lib" },
+        ...(flags ? { flags } : {}),
+      });
+    await t.step("under the task's flags", async () => {
+      const run = await call();
+      equal(run.code, 0, run.stderr);
+      equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
     });
-    equal(run.code, 0, run.stderr);
-    equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
-    // The task's --allow-env names some variables: the hook gets only those, and that is said.
-    match(run.stderr, /inherits the agent's environment .* but --allow-env names only some variables/);
+    await t.step("under a scoped --allow-run and --allow-env, as a least-privilege launcher has them", async () => {
+      // Deno refuses a child with a loader variable under a scoped --allow-run,
+      // by throwing: once that crashed the gateway (exit 1), and Claude went ahead.
+      const run = await call([
+        "--allow-read",
+        "--allow-write",
+        "--allow-env=HOME,PATH,CLAUDE_PROJECT_DIR,HOOKGATE_TRUST_PROJECT,HOOKGATE_HOME,HOOKGATE_DEPTH,LD_LIBRARY_PATH",
+        "--allow-run=sh,bash,setsid,kill,pkill",
+        "--allow-net=127.0.0.1,localhost",
+      ]);
+      equal(run.code, 0, run.stderr);
+      equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
+      // --allow-env names some variables: the hook gets only those, and that is said.
+      match(run.stderr, /inherits the agent's environment .* but --allow-env names only some variables/);
+    });
   });
 });

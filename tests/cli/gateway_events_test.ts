@@ -45,7 +45,6 @@ Deno.test("hook-run gateway runs a notify-send Notification hook, matched on not
             PATH: `${join(dir, "bin")}:${Deno.env.get("PATH")}`,
             DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus",
           },
-          allEnv: true,
         });
       const run = await notify("permission_prompt");
       equal(run.code, 0, run.stderr);

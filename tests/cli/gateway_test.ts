@@ -82,7 +82,8 @@ Deno.test('hook-run gateway with "hookGrants": "refuse" answers no allow, and sa
     equal(refused.code, 0, refused.stderr);
     const answer = JSON.parse(refused.stdout);
     equal(answer.hookSpecificOutput, undefined);
-    match(answer.systemMessage, /hook-granted allows are refused/);
+    // Said where Claude keeps what is not a hook's error: the gateway's stderr.
+    match(refused.stderr, /hook-granted allows are refused/);
   });
 });
 

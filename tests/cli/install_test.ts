@@ -23,7 +23,7 @@ interface SetUp {
   run(args: string[], options?: { env?: Record<string, string>; cwd?: string }): Promise<CliRun>;
 }
 
-/** The user's settings before install: other keys, a python3 guard, and a hook on an event hookgate may not model. */
+/** The user's settings before install: other keys, a python3 guard, and a hook on an event the routing leaves to Claude. */
 function original(project: string) {
   return {
     model: "opus",
@@ -33,7 +33,7 @@ function original(project: string) {
         matcher: "Bash",
         hooks: [{ type: "command", command: `python3 ${project}/.claude/guard.py`, timeout: 30 }],
       }],
-      MessageDisplay: [{ hooks: [{ type: "command", command: "true" }] }],
+      WorktreeCreate: [{ hooks: [{ type: "command", command: "true" }] }],
     },
   };
 }
@@ -103,12 +103,11 @@ Deno.test("hook-run install claude routes every modelled event through a launche
         ok(install.stdout.includes(text), `${text} in:\n${install.stdout}`);
       }
     });
-    await t.step("every other key stays, and a hook on an event hookgate does not model stays with Claude", () => {
+    await t.step("every other key stays, and a hook on an event the routing leaves to Claude stays with Claude", () => {
       equal(after.model, "opus");
       deepEqual(after.permissions, { allow: ["Bash(ls:*)"] });
-      if (!routed.includes("MessageDisplay")) {
-        deepEqual(after.hooks.MessageDisplay, original(project).hooks.MessageDisplay);
-      }
+      equal(routed.includes("WorktreeCreate"), false);
+      deepEqual(after.hooks.WorktreeCreate, original(project).hooks.WorktreeCreate);
     });
     await t.step("each modelled event routes to <launcher> gateway with Claude's longest timeout", () => {
       for (const event of routed) {

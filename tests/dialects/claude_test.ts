@@ -224,10 +224,9 @@ Deno.test("Claude decodeOutput(): the JSON fields", async (t) => {
       '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedInput":{"questions":[],"answers":{"Which?":"A"}}}}}',
       { action: "grant", input: { questions: [], answers: { "Which?": "A" } } },
     ],
-    // A block beside an approval in one answer: the most restrictive wins.
+    // A top-level decision is not PermissionRequest's: Claude reads only hookSpecificOutput.decision.
     ["PermissionRequest", '{"decision":"block","hookSpecificOutput":{"decision":{"behavior":"allow"}}}', {
-      action: "deny",
-      reason: "blocked by hook",
+      action: "grant",
     }],
   ];
   for (const [event, text, outcome] of cases) {
