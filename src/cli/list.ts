@@ -195,10 +195,14 @@ function describe(
   const source = entry.transport === "in-process"
     ? entry.owner?.replace(/^extension:/, "") ?? ""
     : entry.hook.source ?? "";
+  const toolRule = entry.transport === "in-process" || entry.transport === "placeholder"
+    ? undefined
+    : entry.hook.toolRule;
   return {
     event: entry.event,
     name: entry.name,
-    matcher: entry.matcher,
+    // A tool rule narrows the matcher: shown beside it, as Claude's "if".
+    matcher: toolRule === undefined ? entry.matcher : `${entry.matcher} if ${toolRule}`,
     transport: entry.transport,
     stage: entry.event === "PreToolUse" ? entry.stage : "-",
     policy: entry.policy,

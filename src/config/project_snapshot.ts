@@ -78,6 +78,8 @@ export interface ProjectHook {
   name: string;
   /** Its matcher (`*` when none). */
   matcher: string;
+  /** The tool rule that narrows the matcher (a Claude hook's `if`). */
+  toolRule?: string;
   /** How it is reached. */
   transport: "command" | "http" | "prompt";
   /** The command line, the URL, or the prompt. */

@@ -44,7 +44,8 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
  * ```
  */
 export function projectHookLine(hook: ProjectHook): string {
-  const matcher = hook.matcher === "*" ? "" : ` [${hook.matcher}]`;
+  const rule = hook.toolRule === undefined ? "" : ` if ${hook.toolRule}`;
+  const matcher = hook.matcher === "*" && rule === "" ? "" : ` [${hook.matcher}${rule}]`;
   return `${hook.event}${matcher} ${hook.name} (${hook.transport}): ${hook.target}`;
 }
 

@@ -41,7 +41,9 @@ Deno.test("hook-run import-claude converts to native JSONC that loads the same h
     deepEqual(native.hooks, direct);
     deepEqual(native.httpAllowedUrls, ["http://127.0.0.1:*"]);
     equal(native.hooks.PreToolUse?.[0]?.timeoutMs, 5000);
-    match(run.stderr, /not carried over: .*"if" is not supported by hookgate and is ignored/);
+    // A hook's if is its tool rule, carried over.
+    equal(native.hooks.PreToolUse?.[2]?.toolRule, "Bash(git *)");
+    equal(/"if"/.test(run.stderr), false, run.stderr);
     match(run.stderr, /not carried over: .*"type": "agent" hooks are not supported by hookgate/);
     // A native file refuses an event hookgate does not know: it stays in the Claude file.
     match(run.stderr, /not carried over: 1 hook\(s\) of "FutureEvent", an event hookgate does not know/);

@@ -170,7 +170,7 @@ function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonP
     return true;
   }
   try {
-    compileClaudeMatcher(matcher);
+    compileClaudeMatcher(matcher, event);
   } catch (error) {
     context.error(path, (error as Error).message, 'use an exact name, a list such as "Edit|Write", or a valid regex');
     return false;
@@ -213,7 +213,7 @@ function claudeHook(
   if (seconds * 1000 > MAX_TIMEOUT_MS) {
     context.warning([...path, "timeout"], `"timeout" is ${seconds} seconds; the longest is 600, so it is capped`);
   }
-  const base = {
+  const base: { dialect: "claude"; stage?: "mutate"; timeoutMs: number; matcher?: string; toolRule?: string } = {
     dialect: "claude" as const,
     // Claude hooks may rewrite the input: they run in the mutate stage, all
     // at the same time on the same input as in Claude (after the native
@@ -222,15 +222,12 @@ function claudeHook(
     timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
     ...(matcher === undefined ? {} : { matcher }),
   };
-  for (const key of ["asyncRewake", "continueOnBlock", "if"] as const) {
-    if (h[key] !== undefined) {
-      context.warning(
-        [...path, key],
-        `"${key}" is not supported by hookgate and is ignored${
-          key === "if" ? ": the hook runs for every call its matcher selects" : ""
-        }`,
-      );
-    }
+  for (const key of ["asyncRewake", "continueOnBlock"] as const) {
+    if (h[key] !== undefined) context.warning([...path, key], `"${key}" is not supported by hookgate and is ignored`);
+  }
+  if (h.if !== undefined) {
+    if (!context.toolRule(event, h.if, [...path, "if"])) return null;
+    base.toolRule = h.if;
   }
   const forbidden = FORBIDDEN[type] ?? [];
   for (const key of forbidden) {
