@@ -9,6 +9,7 @@ import { CLAUDE_HOOKS_FILE, defaultHome, hookgateRoute, parseHooksConfig } from 
 import {
   addClaudeHooks,
   type ClaudeHooks,
+  claudeOnlyHandler,
   claudeRoutedEvents,
   claudeRoutingGroup,
   type ClaudeSettings,
@@ -111,9 +112,16 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const settings = await readSettings(settingsPath, "the Claude settings file");
   const moved = await readSettings(movedPath, "hookgate's file of moved Claude hooks");
   const routed = claudeRoutedEvents();
+  // What hookgate cannot run outside Claude stays in Claude's file, where Claude runs it.
+  let leftToClaude = 0;
   const split = splitClaudeSettings(settingsValue(settings), {
     routes: isRouting,
-    move: (event) => !keepHooks && routed.includes(event),
+    move: (event, _hook, handler) => {
+      if (keepHooks || !routed.includes(event)) return false;
+      if (claudeOnlyHandler(handler) === undefined) return true;
+      leftToClaude++;
+      return false;
+    },
   });
   const movedNext = addClaudeHooks(settingsValue(moved), split.moved);
   const movedHooks = (movedNext.hooks ?? {}) as ClaudeHooks;
@@ -185,12 +193,20 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
       } to ${printable(movedPath)}: hookgate runs them now, once`,
     );
   }
-  const kept = Object.keys((split.settings.hooks ?? {}) as ClaudeHooks);
+  const kept = Object.keys((split.settings.hooks ?? {}) as ClaudeHooks).filter((event) =>
+    keepHooks || !routed.includes(event)
+  );
   if (kept.length > 0) {
     lines.push(
       `  kept      the hooks on ${kept.join(", ")} stay in Claude's file: Claude runs them${
         keepHooks ? " (--keep-hooks)" : " (events hookgate does not model)"
       }`,
+    );
+  }
+  if (leftToClaude > 0) {
+    lines.push(
+      `  kept      ${leftToClaude === 1 ? "1 hook" : `${leftToClaude} hooks`} hookgate cannot run outside Claude ` +
+        "(mcp_tool, agent, PowerShell) stay in Claude's file: Claude runs them beside the routing",
     );
   }
   await writeSettings({ settingsPath, settings, next, lines });

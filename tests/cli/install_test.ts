@@ -187,6 +187,41 @@ Deno.test("hook-run install claude --keep-hooks leaves the user's hooks to Claud
   });
 });
 
+Deno.test("hook-run install claude leaves the hooks hookgate cannot run outside Claude in Claude's file", async () => {
+  await withSetUp(async ({ hookgate, settings, project, run }) => {
+    const claudeOnly = [
+      { type: "mcp_tool", server: "memory", tool: "save" },
+      { type: "agent", prompt: "Review the diff" },
+      { type: "command", command: "Write-Host hi", shell: "powershell" },
+    ];
+    const before = original(project);
+    const group = before.hooks.PreToolUse[0]!;
+    await Deno.writeTextFile(
+      settings,
+      JSON.stringify({
+        ...before,
+        hooks: { ...before.hooks, PreToolUse: [{ ...group, hooks: [...group.hooks, ...claudeOnly] }] },
+      }),
+    );
+    const install = await run(["install", "claude", "--settings", settings]);
+    equal(install.code, 0, install.stdout + install.stderr);
+    match(install.stdout, /kept +3 hooks hookgate cannot run outside Claude \(mcp_tool, agent, PowerShell\) stay/);
+    const after = await readJson(settings);
+    // They stay in their group, which Claude still runs beside the routing; the guard moved.
+    deepEqual(after.hooks.PreToolUse[0], { matcher: "Bash", hooks: claudeOnly });
+    equal(after.hooks.PreToolUse.length, 2);
+    deepEqual((await readJson(join(hookgate, "claude-hooks.json"))).hooks.PreToolUse[0].hooks, [
+      original(project).hooks.PreToolUse[0]!.hooks[0],
+    ]);
+    const again = await run(["install", "claude", "--settings", settings]);
+    match(again.stdout, /nothing to change/);
+    // Uninstall puts the guard back beside them: nothing was lost on the way.
+    equal((await run(["uninstall", "claude", "--settings", settings])).code, 0);
+    const restored = (await readJson(settings)).hooks.PreToolUse as { hooks: unknown[] }[];
+    deepEqual(restored.flatMap((group) => group.hooks).length, 4);
+  });
+});
+
 Deno.test("hook-run install claude --serve routes to per-event URLs, SessionStart through the gateway", async () => {
   await withSetUp(async ({ hookgate, settings, run }) => {
     const install = await run([

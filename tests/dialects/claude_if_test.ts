@@ -126,3 +126,17 @@ Deno.test("hook-run gateway runs a Claude guard with if only on the calls its ru
     });
   });
 });
+
+Deno.test("Claude hooks: once and statusMessage load without a word and change nothing, as in a settings file", async () => {
+  await using p = await project({
+    PreToolUse: [{
+      matcher: "Bash",
+      hooks: [{ ...hook("log_event.sh", "once"), once: true, statusMessage: "Checking the command…" }],
+    }],
+  });
+  deepEqual(p.host.config.diagnostics, []);
+  // Claude honours once only in a skill's frontmatter: from a settings file the hook runs every time.
+  await p.host.runner.preToolUse("Bash", { command: "ls" }, { cwd: p.dir });
+  await p.host.runner.preToolUse("Bash", { command: "ls" }, { cwd: p.dir });
+  deepEqual(await runs(p.dir), ["once", "once"]);
+});

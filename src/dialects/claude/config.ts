@@ -29,6 +29,7 @@ import { compileClaudeMatcher } from "../../matchers/claude.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { scrubs } from "./env.ts";
 import { rowOf } from "./events.ts";
+import { claudeOnlyHandler } from "./settings.ts";
 import { openEntry } from "../_broken_entry.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
@@ -201,11 +202,13 @@ function claudeHook(
   }
   const h = value as Handler;
   const type = h.type ?? "command";
-  if (type === "mcp_tool" || type === "agent") {
+  const claudeOnly = claudeOnlyHandler(h as Record<string, unknown>);
+  if (claudeOnly !== undefined) {
+    // Not an error: in Claude's own file Claude runs it, and install and import-claude leave it there.
     context.warning(
-      [...path, "type"],
-      `"type": "${type}" hooks are not supported by hookgate, so this hook does not run`,
-      "use a command, HTTP or prompt hook",
+      [...path, type === "command" ? "shell" : "type"],
+      `hookgate cannot run this hook outside Claude Code (${claudeOnly}), so it does not run it`,
+      "keep it in a Claude Code settings file, where Claude runs it",
     );
     return null;
   }
@@ -259,14 +262,6 @@ function claudeHook(
     default: {
       if (h.command === undefined) {
         context.error(path, 'a command hook needs a "command"');
-        return null;
-      }
-      if (h.shell === "powershell") {
-        context.error(
-          [...path, "shell"],
-          '"shell": "powershell" is not supported by hookgate',
-          'use "bash" or omit it',
-        );
         return null;
       }
       const background = h.async === true && !rowOf(event).canBlock;
