@@ -38,6 +38,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const permissions = permissionDiagnostics(config.hooks, {
     ...(config.models ? { models: config.models } : {}),
     projectDir: config.projectRoot,
+    ...(config.sanitizeEnv ? { sanitizeEnv: true } : {}),
   });
   const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions, ...trustWrite(config.project)];
   const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");

@@ -185,6 +185,12 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   lines.push(
     `  launcher  ${printable(paths.bin)} (${scriptChanged ? "written" : "unchanged"}): deno ${flags.join(" ")}`,
   );
+  if (leastPrivilege && flags.includes("--allow-env")) {
+    lines.push(
+      "  env       --allow-env has no list: the Claude hooks hookgate runs inherit the agent's whole environment, " +
+        'as Claude\'s own do ("sanitizeEnv": true gives them the sanitized one)',
+    );
+  }
   if (movedChanged) {
     await replaceFile(movedPath, jsonText(movedNext));
     lines.push(
@@ -300,7 +306,9 @@ async function leastFlags(
   for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
     (hooks as Record<string, ConfiguredHook[]>)[event] = [...hooks[event] ?? [], ...list];
   }
-  let flags = hookRunFlags({ hooks, ...(config.models ? { models: config.models } : {}), projectRoot }, {
+  const sanitizeEnv = config.sanitizeEnv === true || parsed.sanitizeEnv === true;
+  const source = { hooks, ...(config.models ? { models: config.models } : {}), projectRoot, sanitizeEnv };
+  let flags = hookRunFlags(source, {
     // Every project the agent works in: its configuration and the files trust hashes.
     read: "all",
     write: [home],

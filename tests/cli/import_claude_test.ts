@@ -85,7 +85,9 @@ Deno.test("hook-run check, list and permissions work on Claude settings files", 
     const permissions = await cli(["permissions", "--config", file, "--json"]);
     const flags = JSON.parse(permissions.stdout).hooks as string[];
     match(flags.find((flag) => flag.startsWith("--allow-net"))!, /127\.0\.0\.1:8787/);
-    match(flags.find((flag) => flag.startsWith("--allow-env"))!, /\bT\b/);
+    // Its command hooks inherit the agent's whole environment, as Claude's do: the flag has no list.
+    equal(flags.find((flag) => flag.startsWith("--allow-env")), "--allow-env");
+    deepEqual(JSON.parse(permissions.stdout).inheritsEnv.length, 4);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -350,6 +350,38 @@ Deno.test("hook-run install claude --least-privilege builds the launcher with th
   });
 });
 
+Deno.test("hook-run install claude --least-privilege lets the moved Claude hooks inherit the agent's environment", async () => {
+  await withSetUp(async ({ home, hookgate, settings, project, run }) => {
+    const seen = join(project, "seen");
+    await Deno.writeTextFile(
+      settings,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{
+            matcher: "Bash",
+            hooks: [{ type: "command", command: `printf '%s' "$MY_SETTING" > '${seen}'` }],
+          }],
+        },
+      }),
+    );
+    const install = await run(["install", "claude", "--least-privilege", "--settings", settings]);
+    equal(install.code, 0, install.stderr);
+    // Said, with why: the flag has no list because the hooks inherit the whole environment.
+    match(
+      install.stdout,
+      /--allow-env has no list: the Claude hooks hookgate runs inherit the agent's whole environment/,
+    );
+    const bin = join(hookgate, "bin", "hook-run");
+    const launcher = await Deno.readTextFile(bin);
+    match(launcher, / --allow-env /);
+    const ls = { ...RM, tool_input: { command: "ls" } };
+    const answer = await claudeRuns(`MY_SETTING=from-the-agent ${bin} gateway`, ls, project, home);
+    equal(answer.code, 0, answer.stderr);
+    equal(answer.stderr, "");
+    equal(await Deno.readTextFile(seen), "from-the-agent");
+  });
+});
+
 Deno.test("the installed launcher records and trusts in a HOOKGATE_HOME outside ~/.config/hookgate", async () => {
   await withSetUp(async ({ home, settings, project, run }) => {
     const elsewhere = join(home, "..", "elsewhere", "hookgate");
