@@ -237,6 +237,7 @@ export async function checkConfig(
       opts.trust ?? "require",
       home,
       discovered.project,
+      opts.caller,
     );
     project = decided.trust;
     if (callerRuns.size > 0) {

@@ -43,11 +43,13 @@ export {
   type ProjectHook,
   type ProjectLayerContent,
   type ProjectSnapshot,
+  type TrustOwner,
 } from "./project_snapshot.ts";
 export { ProjectGuard } from "./project_guard.ts";
 export {
   readTrustStore,
   TRUST_FILE,
+  trustCovers,
   TrustFileError,
   type TrustRecord,
   type TrustStore,

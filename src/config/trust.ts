@@ -15,6 +15,8 @@ import { readTrustStore, type TrustRecord, writeTrustStore } from "./trust_store
 export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): TrustRecord {
   return {
     digest: snapshot.digest,
+    // Each owner's part too: what a caller runs itself does not count for it.
+    digests: snapshot.digests,
     trustedAt: now.toISOString(),
     hooks: snapshot.hooks.map(projectHookLine),
     // Extension code too, so that what changed can be shown file by file.
