@@ -110,6 +110,7 @@ export type { ConfigDialect } from "./src/config/parse.ts";
 export {
   AGENT_LABELS,
   checkConfig,
+  type ClaudePlugin,
   type ConfigLayer,
   type ConfigLayerOptions,
   type HookAgent,

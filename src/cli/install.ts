@@ -341,8 +341,10 @@ function agentOf(command: string, positionals: string[], values: Record<string, 
     throw new CliError(`${command} takes the agent to ${command} for: hook-run ${command} claude`);
   }
   const flags = commonFlags(values);
-  if (flags.config.length + flags.extensions.length > 0 || flags.json) {
-    throw new CliError(`${command} takes no --config, --extension or --json (see hook-run ${command} --help)`);
+  if (flags.config.length + flags.extensions.length + flags.plugins.length > 0 || flags.json) {
+    throw new CliError(
+      `${command} takes no --config, --plugin, --extension or --json (see hook-run ${command} --help)`,
+    );
   }
 }
 

@@ -14,7 +14,8 @@ import { setUpCommand } from "./_config.ts";
 import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
 import { trustCommandLine } from "./_trust.ts";
 
-export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
+export const LIST_HELP =
+  `Usage: hook-run list [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]
 
 Lists the configured hooks per event with their resolved controls: name,
 matcher, transport, stage, policy, timeout, trust, who runs it when its

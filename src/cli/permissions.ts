@@ -9,7 +9,7 @@ import { extensionPaths } from "./_extensions.ts";
 import { type CliIo, printable } from "./_io.ts";
 
 export const PERMISSIONS_HELP =
-  `Usage: hook-run permissions [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
+  `Usage: hook-run permissions [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]
 
 Prints the narrowest Deno permission flags that let hook-run (or an agent
 embedding hookgate) run the configured hooks, and the matching deno run and

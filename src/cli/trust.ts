@@ -61,8 +61,10 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" for "trust" (use --cwd DIR)`);
   const flags = commonFlags(values);
-  if (flags.config.length > 0) {
-    throw new CliError("--config files are your own and always trusted; trust takes --cwd DIR");
+  if (flags.config.length + flags.plugins.length > 0) {
+    throw new CliError(
+      "--config files and --plugin directories are your own and always trusted; trust takes --cwd DIR",
+    );
   }
   const root = await absolutePath(flags.cwd ?? Deno.cwd());
   const file = trustFilePath();

@@ -174,6 +174,11 @@ export class ConfigParser implements EntryContext {
     if (dialect.strictTop && Array.isArray(root.extensions)) {
       result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
     }
+    if (dialect.strictTop && Array.isArray(root.claudePlugins)) {
+      result.claudePlugins = root.claudePlugins.filter((path): path is string =>
+        typeof path === "string" && path !== ""
+      );
+    }
     const disabled = dialect.disabled?.(root);
     if (disabled !== undefined) {
       this.warning([], disabled);

@@ -20,6 +20,7 @@ export {
   AGENT_LABELS,
   checkConfig,
   CLAUDE_HOOKS_FILE,
+  type ClaudePlugin,
   type ConfigLayer,
   type ConfigLayerOptions,
   configLayers,
