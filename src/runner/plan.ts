@@ -95,7 +95,14 @@ export function buildPlan(
 function handlerIdentity(entry: HookEntry): string | null {
   switch (entry.transport) {
     case "command":
-      return JSON.stringify(["command", entry.hook.command, entry.hook.args ?? null]);
+      // A plugin's copy of a handler runs beside the settings' one, as in
+      // Claude: its hooks carry the plugin's root.
+      return JSON.stringify([
+        "command",
+        entry.hook.command,
+        entry.hook.args ?? null,
+        entry.hook.env?.CLAUDE_PLUGIN_ROOT ?? null,
+      ]);
     case "http":
       return JSON.stringify(["http", entry.hook.url]);
     case "prompt":

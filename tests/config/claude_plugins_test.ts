@@ -5,7 +5,7 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfig, formatDiagnostic, type ShellHook } from "../../mod.ts";
+import { checkConfig, formatDiagnostic, openHookHost, type ShellHook } from "../../mod.ts";
 import { cli } from "../cli/_cli.ts";
 
 interface Plugin extends AsyncDisposable {
@@ -175,4 +175,25 @@ Deno.test("hook-run gateway --plugin runs a plugin's hooks with CLAUDE_PLUGIN_RO
   const check = await cli(["check", "--plugin", p.root], { home: p.home, cwd: p.dir });
   equal(check.code, 0, check.stdout + check.stderr);
   match(check.stdout, /ok: 1 hook/);
+});
+
+Deno.test("a plugin's copy of a settings hook runs beside it, as in Claude, which dedupes only settings files", async () => {
+  const log = (p: Plugin) => `echo run >> '${join(p.dir, "runs.log")}'`;
+  await using p = await plugin({});
+  const handler = { type: "command", command: log(p) };
+  await Deno.mkdir(join(p.root, "hooks"), { recursive: true });
+  await Deno.writeTextFile(
+    join(p.root, "hooks/hooks.json"),
+    JSON.stringify({ hooks: { Stop: [{ hooks: [handler] }] } }),
+  );
+  const settings = join(p.dir, "settings.json");
+  await Deno.writeTextFile(settings, JSON.stringify({ hooks: { Stop: [{ hooks: [handler] }, { hooks: [handler] }] } }));
+  const host = await openHookHost({ defaultLayers: false, paths: [settings], plugins: [p.root], projectRoot: p.dir });
+  try {
+    await host.runner.stop({ cwd: p.dir });
+  } finally {
+    await host.close();
+  }
+  // The settings' two copies run once; the plugin's copy runs too.
+  equal(await Deno.readTextFile(join(p.dir, "runs.log")), "run\nrun\n");
 });
