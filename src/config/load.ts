@@ -264,9 +264,10 @@ export async function checkConfig(
     : await discoverModules(home, root, discoveryProblems);
   diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
-  // Trust covers every project layer, also those the caller runs itself, so
-  // that one digest serves every caller; with nothing left for hookgate to
-  // run, there is nothing to decide.
+  // Trust covers every project layer, also those the caller runs itself (one
+  // record per project, a digest per owner: what the caller runs itself does
+  // not count for it); with nothing left for hookgate to run, there is
+  // nothing to decide.
   const forHookgate = projectLayers.some(({ layer }) => layer.runByCaller !== true) || discovered.project.length > 0;
   let project: ProjectTrust | undefined;
   if (forHookgate) {
