@@ -109,6 +109,13 @@ const BASH_FIELDS = new Set(["command", "timeout", "description", "run_in_backgr
 const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf"]);
 /** Wrapper options that take the next word as their value. */
 const WRAPPER_VALUES = new Set(["-n", "-s", "-k", "-o", "-e", "-i", "--signal", "--kill-after"]);
+/** Where a path pattern starts from, by its prefix (none: the working directory, unanchored). */
+const BASES: readonly (readonly [string, "root" | "home" | "project" | "cwd"])[] = [
+  ["//", "root"],
+  ["~/", "home"],
+  ["/", "project"],
+  ["./", "cwd"],
+];
 const RULE = /^([A-Za-z0-9_*-]+)(?:\(([\s\S]*)\))?$/;
 const FIELD = /^([A-Za-z_][A-Za-z0-9_]*):([\s\S]*)$/;
 
@@ -252,29 +259,10 @@ function withoutWrappers(command: string): string[] {
 }
 
 function pathTest(specifier: string): InnerTest {
-  let base: "root" | "home" | "project" | "cwd";
-  let pattern: string;
-  let anchored = false;
-  if (specifier.startsWith("//")) {
-    base = "root";
-    pattern = specifier.slice(2);
-    anchored = true;
-  } else if (specifier.startsWith("~/")) {
-    base = "home";
-    pattern = specifier.slice(2);
-    anchored = true;
-  } else if (specifier.startsWith("/")) {
-    base = "project";
-    pattern = specifier.slice(1);
-    anchored = true;
-  } else if (specifier.startsWith("./")) {
-    base = "cwd";
-    pattern = specifier.slice(2);
-    anchored = true;
-  } else {
-    base = "cwd";
-    pattern = specifier;
-  }
+  // The longest prefix first: "//" before "/".
+  const [prefix, base] = BASES.find(([prefix]) => specifier.startsWith(prefix)) ?? ["", "cwd"];
+  const pattern = specifier.slice(prefix.length);
+  const anchored = prefix !== "";
   const home = base === "home" ? readGrantedEnv("HOME") : undefined;
   const matches: PathTest = compilePathPattern(pattern, anchored);
   return {

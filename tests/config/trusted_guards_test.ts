@@ -179,13 +179,16 @@ const CLAUDE_SETTINGS = JSON.stringify({
   hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/log.sh" }] }] },
 });
 
+/** A project with both parts: hookgate's own guard, and Claude's settings with a script of theirs. */
+const BOTH_PARTS = {
+  ".hookgate/config.jsonc": GUARDED,
+  ".hookgate/hooks/guard.sh": GUARD_SCRIPT,
+  ".claude/settings.json": CLAUDE_SETTINGS,
+  ".claude/hooks/log.sh": "echo ok\n",
+};
+
 Deno.test("checkConfig() keeps one trust record per project, each part counting only for the callers that do not run it themselves", async (t) => {
-  await using tr = await tree({
-    ".hookgate/config.jsonc": GUARDED,
-    ".hookgate/hooks/guard.sh": GUARD_SCRIPT,
-    ".claude/settings.json": CLAUDE_SETTINGS,
-    ".claude/hooks/log.sh": "echo ok\n",
-  });
+  await using tr = await tree(BOTH_PARTS);
   await tr.trust();
   const cwd = tr.project;
   const record = (await readTrustStore(join(tr.home, "trust.json"))).projects[tr.project]!;
@@ -225,12 +228,7 @@ Deno.test("checkConfig() keeps one trust record per project, each part counting 
 });
 
 Deno.test("checkConfig() lets a trust record without per-part digests trust exactly what it was made for, until trusted again", async () => {
-  await using tr = await tree({
-    ".hookgate/config.jsonc": GUARDED,
-    ".hookgate/hooks/guard.sh": GUARD_SCRIPT,
-    ".claude/settings.json": CLAUDE_SETTINGS,
-    ".claude/hooks/log.sh": "echo ok\n",
-  });
+  await using tr = await tree(BOTH_PARTS);
   await tr.trust();
   // A record as an earlier hookgate wrote it: the whole digest only.
   const file = join(tr.home, "trust.json");
