@@ -56,6 +56,7 @@ export * from "./src/events/extension_table.ts";
 export { parseHookOutcome } from "./src/events/parse_outcome.ts";
 // Matching, registry, runner.
 export { hookMatcherMatches } from "./src/matchers/exact.ts";
+export { compileToolRule, type ToolCall, type ToolRule, type ToolRuleOptions } from "./src/matchers/tool_rule.ts";
 export * from "./src/registry/types.ts";
 export { placeholderDenies, placeholderHook, type PlaceholderHookOptions } from "./src/registry/placeholder.ts";
 export {
@@ -109,6 +110,7 @@ export type { ConfigDialect } from "./src/config/parse.ts";
 export {
   AGENT_LABELS,
   checkConfig,
+  type ClaudePlugin,
   type ConfigLayer,
   type ConfigLayerOptions,
   type HookAgent,

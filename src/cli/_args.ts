@@ -8,6 +8,8 @@ export interface CommonFlags {
   config: string[];
   /** Extension modules (`--extension`, repeatable), as given. */
   extensions: string[];
+  /** Claude Code plugin directories (`--plugin`, repeatable), as given. */
+  plugins: string[];
   cwd: string | undefined;
   json: boolean;
 }
@@ -17,6 +19,7 @@ type Spec = Record<string, OptionSpec>;
 const COMMON: Spec = {
   config: { type: "string", multiple: true },
   extension: { type: "string", multiple: true },
+  plugin: { type: "string", multiple: true },
   cwd: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -44,6 +47,7 @@ export function commonFlags(values: Record<string, unknown>): CommonFlags {
   return {
     config: (values.config as string[] | undefined) ?? [],
     extensions: (values.extension as string[] | undefined) ?? [],
+    plugins: (values.plugin as string[] | undefined) ?? [],
     cwd: values.cwd as string | undefined,
     json: values.json === true,
   };

@@ -118,6 +118,7 @@ export interface ClaudeHostOptions {
 export function openClaudeHost(flags: CommonFlags, projectRoot: string, options: ClaudeHostOptions): Promise<HookHost> {
   return openHookHost({
     paths: flags.config,
+    ...(flags.plugins.length > 0 ? { plugins: flags.plugins } : {}),
     extensions: flags.extensions,
     projectRoot,
     caller: "claude",

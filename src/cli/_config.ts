@@ -40,17 +40,20 @@ export async function loadCliConfig(
   strict: boolean,
   extensions: readonly string[] = [],
   caller?: HookAgent,
+  plugins: readonly string[] = [],
 ): Promise<CliConfig> {
   const projectRoot = cwd === undefined ? Deno.cwd() : await absolutePath(cwd);
   const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({
     paths,
     projectRoot,
+    ...(plugins.length > 0 ? { plugins } : {}),
     ...(trustAll ? { trust: "all" as const } : {}),
     ...(caller ? { caller } : {}),
   });
   const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
-  const nothing = paths.length === 0 && extensions.length === 0 && config.extensions.length === 0;
+  const nothing = paths.length === 0 && plugins.length === 0 && extensions.length === 0 &&
+    config.extensions.length === 0;
   if (nothing && !config.layers.some((layer) => layer.found)) {
     const { parseHooksConfig } = await import("../config/mod.ts");
     const parsed = parseHooksConfig(example, { path: EXAMPLE_PATH });
@@ -92,7 +95,7 @@ export async function setUpCommand(
   }
   if (positionals.length > 0) throw unexpected(command, positionals[0]!);
   const flags = commonFlags(values);
-  const config = await loadCliConfig(flags.config, flags.cwd, strict, flags.extensions);
+  const config = await loadCliConfig(flags.config, flags.cwd, strict, flags.extensions, undefined, flags.plugins);
   if (config.example && !flags.json) {
     io.stderr(`hook-run: no configuration found; ${command} uses the bundled example ${EXAMPLE_PATH}\n`);
   }

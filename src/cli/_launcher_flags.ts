@@ -41,6 +41,8 @@ export interface FlagSource {
   hooks: ConfiguredHooks;
   models?: ModelsConfig;
   projectRoot: string;
+  /** Every command hook gets the sanitized environment: none inherits the agent's. */
+  sanitizeEnv?: boolean;
 }
 
 /** The hooks' flags (from the library) merged with hook-run's own needs. */
@@ -50,15 +52,17 @@ export function hookRunFlags(config: FlagSource, needs: HookRunNeeds): FlagSet {
     const flag of permissionFlags(config.hooks, {
       ...(config.models ? { models: config.models } : {}),
       projectDir: config.projectRoot,
+      ...(config.sanitizeEnv ? { sanitizeEnv: true } : {}),
     })
   ) {
-    const [name, list] = flag.split("=") as [string, string];
-    flags.set(name, new Set(list.split(",")));
+    const [name, list] = flag.split("=") as [string, string | undefined];
+    flags.set(name, new Set(list === undefined ? [] : list.split(",")));
   }
   const add = (name: string, entries: readonly string[]) => {
-    const set = flags.get(name) ?? new Set();
-    for (const entry of entries) set.add(entry);
-    flags.set(name, set);
+    const set = flags.get(name);
+    // An unscoped flag (an empty set) covers every entry already.
+    if (set !== undefined && set.size === 0) return;
+    flags.set(name, new Set([...set ?? [], ...entries]));
   };
   add("--allow-env", [...CLI_ENV, ...needs.env ?? []]);
   if (needs.read === "all") flags.set("--allow-read", new Set());

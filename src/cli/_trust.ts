@@ -85,6 +85,7 @@ export function projectJson(project: ProjectTrust | undefined, trustedByEnv: boo
     trusted: project.trusted,
     trustedBy: trustedByEnv ? "env" : project.trustedBy ?? null,
     digest: project.snapshot.digest,
+    digests: project.snapshot.digests,
     skipped: project.skipped.map(({ event, name, matcher, transport, target, policy }) => ({
       event,
       name,

@@ -15,7 +15,8 @@ import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
 import { projectJson, trustCommandLine } from "./_trust.ts";
 
-export const CHECK_HELP = `Usage: hook-run check [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
+export const CHECK_HELP =
+  `Usage: hook-run check [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]
 
 Loads and validates the user, project and --config layers and prints every
 problem as file:line:col: error|warning: message (hint), then what stands in
@@ -38,6 +39,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const permissions = permissionDiagnostics(config.hooks, {
     ...(config.models ? { models: config.models } : {}),
     projectDir: config.projectRoot,
+    ...(config.sanitizeEnv ? { sanitizeEnv: true } : {}),
   });
   const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions, ...trustWrite(config.project)];
   const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");

@@ -25,7 +25,8 @@ import { absolutePath } from "./_path.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
-export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--extension PATH]... [--cwd DIR] [--trace]
+export const GATEWAY_HELP =
+  `Usage: hook-run gateway [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--trace]
 
 Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
 "hook_event_name" picks the event), runs every configured hook for it — all
@@ -53,6 +54,7 @@ stderr.
 
 Options:
   --config PATH     a configuration file, after the user and project layers (repeatable)
+  --plugin DIR      a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH  an extension module to load, after the configured ones (repeatable)
   --cwd DIR         the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
   --trace           say on stderr what each hook did

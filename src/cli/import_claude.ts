@@ -11,6 +11,7 @@ import { formatDiagnostic, isHookEvent } from "../../mod.ts";
 import { hookgateRoute, parseHooksConfig } from "../config/mod.ts";
 import {
   claudeHandlerHook,
+  claudeOnlyHandler,
   claudeRoutedEvents,
   type ClaudeSettings,
   claudeSettingsProblem,
@@ -64,11 +65,21 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
   }
   const parsed = parseHooksConfig(text, { path, dialect: "claude" });
   // The routing to hookgate is no hook: it is not converted, and nothing said about it is.
-  const routing = routingPlaces(text);
-  const diagnostics = parsed.diagnostics.filter((d) => !routing.has(d.path.slice(0, 5).join("/")));
+  const { routing, claudeOnly } = handlerPlaces(text);
+  const place = (d: { path: (string | number)[] }) => d.path.slice(0, 5).join("/");
+  const diagnostics = parsed.diagnostics.filter((d) => !routing.has(place(d)) && !claudeOnly.has(place(d)));
   for (const diagnostic of diagnostics) {
     const line = printable(formatDiagnostic(diagnostic));
     io.stderr(diagnostic.severity === "warning" ? `not carried over: ${line}\n` : `${line}\n`);
+  }
+  // What hookgate cannot run outside Claude is no loss: it stays where Claude runs it.
+  for (const [at, why] of claudeOnly) {
+    const [, event, group, , handler] = at.split("/");
+    io.stderr(
+      `left to Claude Code: hooks.${printable(event!)}[${group}].hooks[${handler}]: ${why}; it stays in ${
+        printable(path)
+      }, where Claude runs it\n`,
+    );
   }
   if (!parsed.ok) throw new CliError(`${path} has errors; nothing was converted`);
 
@@ -130,26 +141,34 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
   return 0;
 }
 
-/** Where the file's routing handlers are, as "hooks/<Event>/<group>/hooks/<handler>" (none when it is not plain JSON). */
-function routingPlaces(text: string): Set<string> {
-  const places = new Set<string>();
+/**
+ * Where the file's routing handlers are, and those hookgate cannot run
+ * outside Claude (with why), as "hooks/<Event>/<group>/hooks/<handler>"
+ * (none when it is not plain JSON).
+ */
+function handlerPlaces(text: string): { routing: Set<string>; claudeOnly: Map<string, string> } {
+  const routing = new Set<string>();
+  const claudeOnly = new Map<string, string>();
   let settings: unknown;
   try {
     settings = JSON.parse(text);
   } catch {
-    return places;
+    return { routing, claudeOnly };
   }
-  if (claudeSettingsProblem(settings) !== undefined) return places;
+  if (claudeSettingsProblem(settings) !== undefined) return { routing, claudeOnly };
   const hooks = ((settings as ClaudeSettings).hooks ?? {}) as Record<string, { hooks: unknown[] }[]>;
   for (const [event, groups] of Object.entries(hooks)) {
     for (const [g, group] of groups.entries()) {
       for (const [h, handler] of group.hooks.entries()) {
+        const at = `hooks/${event}/${g}/hooks/${h}`;
         const hook = claudeHandlerHook(handler as ClaudeSettings);
-        if (hook !== undefined && hookgateRoute(hook) !== undefined) places.add(`hooks/${event}/${g}/hooks/${h}`);
+        if (hook !== undefined && hookgateRoute(hook) !== undefined) routing.add(at);
+        const why = claudeOnlyHandler(handler as ClaudeSettings);
+        if (why !== undefined) claudeOnly.set(at, why);
       }
     }
   }
-  return places;
+  return { routing, claudeOnly };
 }
 
 /** The Claude file without the hooks that were converted; refused when anything could not be carried over. */
@@ -167,6 +186,8 @@ async function movePlan(path: string, text: string, notCarried: number): Promise
   const routed = claudeRoutedEvents();
   return splitClaudeSettings(file!.value as ClaudeSettings, {
     routes: () => false,
-    move: (event, hook) => routed.includes(event) && (hook === undefined || hookgateRoute(hook) === undefined),
+    move: (event, hook, handler) =>
+      routed.includes(event) && claudeOnlyHandler(handler) === undefined &&
+      (hook === undefined || hookgateRoute(hook) === undefined),
   }).settings;
 }

@@ -9,6 +9,7 @@ import { CLAUDE_HOOKS_FILE, defaultHome, hookgateRoute, parseHooksConfig } from 
 import {
   addClaudeHooks,
   type ClaudeHooks,
+  claudeOnlyHandler,
   claudeRoutedEvents,
   claudeRoutingGroup,
   type ClaudeSettings,
@@ -111,9 +112,16 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const settings = await readSettings(settingsPath, "the Claude settings file");
   const moved = await readSettings(movedPath, "hookgate's file of moved Claude hooks");
   const routed = claudeRoutedEvents();
+  // What hookgate cannot run outside Claude stays in Claude's file, where Claude runs it.
+  let leftToClaude = 0;
   const split = splitClaudeSettings(settingsValue(settings), {
     routes: isRouting,
-    move: (event) => !keepHooks && routed.includes(event),
+    move: (event, _hook, handler) => {
+      if (keepHooks || !routed.includes(event)) return false;
+      if (claudeOnlyHandler(handler) === undefined) return true;
+      leftToClaude++;
+      return false;
+    },
   });
   const movedNext = addClaudeHooks(settingsValue(moved), split.moved);
   const movedHooks = (movedNext.hooks ?? {}) as ClaudeHooks;
@@ -177,6 +185,12 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   lines.push(
     `  launcher  ${printable(paths.bin)} (${scriptChanged ? "written" : "unchanged"}): deno ${flags.join(" ")}`,
   );
+  if (leastPrivilege && flags.includes("--allow-env")) {
+    lines.push(
+      "  env       --allow-env has no list: the Claude hooks hookgate runs inherit the agent's whole environment, " +
+        'as Claude\'s own do ("sanitizeEnv": true gives them the sanitized one)',
+    );
+  }
   if (movedChanged) {
     await replaceFile(movedPath, jsonText(movedNext));
     lines.push(
@@ -185,12 +199,20 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
       } to ${printable(movedPath)}: hookgate runs them now, once`,
     );
   }
-  const kept = Object.keys((split.settings.hooks ?? {}) as ClaudeHooks);
+  const kept = Object.keys((split.settings.hooks ?? {}) as ClaudeHooks).filter((event) =>
+    keepHooks || !routed.includes(event)
+  );
   if (kept.length > 0) {
     lines.push(
       `  kept      the hooks on ${kept.join(", ")} stay in Claude's file: Claude runs them${
         keepHooks ? " (--keep-hooks)" : " (events hookgate does not model)"
       }`,
+    );
+  }
+  if (leftToClaude > 0) {
+    lines.push(
+      `  kept      ${leftToClaude === 1 ? "1 hook" : `${leftToClaude} hooks`} hookgate cannot run outside Claude ` +
+        "(mcp_tool, agent, PowerShell) stay in Claude's file: Claude runs them beside the routing",
     );
   }
   await writeSettings({ settingsPath, settings, next, lines });
@@ -284,7 +306,9 @@ async function leastFlags(
   for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
     (hooks as Record<string, ConfiguredHook[]>)[event] = [...hooks[event] ?? [], ...list];
   }
-  let flags = hookRunFlags({ hooks, ...(config.models ? { models: config.models } : {}), projectRoot }, {
+  const sanitizeEnv = config.sanitizeEnv === true || parsed.sanitizeEnv === true;
+  const source = { hooks, ...(config.models ? { models: config.models } : {}), projectRoot, sanitizeEnv };
+  let flags = hookRunFlags(source, {
     // Every project the agent works in: its configuration and the files trust hashes.
     read: "all",
     write: [home],
@@ -317,8 +341,10 @@ function agentOf(command: string, positionals: string[], values: Record<string, 
     throw new CliError(`${command} takes the agent to ${command} for: hook-run ${command} claude`);
   }
   const flags = commonFlags(values);
-  if (flags.config.length + flags.extensions.length > 0 || flags.json) {
-    throw new CliError(`${command} takes no --config, --extension or --json (see hook-run ${command} --help)`);
+  if (flags.config.length + flags.extensions.length + flags.plugins.length > 0 || flags.json) {
+    throw new CliError(
+      `${command} takes no --config, --plugin, --extension or --json (see hook-run ${command} --help)`,
+    );
   }
 }
 

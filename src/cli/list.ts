@@ -14,7 +14,8 @@ import { setUpCommand } from "./_config.ts";
 import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
 import { trustCommandLine } from "./_trust.ts";
 
-export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
+export const LIST_HELP =
+  `Usage: hook-run list [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]
 
 Lists the configured hooks per event with their resolved controls: name,
 matcher, transport, stage, policy, timeout, trust, who runs it when its
@@ -195,10 +196,14 @@ function describe(
   const source = entry.transport === "in-process"
     ? entry.owner?.replace(/^extension:/, "") ?? ""
     : entry.hook.source ?? "";
+  const toolRule = entry.transport === "in-process" || entry.transport === "placeholder"
+    ? undefined
+    : entry.hook.toolRule;
   return {
     event: entry.event,
     name: entry.name,
-    matcher: entry.matcher,
+    // A tool rule narrows the matcher: shown beside it, as Claude's "if".
+    matcher: toolRule === undefined ? entry.matcher : `${entry.matcher} if ${toolRule}`,
     transport: entry.transport,
     stage: entry.event === "PreToolUse" ? entry.stage : "-",
     policy: entry.policy,

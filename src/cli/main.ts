@@ -33,7 +33,7 @@ const HELP = `hook-run ${VERSION}: lifecycle hooks for AI coding agents
 Usage:
   hook-run run <Event> [--tool NAME] [--input JSON|@file|-] [--prompt TEXT] [--cwd DIR]
                        [--config PATH]... [--extension PATH]... [--no-hooks] [--json] [--trace]
-  hook-run check [--config PATH]... [--extension PATH]... [--json]
+  hook-run check [--config PATH]... [--plugin DIR]... [--extension PATH]... [--json]
   hook-run list [--config PATH]... [--extension PATH]... [--json]
   hook-run permissions [--config PATH]... [--extension PATH]... [--json]
   hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
@@ -48,7 +48,8 @@ Usage:
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
 $HOOKGATE_HOME/claude-hooks.json (the Claude hooks install moved),
 <project>/.hookgate/config.jsonc, <project>/.claude/settings*.json (run by
-Claude Code itself: gateway and serve leave them to it), then each --config. Extension modules:
+Claude Code itself: gateway and serve leave them to it), then each --config,
+then each Claude Code plugin (--plugin DIR, or "claudePlugins"). Extension modules:
 $HOOKGATE_HOME/extensions/, <project>/.hookgate/extensions/, each layer's
 "extensions", then each --extension. A project's hooks and modules run only
 once you trust them (hook-run trust). With no configuration present, the

@@ -2,14 +2,14 @@
 // and the command lines that use them.
 
 import { AGENT_LABELS, type ConfiguredHook } from "../../mod.ts";
-import { layerOwner, permissionFlags } from "../config/mod.ts";
+import { layerOwner, permissionFlags, requiredPermissions } from "../config/mod.ts";
 import { type CliConfig, setUpCommand } from "./_config.ts";
 import { flagWords, hookRunFlags } from "./_launcher_flags.ts";
 import { extensionPaths } from "./_extensions.ts";
 import { type CliIo, printable } from "./_io.ts";
 
 export const PERMISSIONS_HELP =
-  `Usage: hook-run permissions [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
+  `Usage: hook-run permissions [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]
 
 Prints the narrowest Deno permission flags that let hook-run (or an agent
 embedding hookgate) run the configured hooks, and the matching deno run and
@@ -24,10 +24,13 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
   if (setUp === null) return 0;
   const { flags, config } = setUp;
 
-  const hookFlags = permissionFlags(config.hooks, {
+  const options = {
     ...(config.models ? { models: config.models } : {}),
     projectDir: config.projectRoot,
-  });
+    ...(config.sanitizeEnv ? { sanitizeEnv: true } : {}),
+  };
+  const hookFlags = permissionFlags(config.hooks, options);
+  const { inheritsEnv } = requiredPermissions(config.hooks, options);
   const modules = await extensionPaths(config, flags.extensions);
   const { dirname, relative, isAbsolute } = await import("node:path");
   // The project (its configuration, the scripts trust hashes, its extension
@@ -63,7 +66,9 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
   const compile = `deno compile ${all.join(" ")} -o hook-run jsr:@hookgate/core/cli`;
 
   if (flags.json) {
-    io.stdout(JSON.stringify({ hooks: hookFlags, extensions: modules, flags: all, run, serve, compile }) + "\n");
+    io.stdout(
+      JSON.stringify({ hooks: hookFlags, inheritsEnv, extensions: modules, flags: all, run, serve, compile }) + "\n",
+    );
     return 0;
   }
   io.stdout(
@@ -78,6 +83,7 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
         `Extension modules (${modules.length}) are read from their directories; what they do themselves`,
         "(network, processes, files) needs flags hookgate cannot know: add them for your modules.",
       ]),
+      ...inheritNote(inheritsEnv),
       ...agentNote(config),
       "",
       "Run:",
@@ -91,6 +97,23 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
     ].map(printable).join("\n"),
   );
   return 0;
+}
+
+/** Says why --allow-env has no list: hooks that inherit the agent's whole environment. */
+function inheritNote(hooks: readonly string[]): string[] {
+  if (hooks.length === 0) return [];
+  const shown = hooks.slice(0, 3).map((name) => JSON.stringify(name)).join(", ");
+  return [
+    "",
+    `--allow-env has no list: ${
+      hooks.length === 1 ? "1 command hook inherits" : `${hooks.length} command hooks inherit`
+    } the agent's`,
+    `whole environment, as Claude Code's own hooks inherit Claude's (${shown}${
+      hooks.length > 3 ? ", …" : ""
+    }), and Deno`,
+    `lists the environment only under --allow-env without a list. "sanitizeEnv": true gives every command hook`,
+    "the sanitized environment instead, and the flag a list.",
+  ];
 }
 
 /** Says which of the hooks an agent runs itself: its hook-run gateway and serve need no flag for them. */

@@ -36,6 +36,7 @@ configuration you mean to test, --only-policy for policy hooks alone.
 
 Options:
   --config PATH      a configuration file, after the user and project layers (repeatable)
+  --plugin DIR       a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH   an extension module to load, after the configured ones (repeatable)
   --cwd DIR          the project root, and the working directory of steps that recorded none
   --event NAME       replay only this event (repeatable)
@@ -72,7 +73,7 @@ export async function replayCommand(args: string[], io: CliIo): Promise<number> 
   const events = ((values.event as string[] | undefined) ?? []).map(eventFlag);
   for (const file of positionals) await readable(file);
 
-  const config = await loadCliConfig(flags.config, flags.cwd, false, flags.extensions);
+  const config = await loadCliConfig(flags.config, flags.cwd, false, flags.extensions, undefined, flags.plugins);
   if (!config.ok) {
     for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
     throw new CliError("the configuration has errors; nothing was replayed");

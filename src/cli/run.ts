@@ -33,6 +33,7 @@ Options:
   --prompt TEXT      the user prompt (UserPromptSubmit)
   --cwd DIR          the working directory and project root (default: the current directory)
   --config PATH      a configuration file, after the user and project layers (repeatable)
+  --plugin DIR       a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH   an extension module to load, after the configured ones (repeatable)
   --agent claude     run as that agent's hook-run gateway would: the hooks of its own settings
                      files (.claude/settings*.json) are left out, since the agent runs them itself
@@ -71,7 +72,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
 
   // A configuration with errors runs what is good: what they break does
   // not run, and its closed or policy entries deny what they could match.
-  const config = await loadCliConfig(flags.config, cwd, false, flags.extensions, agent as HookAgent | undefined);
+  const config = await loadCliConfig(
+    flags.config,
+    cwd,
+    false,
+    flags.extensions,
+    agent as HookAgent | undefined,
+    flags.plugins,
+  );
   if (config.example) {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }

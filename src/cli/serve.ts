@@ -29,7 +29,7 @@ import { ServeHandler } from "./_serve_handler.ts";
 export const SHUTDOWN_GRACE_MS = 10_000;
 
 export const SERVE_HELP =
-  `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--extension PATH]... [--cwd DIR]
+  `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR]
                       [--token-env NAME] [--allowed-host NAME]... [--header-timeout S] [--body-timeout S]
                       [--max-connections N] [--body-memory MIB] [--trace]
 
@@ -45,7 +45,7 @@ its body cannot be read.
   GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime}
 
 The configuration (every layer but Claude's own settings files, which Claude
-runs itself; --config, --extension) is read once and reloaded when its files
+runs itself; --config, --plugin, --extension) is read once and reloaded when its files
 change. Its own failures are never a silent allow:
 on an event that can block — a body too large, cut short, too slow or not
 a hook event, a run that failed — they are answered 200 with the block, as

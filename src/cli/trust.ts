@@ -10,6 +10,7 @@ import {
   type ProjectSnapshot,
   type TrustRecord,
 } from "../../mod.ts";
+import type { TrustOwner } from "../config/mod.ts";
 import {
   fileMark,
   layerOwner,
@@ -26,7 +27,11 @@ import { shownHookLine, trustCommandLine } from "./_trust.ts";
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
 Shows every hook of the project in DIR (its .hookgate/config.jsonc and
-.claude/settings*.json): event, matcher, transport, what it runs or calls,
+.claude/settings*.json), with the digest of each part — hookgate's own, and
+Claude Code's settings, which Claude runs itself, so that a change there
+holds the project back only for the callers that run them through hookgate
+(hook-run run, not the gateway or the server answering Claude): event,
+matcher, transport, what it runs or calls,
 every file the digest covers (the files hooks name, the directories those
 live in, extension code and what it imports; links as link → target, files
 outside the project marked) with their digests, the environment variables
@@ -56,8 +61,10 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" for "trust" (use --cwd DIR)`);
   const flags = commonFlags(values);
-  if (flags.config.length > 0) {
-    throw new CliError("--config files are your own and always trusted; trust takes --cwd DIR");
+  if (flags.config.length + flags.plugins.length > 0) {
+    throw new CliError(
+      "--config files and --plugin directories are your own and always trusted; trust takes --cwd DIR",
+    );
   }
   const root = await absolutePath(flags.cwd ?? Deno.cwd());
   const file = trustFilePath();
@@ -104,9 +111,21 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   await writing(file, () => recordProjectTrust(snapshot, file));
-  if (!flags.json) io.stdout(`${paint(io, "green", "trusted")}: ${printable(root)} (${snapshot.digest})\n`);
+  if (!flags.json) {
+    const parts = (Object.entries(snapshot.digests) as [TrustOwner, string][])
+      .map(([owner, digest]) => `${owner} ${digest}`);
+    const each = parts.length > 1 ? `; ${parts.join(", ")}` : "";
+    io.stdout(`${paint(io, "green", "trusted")}: ${printable(root)} (${snapshot.digest}${each})\n`);
+  }
   return 0;
 }
+
+/** Each part of a project as `hook-run trust` names it. */
+const PART_LABELS: Readonly<Record<TrustOwner, string>> = {
+  hookgate: "hookgate's own (.hookgate/, the files its hooks run, extension code)",
+  claude:
+    `${AGENT_LABELS.claude}'s settings (.claude/settings*.json and the files their hooks run; ${AGENT_LABELS.claude} runs them itself)`,
+};
 
 function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previous: TrustRecord | undefined): void {
   io.stdout(
@@ -114,6 +133,23 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
       trusted ? "trusted" : previous ? "changed since it was trusted" : "not trusted"
     }\n`,
   );
+  const parts = Object.entries(snapshot.digests) as [TrustOwner, string][];
+  if (parts.length > 1) {
+    io.stdout(
+      "\nParts of the project, each with its own digest (what a caller runs itself counts only for the others):\n",
+    );
+  }
+  for (const [owner, digest] of parts.length > 1 ? parts : []) {
+    const before = previous?.digests?.[owner];
+    const state = previous === undefined
+      ? ""
+      : before === undefined
+      ? previous.digests === undefined ? "" : ", new since trusted"
+      : before === digest
+      ? ", unchanged since trusted"
+      : ", changed since trusted";
+    io.stdout(`  ${PART_LABELS[owner]}: ${digest}${state}\n`);
+  }
   io.stdout(`\nHooks (${snapshot.hooks.length}):\n`);
   for (const hook of snapshot.hooks) {
     io.stdout(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);

@@ -19,6 +19,7 @@ export function describeHook(
   const base = {
     event,
     matcher: hook.matcher ?? "*",
+    ...(hook.toolRule === undefined ? {} : { toolRule: hook.toolRule }),
     policy: hook.policy === true,
     failurePolicy: hook.failurePolicy ?? "open",
     ...(hook.dialect === undefined ? {} : { dialect: hook.dialect }),

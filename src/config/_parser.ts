@@ -16,6 +16,7 @@ import type { HookDialect } from "../events/hooks.ts";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, isEventName, isHookEvent } from "../events/table.ts";
 import { compileToolMatcher } from "../matchers/compile.ts";
 import { compileExactMatcher } from "../matchers/exact.ts";
+import { compileToolRule } from "../matchers/tool_rule.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
 import { httpUrlProblem } from "../permissions/url_policy.ts";
@@ -173,6 +174,11 @@ export class ConfigParser implements EntryContext {
     if (dialect.strictTop && Array.isArray(root.extensions)) {
       result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
     }
+    if (dialect.strictTop && Array.isArray(root.claudePlugins)) {
+      result.claudePlugins = root.claudePlugins.filter((path): path is string =>
+        typeof path === "string" && path !== ""
+      );
+    }
     const disabled = dialect.disabled?.(root);
     if (disabled !== undefined) {
       this.warning([], disabled);
@@ -322,6 +328,7 @@ export class ConfigParser implements EntryContext {
     if (e.stage !== undefined && event !== "PreToolUse") {
       this.warning([...path, "stage"], `"stage" only applies to PreToolUse; it is ignored on ${event}`);
     }
+    if (typeof e.toolRule === "string" && !this.toolRule(event, e.toolRule, [...path, "toolRule"])) return false;
     const matcher = e.matcher;
     if (typeof matcher !== "string") return true;
     const hookDialect = dialectOf(e.dialect as HookDialect | undefined);
@@ -339,7 +346,7 @@ export class ConfigParser implements EntryContext {
     } else if (hookDialect.matcherKind !== "exact") {
       // A hook that speaks another dialect reads its matcher that dialect's way.
       try {
-        compileToolMatcher(hookDialect.matcherKind, matcher);
+        compileToolMatcher(hookDialect.matcherKind, matcher, { event });
       } catch (error) {
         this.error([...path, "matcher"], (error as Error).message);
         return false;
@@ -353,6 +360,26 @@ export class ConfigParser implements EntryContext {
     } else if (compileExactMatcher(trimmed)?.size === 0) {
       this.warning([...path, "matcher"], `the matcher "${matcher}" names no tool, so the hook never runs`);
     }
+    return true;
+  }
+
+  toolRule(event: HookEvent, rule: string, path: JsonPath): boolean {
+    if (!HOOK_EVENTS[event]?.toolEvent) {
+      this.warning(
+        path,
+        `a hook with a tool rule ("if") never runs on ${event}: Claude Code reads one only on tool events, so hookgate leaves the hook out too`,
+        `tool rules apply to ${TOOL_EVENT_NAMES.join(", ")}`,
+      );
+      return false;
+    }
+    let compiled;
+    try {
+      compiled = compileToolRule(rule);
+    } catch (error) {
+      this.error(path, (error as Error).message);
+      return false;
+    }
+    if (compiled.unreadable !== undefined) this.warning(path, compiled.unreadable);
     return true;
   }
 

@@ -56,6 +56,7 @@ export function unreadableFile(parsed: ParsedHooksConfig, file: string, problem:
   parsed.sanitizeEnv = true;
   delete parsed.commandAllowlist;
   delete parsed.extensions;
+  delete parsed.claudePlugins;
   delete parsed.models;
   return parsed;
 }

@@ -16,7 +16,8 @@ import {
   type ProjectSnapshot,
   readProject,
 } from "./project_snapshot.ts";
-import { readTrustStore, TRUST_FILE, TrustFileError, type TrustRecord } from "./trust_store.ts";
+import { readTrustStore, TRUST_FILE, trustCovers, TrustFileError, type TrustRecord } from "./trust_store.ts";
+import { type HookAgent, layerOwner } from "./layers.ts";
 import { guardPlaceholders } from "./trusted_guards.ts";
 
 /**
@@ -66,6 +67,7 @@ export async function decideProjectTrust(
   option: TrustOption,
   home: string | undefined,
   modules: readonly string[] = [],
+  caller?: HookAgent,
 ): Promise<{ trust: ProjectTrust; diagnostics: ConfigDiagnostic[] }> {
   const contents: ProjectLayerContent[] = layers.map(({ path, parsed }) => ({
     path,
@@ -83,7 +85,17 @@ export async function decideProjectTrust(
     ({ snapshot, reads } = await reread());
   } catch (error) {
     // Code that cannot be digested cannot be trusted: the load fails and says what to do.
-    const empty = { root, digest: "", hooks: [], files: [], extensions: [], env: [], urls: [], guards: [] };
+    const empty = {
+      root,
+      digest: "",
+      digests: {},
+      hooks: [],
+      files: [],
+      extensions: [],
+      env: [],
+      urls: [],
+      guards: [],
+    };
     return {
       trust: { snapshot: empty, trusted: false, skipped: [], skippedExtensions: [] },
       diagnostics: [unreadable(root, error)],
@@ -96,7 +108,9 @@ export async function decideProjectTrust(
     ...extra,
     skipped: trusted ? [] : snapshot.hooks,
     skippedExtensions: trusted ? [] : snapshot.extensions.map((file) => file.path),
-    ...(trusted ? { guard: new ProjectGuard(snapshot, reads!, layers.map((layer) => layer.path), reread) } : {}),
+    ...(trusted
+      ? { guard: new ProjectGuard(snapshot, reads!, layers.map((layer) => layer.path), reread, caller) }
+      : {}),
   });
   if (option === "all") return { trust: decided(true, { trustedBy: "option" }), diagnostics };
   if (typeof option === "function") {
@@ -106,7 +120,7 @@ export async function decideProjectTrust(
   const trustFile = join(home, TRUST_FILE);
   try {
     const previous = (await readTrustStore(trustFile)).projects[root];
-    const trusted = previous?.digest === snapshot.digest;
+    const trusted = previous !== undefined && trustCovers(previous, snapshot, caller);
     return {
       trust: decided(trusted, {
         trustFile,
@@ -117,7 +131,8 @@ export async function decideProjectTrust(
           ? {
             heldGuards: guardPlaceholders(
               root,
-              previous.guards,
+              // A guard in a file the caller runs itself is the caller's to keep.
+              previous.guards?.filter((guard) => caller === undefined || layerOwner(guard.source) !== caller),
               changedFiles(new Map(Object.entries(previous.files)), fileMarks(snapshot)),
             ),
           }

@@ -40,6 +40,7 @@ export const NATIVE_TOP: ObjectShape = looseObject({
   commandAllowlist: optional(stringList),
   httpAllowedUrls: optional(stringList),
   extensions: optional(arrayOf(string(1))),
+  claudePlugins: optional(arrayOf(string(1))),
   hookGrants: optional(oneOf(["forward", "refuse"])),
   sanitizeEnv: optional(BOOLEAN),
 });

@@ -19,3 +19,20 @@ export function spawnedProgram(hook: ShellHook, projectDir: string | undefined):
     return undefined;
   }
 }
+
+/**
+ * Whether `hook` inherits the agent's whole environment: its dialect says
+ * so (Claude's hooks inherit Claude's), unless every command hook gets the
+ * sanitized one. Claude's own switch in the agent's environment is not
+ * known here, so a hook counts as inheriting unless configuration says.
+ */
+export function inheritsEnvironment(hook: ShellHook, sanitizeEnv: boolean | undefined): boolean {
+  if (sanitizeEnv === true) return false;
+  const own = dialectOf(hook.dialect).commandEnv?.({
+    projectDir: "",
+    event: "PreToolUse",
+    read: () => undefined,
+    sanitized: false,
+  });
+  return own?.inherit === true;
+}

@@ -42,6 +42,14 @@ export interface ConfigLayerOptions {
    */
   defaultLayers?: boolean;
   /**
+   * Claude Code plugin directories (`--plugin`): each one's
+   * `hooks/hooks.json`, and the hook files its `.claude-plugin/plugin.json`
+   * names, are layers after every other, read in Claude's dialect. Relative
+   * paths are relative to the project root. A user or explicit layer's
+   * `claudePlugins` adds more.
+   */
+  plugins?: readonly string[];
+  /**
    * The agent the load answers (`hook-run gateway` and `hook-run serve`:
    * `claude`). Layers it owns are left out — it runs their hooks itself —
    * though a project's trust still covers them. Without a caller every
@@ -79,8 +87,8 @@ export const AGENT_LABELS: Readonly<Record<HookAgent, string>> = Object.freeze({
  * ```
  */
 export interface ConfigLayer {
-  /** Which layer. */
-  kind: "user" | "project" | "explicit";
+  /** Which layer: a Claude Code plugin's hook file is a `plugin` layer, the user's choice as an explicit one is. */
+  kind: "user" | "project" | "explicit" | "plugin";
   /** The absolute path. */
   path: string;
   /** Whether the file exists. */
@@ -100,6 +108,33 @@ export interface ConfigLayer {
    * trust, but its hooks are left to the caller, which runs them itself.
    */
   runByCaller?: true;
+  /** For a plugin layer: the plugin it belongs to. */
+  plugin?: ClaudePlugin;
+  /** A layer that may be missing without an error (a plugin's `hooks/hooks.json`: a plugin may have no hooks). */
+  optional?: true;
+}
+
+/**
+ * A Claude Code plugin whose hooks a load reads.
+ *
+ * @example
+ * ```ts
+ * import type { ClaudePlugin } from "@hookgate/core/config";
+ *
+ * const plugin: ClaudePlugin = {
+ *   root: "/home/me/plugins/guard",
+ *   name: "guard",
+ *   data: "/home/me/.claude/plugins/data/guard-inline",
+ * };
+ * ```
+ */
+export interface ClaudePlugin {
+  /** The plugin's directory: `${CLAUDE_PLUGIN_ROOT}`. */
+  root: string;
+  /** Its name: the manifest's `name`, else the directory's. */
+  name: string;
+  /** Its data directory, as Claude Code names it: `${CLAUDE_PLUGIN_DATA}`. */
+  data: string;
 }
 
 /**

@@ -5,23 +5,31 @@
  * @module
  */
 
-import { join, resolve } from "../_internal/path.ts";
+import { dirname, join, resolve } from "../_internal/path.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { HookGrants } from "../runner/types.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
+import { claudePluginLayers, parsePluginFile } from "./_claude_plugins.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
-import { PROJECT_EXTENSIONS_DIR } from "./extension_paths.ts";
+import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
-import { type ConfigLayer, type ConfigLayerOptions, configLayers, defaultHome, type HookAgent } from "./layers.ts";
+import {
+  type ClaudePlugin,
+  type ConfigLayer,
+  type ConfigLayerOptions,
+  configLayers,
+  defaultHome,
+  type HookAgent,
+} from "./layers.ts";
 
-export type { ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
+export type { ClaudePlugin, ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
 export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
 
 /**
@@ -182,46 +190,84 @@ export async function checkConfig(
     ? { paths: options as readonly string[] }
     : options as LoadConfigOptions;
   const layers = configLayers(opts);
+  const root = resolve(opts.projectRoot ?? Deno.cwd());
+  const home = opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome());
   const callerRuns = new Set(layers.filter((layer) => layer.runByCaller).map((layer) => layer.path));
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
-  for (const layer of layers) {
+  const readLayer = async (layer: ConfigLayer): Promise<void> => {
     let text: string;
     try {
       text = await Deno.readTextFile(layer.path);
       layer.found = true;
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound && layer.kind !== "explicit") continue;
+      const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
+      if (error instanceof Deno.errors.NotFound && missingIsFine) return;
       // Nothing of it can be known: it stands for what it might have held
       // (a project's file, only once the project is trusted).
       const parsed = unreadLayer(layer.path, error);
       diagnostics.push(...parsed.diagnostics);
       parsedLayers.push({ layer, parsed });
-      continue;
+      return;
     }
     const dialect = opts.dialect ?? layer.dialect;
-    const read = await parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
+    const parse = (text: string) => parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
+    const read = layer.kind === "plugin" ? await parsePluginFile(text, layer, parse) : await parse(text);
     if (read.dialect !== null) layer.dialect = read.dialect;
     diagnostics.push(...read.diagnostics);
     const parsed = withoutRouting(read, layer.path, diagnostics, routing);
     parsedLayers.push({ layer, parsed });
+  };
+  for (const layer of layers) await readLayer(layer);
+  // Claude Code plugins, after every other layer: those of --plugin, then
+  // those the user's own files list. A project cannot add one: a plugin's
+  // hooks are the user's choice, as a --config file is.
+  const listed: string[] = [...(opts.plugins ?? []).map((dir) => resolve(root, dir))];
+  for (const { layer, parsed } of parsedLayers) {
+    if (parsed.claudePlugins === undefined) continue;
+    if (layer.kind === "project") {
+      diagnostics.push({
+        severity: "warning",
+        file: layer.path,
+        line: 1,
+        column: 1,
+        path: ["claudePlugins"],
+        message: "\"claudePlugins\" is ignored in a project's configuration: a plugin's hooks are the user's choice",
+        hint: "list the plugins in $HOOKGATE_HOME/config.jsonc, or pass --plugin DIR",
+      });
+      continue;
+    }
+    for (const dir of parsed.claudePlugins) {
+      try {
+        listed.push(resolveHookPath(dir, dirname(layer.path), home));
+      } catch (error) {
+        diagnostics.push(pluginPathProblem(layer.path, (error as Error).message));
+      }
+    }
+  }
+  if (listed.length > 0) {
+    const plugins = await claudePluginLayers([...new Set(listed)]);
+    diagnostics.push(...plugins.diagnostics);
+    for (const layer of plugins.layers) {
+      layers.push(layer);
+      await readLayer(layer);
+    }
   }
 
   // The project's layers and modules count only once trusted; the user's always do.
-  const root = resolve(opts.projectRoot ?? Deno.cwd());
   // Problems of the load itself, outside any layer's entries: each stands for what it hides.
   const loadProblems: ConfigDiagnostic[] = [];
-  const home = opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome());
   const discoveryProblems: ConfigDiagnostic[] = [];
   const discovered = opts.defaultLayers === false
     ? { user: [], project: [] }
     : await discoverModules(home, root, discoveryProblems);
   diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
-  // Trust covers every project layer, also those the caller runs itself, so
-  // that one digest serves every caller; with nothing left for hookgate to
-  // run, there is nothing to decide.
+  // Trust covers every project layer, also those the caller runs itself (one
+  // record per project, a digest per owner: what the caller runs itself does
+  // not count for it); with nothing left for hookgate to run, there is
+  // nothing to decide.
   const forHookgate = projectLayers.some(({ layer }) => layer.runByCaller !== true) || discovered.project.length > 0;
   let project: ProjectTrust | undefined;
   if (forHookgate) {
@@ -237,6 +283,7 @@ export async function checkConfig(
       opts.trust ?? "require",
       home,
       discovered.project,
+      opts.caller,
     );
     project = decided.trust;
     if (callerRuns.size > 0) {
@@ -292,6 +339,18 @@ export async function checkConfig(
   };
 }
 
+/** A `claudePlugins` entry that names no directory. */
+function pluginPathProblem(file: string, message: string): ConfigDiagnostic {
+  return {
+    severity: "error",
+    file,
+    line: 1,
+    column: 1,
+    path: ["claudePlugins"],
+    message: message.replace(/^Cannot load extension/, "Cannot load the Claude Code plugin"),
+  };
+}
+
 /**
  * Parses one file: a clean one quickly, anything else with jsonc-parser and
  * zod, loaded only then (a hook-run per tool call must not pay for them).
@@ -324,5 +383,5 @@ function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
     parsed.models !== undefined ||
     parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
-    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true;
+    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true || parsed.claudePlugins !== undefined;
 }

@@ -20,6 +20,7 @@ export {
   AGENT_LABELS,
   checkConfig,
   CLAUDE_HOOKS_FILE,
+  type ClaudePlugin,
   type ConfigLayer,
   type ConfigLayerOptions,
   configLayers,
@@ -43,11 +44,13 @@ export {
   type ProjectHook,
   type ProjectLayerContent,
   type ProjectSnapshot,
+  type TrustOwner,
 } from "./project_snapshot.ts";
 export { ProjectGuard } from "./project_guard.ts";
 export {
   readTrustStore,
   TRUST_FILE,
+  trustCovers,
   TrustFileError,
   type TrustRecord,
   type TrustStore,

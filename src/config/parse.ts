@@ -105,6 +105,12 @@ export interface ParsedHooksConfig {
    * written, relative ones relative to the file's directory.
    */
   extensions?: string[];
+  /**
+   * Claude Code plugin directories whose hooks to load (`claudePlugins`,
+   * native files only, honoured in the user's and explicit files): paths
+   * as written, relative ones relative to the file's directory.
+   */
+  claudePlugins?: string[];
   /** Throws a {@linkcode HookConfigError} listing everything when not `ok`. */
   assertOk(): void;
 }

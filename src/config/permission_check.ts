@@ -12,10 +12,15 @@ import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
-import { envPermissionProblem, netPermissionProblem, runPermissionProblem } from "../permissions/preflight.ts";
+import {
+  envPermissionProblem,
+  inheritedEnvProblem,
+  netPermissionProblem,
+  runPermissionProblem,
+} from "../permissions/preflight.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import { AGENT_LABELS, layerOwner } from "./layers.ts";
-import { spawnedProgram } from "./_spawned_program.ts";
+import { inheritsEnvironment, spawnedProgram } from "./_spawned_program.ts";
 
 /**
  * Options of {@linkcode permissionDiagnostics}.
@@ -32,6 +37,13 @@ export interface PermissionCheckOptions {
   models?: ModelsConfig;
   /** The project root, for placeholders such as `${CLAUDE_PROJECT_DIR}` in an exec-form program. */
   projectDir?: string;
+  /**
+   * Every command hook gets the sanitized environment (a load's
+   * `sanitizeEnv`): then none needs the agent's whole environment.
+   *
+   * @default {false}
+   */
+  sanitizeEnv?: boolean;
 }
 
 /**
@@ -40,7 +52,9 @@ export interface PermissionCheckOptions {
  * for shell syntax) and `kill` under a scoped `--allow-run`; the host of an
  * HTTP hook or a prompt hook's model endpoint (`--allow-net`); the
  * variables of `passEnv`, `allowedEnvVars` and a model's `apiKeyEnv`
- * (`--allow-env`). Each names the hook and the exact flag. Permissions are
+ * (`--allow-env`), and the whole environment for a command hook that
+ * inherits the agent's (an unscoped `--allow-env`). Each names the hook and
+ * the exact flag. Permissions are
  * queried, never requested: nothing prompts.
  *
  * A hook in an agent's own settings file (`.claude/settings.json`) is a
@@ -90,6 +104,7 @@ function problemsOf(hook: ConfiguredHook, options: PermissionCheckOptions): stri
       const program = spawnedProgram(hook, options.projectDir);
       if (program !== undefined) problems.push(runPermissionProblem(program));
       problems.push(envPermissionProblem(hook.passEnv ?? []));
+      if (inheritsEnvironment(hook, options.sanitizeEnv)) problems.push(inheritedEnvProblem());
     }
   }
   return problems.filter((problem) => problem !== undefined);

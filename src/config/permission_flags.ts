@@ -8,7 +8,7 @@ import { CHILD_ENV_ALLOWLIST } from "../transports/command/child_env.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
-import { spawnedProgram } from "./_spawned_program.ts";
+import { inheritsEnvironment, spawnedProgram } from "./_spawned_program.ts";
 
 /**
  * The Deno permissions a set of configured hooks needs.
@@ -33,6 +33,13 @@ export interface RequiredPermissions {
   net: string[];
   /** Variables for `--allow-env`. */
   env: string[];
+  /**
+   * The command hooks (by name) that inherit the agent's whole environment
+   * (Claude-dialect ones, unless `sanitizeEnv`): Deno lists the
+   * environment only under an unscoped `--allow-env`, so when any does,
+   * the flag has no list.
+   */
+  inheritsEnv: string[];
 }
 
 /**
@@ -52,6 +59,13 @@ export interface PermissionOptions {
   models?: ModelsConfig;
   /** The project root, for placeholders such as `${CLAUDE_PROJECT_DIR}` in an exec-form program. */
   projectDir?: string;
+  /**
+   * Every command hook gets the sanitized environment (a load's
+   * `sanitizeEnv`): then none inherits the agent's.
+   *
+   * @default {false}
+   */
+  sanitizeEnv?: boolean;
 }
 
 /**
@@ -61,7 +75,9 @@ export interface PermissionOptions {
  * hook in its own session cheaply and `pkill` to find descendants that left
  * the hook's process group but not its session; every HTTP hook's and model
  * endpoint's host and port; and the environment variables hooks read (the
- * child allowlist, `passEnv`, `allowedEnvVars`, model `apiKeyEnv`).
+ * child allowlist, `passEnv`, `allowedEnvVars`, model `apiKeyEnv`) — or
+ * all of them, when a command hook inherits the agent's environment
+ * (`inheritsEnv`).
  *
  * @param hooks Configured hooks per event.
  * @param options The model endpoints prompt hooks use, and the project root.
@@ -71,6 +87,7 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
   const run = new Set<string>();
   const net = new Set<string>();
   const env = new Set<string>();
+  const inherits = new Set<string>();
   const addHost = (url: string) => {
     try {
       const parsed = new URL(url);
@@ -107,10 +124,11 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
         env.add("HOOKGATE_DEPTH");
         env.add("LC_*");
         for (const name of hook.passEnv ?? []) env.add(name);
+        if (inheritsEnvironment(hook, options.sanitizeEnv)) inherits.add(hook.name ?? hook.command);
       }
     }
   }
-  return { run: [...run].sort(), net: [...net].sort(), env: [...env].sort() };
+  return { run: [...run].sort(), net: [...net].sort(), env: [...env].sort(), inheritsEnv: [...inherits].sort() };
 }
 
 /**
@@ -118,7 +136,9 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
  *
  * @param hooks Configured hooks per event.
  * @param options The model endpoints prompt hooks use.
- * @returns Flags such as `--allow-run=kill,python3`; empty when none needed.
+ * @returns Flags such as `--allow-run=kill,python3`; empty when none needed
+ * (`--allow-env` without a list when a command hook inherits the agent's
+ * environment).
  *
  * @example Flags for a command hook
  * ```ts
@@ -137,6 +157,8 @@ export function permissionFlags(hooks: ConfiguredHooks, options: PermissionOptio
   const flags: string[] = [];
   if (needs.run.length > 0) flags.push(`--allow-run=${needs.run.join(",")}`);
   if (needs.net.length > 0) flags.push(`--allow-net=${needs.net.join(",")}`);
-  if (needs.env.length > 0) flags.push(`--allow-env=${needs.env.join(",")}`);
+  // The whole environment, or the variables read.
+  if (needs.inheritsEnv.length > 0) flags.push("--allow-env");
+  else if (needs.env.length > 0) flags.push(`--allow-env=${needs.env.join(",")}`);
   return flags;
 }

@@ -11,7 +11,14 @@
 import type { ShellHookSpec } from "../events/configured.ts";
 import type { CommandGateVerdict } from "../runner/types.ts";
 import { currentSignature } from "./_digest_reader.ts";
-import { fileMark, projectHookKey, type ProjectReads, type ProjectSnapshot } from "./project_snapshot.ts";
+import {
+  fileMark,
+  projectHookKey,
+  type ProjectReads,
+  type ProjectSnapshot,
+  type TrustOwner,
+} from "./project_snapshot.ts";
+import type { HookAgent } from "./layers.ts";
 
 /** Reads the project again, as the load that trusted it did. */
 export type ProjectReread = () => Promise<{ snapshot: ProjectSnapshot; reads: ProjectReads }>;
@@ -52,7 +59,8 @@ export type ProjectReread = () => Promise<{ snapshot: ProjectSnapshot; reads: Pr
  */
 export class ProjectGuard {
   #root: string;
-  #digest: string;
+  #trusted: Pick<ProjectSnapshot, "digest" | "digests">;
+  #caller: HookAgent | undefined;
   #sources: ReadonlySet<string>;
   #reread: ProjectReread;
   #signatures: Map<string, string>;
@@ -70,10 +78,18 @@ export class ProjectGuard {
    * @param reads What reading it took.
    * @param sources The project's layer files: hooks from them are the project's.
    * @param reread Reads the project again (the same layers, models and modules).
+   * @param caller The agent the load answers: a change to the files it runs itself is no change here.
    */
-  constructor(snapshot: ProjectSnapshot, reads: ProjectReads, sources: Iterable<string>, reread: ProjectReread) {
+  constructor(
+    snapshot: ProjectSnapshot,
+    reads: ProjectReads,
+    sources: Iterable<string>,
+    reread: ProjectReread,
+    caller?: HookAgent,
+  ) {
     this.#root = snapshot.root;
-    this.#digest = snapshot.digest;
+    this.#trusted = { digest: snapshot.digest, digests: snapshot.digests };
+    this.#caller = caller;
     this.#sources = new Set(sources);
     this.#reread = reread;
     this.#signatures = reads.signatures;
@@ -143,7 +159,7 @@ export class ProjectGuard {
       try {
         const { snapshot, reads } = await this.#reread();
         if (this.#changed !== undefined) return this.#changed;
-        if (snapshot.digest === this.#digest) {
+        if (sameTrust(this.#trusted, snapshot, this.#caller)) {
           // Touched, not changed: remember the new stats, so the next check is quick again.
           this.#signatures = reads.signatures;
           this.#hooks = reads.hooks;
@@ -200,6 +216,18 @@ export class ProjectGuard {
     }
     return { skip: `${changed}; its hooks are held back until you ${again}` };
   }
+}
+
+/** Whether `now` is what was trusted, for the caller (what it runs itself does not count). */
+function sameTrust(
+  trusted: Pick<ProjectSnapshot, "digest" | "digests">,
+  now: ProjectSnapshot,
+  caller: HookAgent | undefined,
+): boolean {
+  if (trusted.digest === now.digest) return true;
+  if (caller === undefined) return false;
+  const owners = new Set([...Object.keys(trusted.digests), ...Object.keys(now.digests)]) as Set<TrustOwner>;
+  return [...owners].every((owner) => owner === caller || trusted.digests[owner] === now.digests[owner]);
 }
 
 /** Each covered file's mark, by path: what the trust file records of it. */

@@ -19,6 +19,20 @@ import { moduleImports } from "./_module_imports.ts";
 import { describeHook } from "./_describe_hook.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import { isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
+import { type HookAgent, layerOwner } from "./layers.ts";
+
+/**
+ * Whose part of a project a digest covers: hookgate's own files, or an
+ * agent's settings files (which that agent runs itself).
+ *
+ * @example
+ * ```ts
+ * import type { TrustOwner } from "@hookgate/core/config";
+ *
+ * const owner: TrustOwner = "claude";
+ * ```
+ */
+export type TrustOwner = "hookgate" | HookAgent;
 
 /**
  * A file the trust digest covers: a script a hook runs, a file in the
@@ -78,6 +92,8 @@ export interface ProjectHook {
   name: string;
   /** Its matcher (`*` when none). */
   matcher: string;
+  /** The tool rule that narrows the matcher (a Claude hook's `if`). */
+  toolRule?: string;
   /** How it is reached. */
   transport: "command" | "http" | "prompt";
   /** The command line, the URL, or the prompt. */
@@ -120,6 +136,14 @@ export interface ProjectSnapshot {
   root: string;
   /** `sha256:<hex>` of the configuration and the files. */
   digest: string;
+  /**
+   * The digest of each owner's part: `hookgate` for the project's own
+   * layers, its extension code and the files they run; `claude` for
+   * `.claude/settings*.json` and the files their hooks run. A caller that
+   * runs an owner's files itself (Claude Code, through `hook-run gateway`
+   * and `serve`) needs only the others' digests to match what was trusted.
+   */
+  digests: Partial<Record<TrustOwner, string>>;
   /** Every project hook, in configuration order. */
   hooks: ProjectHook[];
   /**
@@ -193,7 +217,12 @@ export async function readProject(
   const hooks: ProjectHook[] = [];
   const hookReads = new Map<string, string[]>();
   const commands = new Coverage();
+  // What each owner's layers run: the digest of what a caller runs itself does not count for it.
+  const owned = new Map<TrustOwner, Coverage>();
   for (const layer of layers) {
+    const owner = layerOwner(layer.path) ?? "hookgate";
+    const coverage = owned.get(owner) ?? new Coverage();
+    owned.set(owner, coverage);
     // Every event with hooks, those of events hookgate does not know too: what runs is what is trusted.
     for (const event of Object.keys(layer.hooks) as HookEvent[]) {
       for (const hook of layer.hooks[event] ?? []) {
@@ -203,15 +232,47 @@ export async function readProject(
           named = await commandFiles(reader, hook, covered);
           hookReads.set(projectHookKey(layer.path, hook), [...covered.reads]);
           commands.merge(covered);
+          coverage.merge(covered);
         }
         hooks.push(describeHook(event, hook, named, models, relative(root, layer.path)));
       }
     }
   }
   const extensions = await extensionCode(reader, layers, modules);
-  const fileList = sorted(commands.files);
   const extensionList = sorted(extensions.files);
-  const covered = {
+  if (extensionList.length > 0 && !owned.has("hookgate")) owned.set("hookgate", new Coverage());
+  const digestOf = (part: readonly ProjectLayerContent[], files: Coverage, code: readonly ProjectFile[]) =>
+    sha256Hex(new TextEncoder().encode(stableJson(coveredBy(root, part, sorted(files.files), code))));
+  // The combined digest is computed as it always was: a record of it stays valid.
+  const digest = `sha256:${await digestOf(layers, commands, extensionList)}`;
+  const digests: Partial<Record<TrustOwner, string>> = {};
+  for (const [owner, files] of owned) {
+    const part = layers.filter((layer) => (layerOwner(layer.path) ?? "hookgate") === owner);
+    digests[owner] = `sha256:${await digestOf(part, files, owner === "hookgate" ? extensionList : [])}`;
+  }
+  const fileList = sorted(commands.files);
+  const snapshot: ProjectSnapshot = {
+    root,
+    digest,
+    digests,
+    hooks,
+    files: fileList,
+    extensions: extensionList,
+    env: unique(hooks.flatMap((hook) => hook.env)),
+    urls: unique(hooks.flatMap((hook) => hook.urls)),
+    guards: guardsOf(root, hooks, layers),
+  };
+  return { snapshot, reads: { signatures: reader.reads, hooks: hookReads } };
+}
+
+/** What one digest covers: the layers as written, the files their hooks run, the extension code. */
+function coveredBy(
+  root: string,
+  layers: readonly ProjectLayerContent[],
+  files: readonly ProjectFile[],
+  extensions: readonly ProjectFile[],
+): unknown {
+  return {
     layers: layers.map((layer) => ({
       file: relative(root, layer.path),
       hooks: prune(layer.hooks),
@@ -221,22 +282,11 @@ export async function readProject(
       ...(layer.extensions ? { extensions: layer.extensions } : {}),
       ...(layer.placeholders?.length ? { placeholders: layer.placeholders } : {}),
     })),
-    files: Object.fromEntries(fileList.map((file) => [file.path, fileMark(file)])),
-    ...(extensionList.length > 0
-      ? { extensions: Object.fromEntries(extensionList.map((file) => [file.path, fileMark(file)])) }
+    files: Object.fromEntries(files.map((file) => [file.path, fileMark(file)])),
+    ...(extensions.length > 0
+      ? { extensions: Object.fromEntries(extensions.map((file) => [file.path, fileMark(file)])) }
       : {}),
   };
-  const snapshot: ProjectSnapshot = {
-    root,
-    digest: `sha256:${await sha256Hex(new TextEncoder().encode(stableJson(covered)))}`,
-    hooks,
-    files: fileList,
-    extensions: extensionList,
-    env: unique(hooks.flatMap((hook) => hook.env)),
-    urls: unique(hooks.flatMap((hook) => hook.urls)),
-    guards: guardsOf(root, hooks, layers),
-  };
-  return { snapshot, reads: { signatures: reader.reads, hooks: hookReads } };
 }
 
 /**

@@ -15,6 +15,8 @@ import { readTrustStore, type TrustRecord, writeTrustStore } from "./trust_store
 export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): TrustRecord {
   return {
     digest: snapshot.digest,
+    // Each owner's part too: what a caller runs itself does not count for it.
+    digests: snapshot.digests,
     trustedAt: now.toISOString(),
     hooks: snapshot.hooks.map(projectHookLine),
     // Extension code too, so that what changed can be shown file by file.
@@ -44,7 +46,8 @@ export function trustRecord(snapshot: ProjectSnapshot, now: Date = new Date()): 
  * ```
  */
 export function projectHookLine(hook: ProjectHook): string {
-  const matcher = hook.matcher === "*" ? "" : ` [${hook.matcher}]`;
+  const rule = hook.toolRule === undefined ? "" : ` if ${hook.toolRule}`;
+  const matcher = hook.matcher === "*" && rule === "" ? "" : ` [${hook.matcher}${rule}]`;
   return `${hook.event}${matcher} ${hook.name} (${hook.transport}): ${hook.target}`;
 }
 

@@ -11,6 +11,8 @@ import { isPlainObject } from "../_internal/json.ts";
 import { DIALECT_NAMES } from "../dialects/dialects.ts";
 import { isHookEvent } from "../events/table.ts";
 import type { TrustedGuard } from "./trusted_guards.ts";
+import type { HookAgent } from "./layers.ts";
+import type { ProjectSnapshot, TrustOwner } from "./project_snapshot.ts";
 
 /** The trust file's name inside the user's hookgate directory. */
 export const TRUST_FILE = "trust.json";
@@ -31,8 +33,15 @@ export const TRUST_FILE = "trust.json";
  * ```
  */
 export interface TrustRecord {
-  /** The digest trusted. */
+  /** The digest trusted: the whole project's. */
   digest: string;
+  /**
+   * The digest of each owner's part when it was trusted (see
+   * `ProjectSnapshot.digests`). Absent in a record written before they
+   * were kept: such a record trusts exactly the whole project it was made
+   * for, for every caller, until the project is trusted again.
+   */
+  digests?: Partial<Record<TrustOwner, string>>;
   /** When. */
   trustedAt: string;
   /** One line per hook, to show what changed since. */
@@ -134,6 +143,15 @@ export async function readTrustStore(path: string): Promise<TrustStore> {
     ) {
       throw new TrustFileError(path, `the entry for ${JSON.stringify(root)} is malformed`);
     }
+    if (
+      record.digests !== undefined &&
+      (!isPlainObject(record.digests) || Object.values(record.digests).some((value) => typeof value !== "string"))
+    ) {
+      throw new TrustFileError(
+        path,
+        `the entry for ${JSON.stringify(root)} is malformed: "digests" must map owners to digests`,
+      );
+    }
     if (record.guards !== undefined) {
       const guards = readTrustedGuards(record.guards);
       if (typeof guards === "string") {
@@ -182,6 +200,42 @@ export async function writeTrustStore(path: string, store: TrustStore): Promise<
     await Deno.remove(temp).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Whether `record` trusts the project as `snapshot` found it, for a load
+ * made for `caller`: the whole project's digest matches — or, for a caller
+ * that runs some of the project's files itself (Claude Code runs
+ * `.claude/settings*.json`), the digest of every other owner's part
+ * matches what was trusted. One record, one decision per project: what a
+ * caller runs itself counts only for the other callers.
+ *
+ * @param record What the trust file recorded.
+ * @param snapshot The project now.
+ * @param caller The agent the load answers, if any.
+ * @returns Whether the project counts as trusted for that load.
+ *
+ * @example A change to Claude's own settings untrusts the project for other callers only
+ * ```ts
+ * import { trustCovers } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * const record = { digest: "a", digests: { hookgate: "h", claude: "c1" }, trustedAt: "", hooks: [], files: {} };
+ * const now = { digest: "b", digests: { hookgate: "h", claude: "c2" } };
+ * equal(trustCovers(record, now, "claude"), true);
+ * equal(trustCovers(record, now, undefined), false);
+ * ```
+ */
+export function trustCovers(
+  record: TrustRecord,
+  snapshot: Pick<ProjectSnapshot, "digest" | "digests">,
+  caller: HookAgent | undefined,
+): boolean {
+  if (record.digest === snapshot.digest) return true;
+  const trusted = record.digests;
+  if (caller === undefined || trusted === undefined) return false;
+  const owners = new Set([...Object.keys(trusted), ...Object.keys(snapshot.digests)]) as Set<TrustOwner>;
+  return [...owners].every((owner) => owner === caller || trusted[owner] === snapshot.digests[owner]);
 }
 
 /**

@@ -304,7 +304,8 @@ class Watcher implements ConfigWatcher {
     const layers = all.map((layer) =>
       next.layers.find((read) => read.kind === layer.kind && read.path === layer.path) ?? layer
     );
-    return { ...next, layers };
+    // Plugin layers come from the load itself (a layer's claudePlugins): watched as it found them.
+    return { ...next, layers: [...layers, ...next.layers.filter((layer) => layer.kind === "plugin")] };
   }
 
   #schedule(): void {

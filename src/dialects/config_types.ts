@@ -22,6 +22,12 @@ export interface EntryContext {
   check(shape: Shape, value: unknown, path: JsonPath, keys: readonly string[]): boolean;
   /** The checks every dialect shares (background, stage, matcher); `false` on an error. */
   common(event: HookEvent, hook: Record<string, unknown>, path: JsonPath): boolean;
+  /**
+   * Checks a tool rule (a Claude hook's `if`) on `event`: `false` when the
+   * hook is to be left out — the rule does not compile (an error), or the
+   * event is no tool event, where such a hook never runs (a warning).
+   */
+  toolRule(event: HookEvent, rule: string, path: JsonPath): boolean;
   /** Warns when a command hook will be refused by the allowlist at run time. */
   command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void;
   /** The URL rules for the URL at `path`; `false` (with an error there) when refused. */

@@ -29,6 +29,7 @@ export {
   addClaudeHooks,
   claudeHandlerHook,
   type ClaudeHooks,
+  claudeOnlyHandler,
   type ClaudeRoute,
   claudeRoutedEvents,
   claudeRoutingGroup,

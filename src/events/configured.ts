@@ -22,6 +22,14 @@ export interface ConfiguredHookBase extends HookRegistrationOptions {
   /** Which tools the hook applies to. */
   matcher?: HookMatcher;
   /**
+   * A rule the tool call must also match for the hook to run, in Claude
+   * Code's permission-rule syntax (`Bash(git *)`, `Edit(*.ts)`: see
+   * `compileToolRule`), as a Claude hook's `if` says. Read on the tool
+   * events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest,
+   * PermissionDenied); on any other event a hook with one never runs.
+   */
+  toolRule?: string;
+  /**
    * The payload dialect the hook expects.
    *
    * @default {"native"}

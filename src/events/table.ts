@@ -138,6 +138,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
   FileChanged: eventRow({
     combine: "fan-out",
     fields: ["filePath"],
+    matchOn: "filePath",
     description: "After a successful file write or edit by a tool; side effects only",
   }),
   // The agent's life beyond tool calls and turns. Where a block happens

@@ -1,9 +1,11 @@
-// Matchers by kind: how a dialect reads the matcher string of a hook. The
-// runner compiles each entry's matcher once per registry snapshot.
+// Matchers by kind: how a dialect reads the matcher string of a hook, and
+// the tool rule that narrows it. The runner compiles each entry's matcher
+// once per registry snapshot.
 
 import type { HookMatcher } from "../events/hooks.ts";
 import { compileClaudeMatcher } from "./claude.ts";
 import { compileExactMatcher } from "./exact.ts";
+import { compileToolRule, type ToolCall } from "./tool_rule.ts";
 
 /**
  * How a matcher string is read:
@@ -11,7 +13,9 @@ import { compileExactMatcher } from "./exact.ts";
  *   (native and Wuu);
  * - `"claude"`: Claude Code's rule — `*`, `""` or absent match all; only
  *   letters, digits, `_`, `-`, spaces, `|` and `,` make a case-sensitive list
- *   of exact names; anything else is an unanchored JavaScript regex.
+ *   of exact names; anything else is an unanchored JavaScript regex
+ *   (StopFailure's lists allow only letters, digits, `_` and `|`;
+ *   FileChanged's matcher is a literal list of file names).
  *
  * @example
  * ```ts
@@ -25,27 +29,58 @@ export type MatcherKind = "exact" | "claude";
 /** A compiled matcher; `null` stands for "every tool". */
 export interface ToolMatcher {
   /**
-   * Whether the tool is selected. `lower` is `toolName` lower-cased,
-   * computed once per call for every matcher of the call.
+   * Whether the call is selected. `lower` is `subject` lower-cased,
+   * computed once per call for every matcher of the call; `call` is the
+   * call's input and directories, which only a matcher with a tool rule
+   * reads (without one, such a matcher cannot rule the call out).
    */
-  matches(toolName: string, lower: string): boolean;
+  matches(subject: string, lower: string, call?: ToolCall): boolean;
+  /** Set when the matcher reads `call` (it has a tool rule). */
+  readonly readsCall?: true;
+}
+
+/** What else decides what a matcher selects. */
+export interface MatcherOptions {
+  /** The event: Claude reads FileChanged's and StopFailure's matchers its own way. */
+  event?: string;
+  /** A tool rule (`Bash(git *)`) the call must also match. */
+  toolRule?: string;
 }
 
 /**
  * Compiles `matcher` of the given kind: `null` when it matches every tool.
  *
- * @throws {SyntaxError} When the matcher cannot be compiled (only kinds
- * with regular expressions can fail).
+ * @throws {SyntaxError} When the matcher or the tool rule cannot be
+ * compiled (only kinds with regular expressions can fail on a matcher).
  */
-export function compileToolMatcher(kind: MatcherKind, matcher: HookMatcher | undefined): ToolMatcher | null {
+export function compileToolMatcher(
+  kind: MatcherKind,
+  matcher: HookMatcher | undefined,
+  options: MatcherOptions = {},
+): ToolMatcher | null {
+  const base = compileBase(kind, matcher, options.event);
+  if (options.toolRule === undefined) return base;
+  const rule = compileToolRule(options.toolRule, { caseInsensitive: kind === "exact" });
+  return {
+    readsCall: true,
+    matches: (subject, lower, call) =>
+      (base === null || base.matches(subject, lower)) && (call === undefined || rule.matches(subject, call)),
+  };
+}
+
+function compileBase(
+  kind: MatcherKind,
+  matcher: HookMatcher | undefined,
+  event: string | undefined,
+): ToolMatcher | null {
   switch (kind) {
     case "exact": {
       const names = compileExactMatcher(matcher);
-      return names === null ? null : { matches: (_toolName, lower) => names.has(lower) };
+      return names === null ? null : { matches: (_subject: string, lower: string) => names.has(lower) };
     }
     case "claude": {
-      const test = compileClaudeMatcher(matcher);
-      return test === null ? null : { matches: (toolName) => test(toolName) };
+      const test = compileClaudeMatcher(matcher, event);
+      return test === null ? null : { matches: (subject: string) => test(subject) };
     }
   }
 }

@@ -24,4 +24,4 @@ export {
   urlMatchesPattern,
   urlPatternCovers,
 } from "./url_policy.ts";
-export { envPermissionProblem, netPermissionProblem, runPermissionProblem } from "./preflight.ts";
+export { envPermissionProblem, inheritedEnvProblem, netPermissionProblem, runPermissionProblem } from "./preflight.ts";

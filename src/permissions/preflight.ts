@@ -103,6 +103,30 @@ export function envPermissionProblem(names: readonly string[]): string | undefin
     `add --allow-env=${missing.join(",")}${launcherHint()}`;
 }
 
+/**
+ * Checks that a hook which inherits the agent's whole environment (a
+ * Claude-dialect command hook, as Claude's own hooks inherit Claude's) can
+ * have it: Deno lists the environment only under an unscoped
+ * `--allow-env`, and under a list the hook would get only the variables
+ * listed — quietly, a sanitized environment.
+ *
+ * @returns `undefined` when the whole environment can be read, else the fix.
+ *
+ * @example Inside `deno test --allow-env` it can
+ * ```ts
+ * import { inheritedEnvProblem } from "@hookgate/core/permissions";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(inheritedEnvProblem(), undefined);
+ * ```
+ */
+export function inheritedEnvProblem(): string | undefined {
+  if (granted({ name: "env" })) return undefined;
+  return "it inherits the agent's whole environment (as Claude Code's own hooks inherit Claude's), but Deno's " +
+    "--allow-env names only some variables, so it would get only those; run with --allow-env (no list), or set " +
+    `"sanitizeEnv": true to give every command hook the sanitized environment${launcherHint()}`;
+}
+
 /** What rebuilds the launcher this process runs under, when it has fixed flags. */
 function launcherHint(): string {
   const rebuild = readGrantedEnv("HOOKGATE_LAUNCHER");

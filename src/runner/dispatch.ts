@@ -115,16 +115,20 @@ export class Dispatcher {
     const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
     // Lower-cased only when some matcher filters.
     const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
+    // A tool rule reads the input the agent sent, as Claude reads a hook's `if`.
+    const call = plan.readsCall
+      ? { toolInput: fields.toolInput, cwd: env.cwd, projectDir: this.core.projectDir ?? env.cwd }
+      : undefined;
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
     } else {
-      matched = matching(foreground, subject, lower);
+      matched = matching(foreground, subject, lower, call);
     }
     if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
     let payload: HookInput | null = null;
     if (background.length > 0) {
-      for (const active of matching(background, subject, lower) ?? []) {
+      for (const active of matching(background, subject, lower, call) ?? []) {
         payload ??= this.#payload(event, env, fields);
         this.background.start(plan, active, payload);
       }

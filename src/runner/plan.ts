@@ -7,6 +7,7 @@ import { dialectOf } from "../dialects/dialects.ts";
 import type { HookFailure } from "../events/outcome.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import { compileToolMatcher, type ToolMatcher } from "../matchers/compile.ts";
+import type { ToolCall } from "../matchers/tool_rule.ts";
 import type { HookEntry } from "../registry/types.ts";
 import { COMBINE_RULES } from "../rules/rules.ts";
 import type { CombineRule } from "../rules/types.ts";
@@ -49,6 +50,8 @@ export interface Plan {
   readonly matchAll: boolean;
   /** Whether some entries have an identity, so a call must drop repeats. */
   readonly dedupe: boolean;
+  /** Whether some matcher reads the call's input (a tool rule), so a call must pass it. */
+  readonly readsCall: boolean;
 }
 
 /** Builds the plan of an event from a registry snapshot. */
@@ -65,9 +68,7 @@ export function buildPlan(
     const dialect = dialectOf(entry.transport === "in-process" ? undefined : entry.hook.dialect);
     const active: Active = {
       entry,
-      matcher: info.matchOn !== null && (info.toolEvent || dialect.matcherScope === "fields")
-        ? compileMatcherSafely(dialect, entry)
-        : null,
+      matcher: matcherOf(dialect, entry, info),
       dialect,
       async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
       identity: dialect.name === "claude" ? handlerIdentity(entry) : null,
@@ -86,13 +87,22 @@ export function buildPlan(
     matchAll: foreground.every((active) => active.matcher === null),
     dedupe: foreground.some((active) => active.identity !== null) ||
       background.some((active) => active.identity !== null),
+    readsCall: foreground.some((active) => active.matcher?.readsCall === true) ||
+      background.some((active) => active.matcher?.readsCall === true),
   };
 }
 
 function handlerIdentity(entry: HookEntry): string | null {
   switch (entry.transport) {
     case "command":
-      return JSON.stringify(["command", entry.hook.command, entry.hook.args ?? null]);
+      // A plugin's copy of a handler runs beside the settings' one, as in
+      // Claude: its hooks carry the plugin's root.
+      return JSON.stringify([
+        "command",
+        entry.hook.command,
+        entry.hook.args ?? null,
+        entry.hook.env?.CLAUDE_PLUGIN_ROOT ?? null,
+      ]);
     case "http":
       return JSON.stringify(["http", entry.hook.url]);
     case "prompt":
@@ -114,13 +124,24 @@ export function withoutRepeats(entries: readonly Active[]): readonly Active[] {
 }
 
 /**
- * A matcher that cannot compile matches nothing (configuration reports it
- * and stands a placeholder in for the hook) — except a placeholder's own,
- * which stands for every call it cannot rule out.
+ * The entry's matcher on its event: none where the dialect reads no
+ * matcher there; never for a tool rule outside the tool events (Claude
+ * never runs such a hook). A matcher that cannot compile matches nothing
+ * (configuration reports it and stands a placeholder in for the hook) —
+ * except a placeholder's own, which stands for every call it cannot rule
+ * out.
  */
-function compileMatcherSafely(dialect: Dialect, entry: HookEntry): ToolMatcher | null {
+function matcherOf(dialect: Dialect, entry: HookEntry, info: HookEventInfo): ToolMatcher | null {
+  const toolRule = entry.transport === "command" || entry.transport === "http" || entry.transport === "prompt"
+    ? entry.hook.toolRule
+    : undefined;
+  if (toolRule !== undefined && !info.toolEvent) return NEVER;
+  if (info.matchOn === null || !(info.toolEvent || dialect.matcherScope === "fields")) return null;
   try {
-    return compileToolMatcher(dialect.matcherKind, entry.matcher);
+    return compileToolMatcher(dialect.matcherKind, entry.matcher, {
+      event: entry.event,
+      ...(toolRule === undefined ? {} : { toolRule }),
+    });
   } catch {
     return entry.transport === "placeholder" ? null : NEVER;
   }
@@ -137,10 +158,11 @@ export function matching(
   entries: readonly Active[],
   subject: string | undefined,
   lower: string | undefined,
+  call?: ToolCall,
 ): Active[] | null {
   let matched: Active[] | null = null;
   for (const active of entries) {
-    if (active.matcher === null || subject === undefined || active.matcher.matches(subject, lower!)) {
+    if (active.matcher === null || subject === undefined || active.matcher.matches(subject, lower!, call)) {
       (matched ??= []).push(active);
     }
   }

@@ -81,6 +81,29 @@ Deno.test("hook-run check fails when a configured hook could not run under its p
   });
 });
 
+Deno.test("hook-run check fails when a Claude-dialect hook could not inherit the agent's environment under a listed --allow-env", async () => {
+  await withHome(async (home, dir) => {
+    const claudeHooks = { hooks: { Stop: [{ hooks: [{ type: "command", command: "echo '{}'" }] }] } };
+    await Deno.writeTextFile(join(home, ".config", "hookgate", "claude-hooks.json"), JSON.stringify(claudeHooks));
+    const run = await cli(["check"], { cwd: dir, home, flags: NARROW });
+    equal(run.code, 1, run.stdout + run.stderr);
+    match(
+      run.stdout,
+      /it inherits the agent's whole environment .* run with --allow-env \(no list\), or set "sanitizeEnv": true/,
+    );
+    // Sanitized by configuration: nothing to inherit, nothing to add.
+    await userConfig(home, { sanitizeEnv: true });
+    const sanitized = await cli(["check"], { cwd: dir, home, flags: NARROW });
+    equal(sanitized.code, 0, sanitized.stdout + sanitized.stderr);
+    const permissions = await cli(["permissions", "--json"], { cwd: dir, home });
+    deepEqual(JSON.parse(permissions.stdout).inheritsEnv, []);
+    await userConfig(home, {});
+    const inheriting = await cli(["permissions"], { cwd: dir, home });
+    match(inheriting.stdout, /^  --allow-env$/m);
+    match(inheriting.stdout, /--allow-env has no list: 1 command hook inherits the agent's/);
+  });
+});
+
 Deno.test("hook-run check only warns about a hook in Claude's own settings, which Claude Code runs itself", async () => {
   await withHome(async (home, dir) => {
     const project = join(dir, "project");

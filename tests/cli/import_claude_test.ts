@@ -41,8 +41,15 @@ Deno.test("hook-run import-claude converts to native JSONC that loads the same h
     deepEqual(native.hooks, direct);
     deepEqual(native.httpAllowedUrls, ["http://127.0.0.1:*"]);
     equal(native.hooks.PreToolUse?.[0]?.timeoutMs, 5000);
-    match(run.stderr, /not carried over: .*"if" is not supported by hookgate and is ignored/);
-    match(run.stderr, /not carried over: .*"type": "agent" hooks are not supported by hookgate/);
+    // A hook's if is its tool rule, carried over.
+    equal(native.hooks.PreToolUse?.[2]?.toolRule, "Bash(git *)");
+    equal(/"if"/.test(run.stderr), false, run.stderr);
+    // An agent hook needs Claude: it stays with Claude, which is no loss.
+    match(
+      run.stderr,
+      /left to Claude Code: hooks\.Stop\[0\]\.hooks\[1\]: an agent hook runs a Claude Code subagent; it stays in/,
+    );
+    equal(/not carried over: .*agent/.test(run.stderr), false, run.stderr);
     // A native file refuses an event hookgate does not know: it stays in the Claude file.
     match(run.stderr, /not carried over: 1 hook\(s\) of "FutureEvent", an event hookgate does not know/);
     equal(native.hooks.Notification?.length, 1);
@@ -78,7 +85,9 @@ Deno.test("hook-run check, list and permissions work on Claude settings files", 
     const permissions = await cli(["permissions", "--config", file, "--json"]);
     const flags = JSON.parse(permissions.stdout).hooks as string[];
     match(flags.find((flag) => flag.startsWith("--allow-net"))!, /127\.0\.0\.1:8787/);
-    match(flags.find((flag) => flag.startsWith("--allow-env"))!, /\bT\b/);
+    // Its command hooks inherit the agent's whole environment, as Claude's do: the flag has no list.
+    equal(flags.find((flag) => flag.startsWith("--allow-env")), "--allow-env");
+    deepEqual(JSON.parse(permissions.stdout).inheritsEnv.length, 4);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -147,5 +156,30 @@ Deno.test("hook-run import-claude --move takes the converted hooks out of the Cl
       env: { HOOKGATE_TRUST_PROJECT: "1", CLAUDE_PROJECT_DIR: dir },
     });
     equal(JSON.parse(gateway.stdout).hookSpecificOutput?.permissionDecisionReason, "no rm -rf");
+  });
+});
+
+Deno.test("hook-run import-claude --move leaves what hookgate cannot run outside Claude in the Claude file", async () => {
+  await withClaudeProject(async (dir, settings) => {
+    const claudeOnly = [
+      { type: "mcp_tool", server: "memory", tool: "save", input: { path: "${tool_input.file_path}" } },
+      { type: "agent", prompt: "Check the change" },
+      { type: "command", command: "Write-Host hi", shell: "powershell" },
+    ];
+    const file = JSON.parse(await Deno.readTextFile(settings));
+    file.hooks.PreToolUse[0].hooks.push(...claudeOnly);
+    await Deno.writeTextFile(settings, JSON.stringify(file));
+    const run = await cli(["import-claude", "--move", "--cwd", dir]);
+    equal(run.code, 0, run.stdout + run.stderr);
+    equal(run.stderr.match(/left to Claude Code:/g)?.length, 3, run.stderr);
+    // The converted guard left; the three stay where Claude runs them, in their group, beside the routing.
+    deepEqual(JSON.parse(await Deno.readTextFile(settings)).hooks.PreToolUse, [
+      { matcher: "Bash", hooks: claudeOnly },
+      { hooks: [{ type: "command", command: "hook-run gateway", timeout: 600 }] },
+    ]);
+    const written = parseHooksConfig(await Deno.readTextFile(join(dir, ".hookgate", "config.jsonc")), {
+      path: "config.jsonc",
+    });
+    equal(written.hooks.PreToolUse?.length, 1);
   });
 });

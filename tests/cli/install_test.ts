@@ -187,6 +187,41 @@ Deno.test("hook-run install claude --keep-hooks leaves the user's hooks to Claud
   });
 });
 
+Deno.test("hook-run install claude leaves the hooks hookgate cannot run outside Claude in Claude's file", async () => {
+  await withSetUp(async ({ hookgate, settings, project, run }) => {
+    const claudeOnly = [
+      { type: "mcp_tool", server: "memory", tool: "save" },
+      { type: "agent", prompt: "Review the diff" },
+      { type: "command", command: "Write-Host hi", shell: "powershell" },
+    ];
+    const before = original(project);
+    const group = before.hooks.PreToolUse[0]!;
+    await Deno.writeTextFile(
+      settings,
+      JSON.stringify({
+        ...before,
+        hooks: { ...before.hooks, PreToolUse: [{ ...group, hooks: [...group.hooks, ...claudeOnly] }] },
+      }),
+    );
+    const install = await run(["install", "claude", "--settings", settings]);
+    equal(install.code, 0, install.stdout + install.stderr);
+    match(install.stdout, /kept +3 hooks hookgate cannot run outside Claude \(mcp_tool, agent, PowerShell\) stay/);
+    const after = await readJson(settings);
+    // They stay in their group, which Claude still runs beside the routing; the guard moved.
+    deepEqual(after.hooks.PreToolUse[0], { matcher: "Bash", hooks: claudeOnly });
+    equal(after.hooks.PreToolUse.length, 2);
+    deepEqual((await readJson(join(hookgate, "claude-hooks.json"))).hooks.PreToolUse[0].hooks, [
+      original(project).hooks.PreToolUse[0]!.hooks[0],
+    ]);
+    const again = await run(["install", "claude", "--settings", settings]);
+    match(again.stdout, /nothing to change/);
+    // Uninstall puts the guard back beside them: nothing was lost on the way.
+    equal((await run(["uninstall", "claude", "--settings", settings])).code, 0);
+    const restored = (await readJson(settings)).hooks.PreToolUse as { hooks: unknown[] }[];
+    deepEqual(restored.flatMap((group) => group.hooks).length, 4);
+  });
+});
+
 Deno.test("hook-run install claude --serve routes to per-event URLs, SessionStart through the gateway", async () => {
   await withSetUp(async ({ hookgate, settings, run }) => {
     const install = await run([
@@ -312,6 +347,38 @@ Deno.test("hook-run install claude --least-privilege builds the launcher with th
       equal(other.code, 0);
       match(await Deno.readTextFile(bin), /--allow-run=kill,node,(pkill,)?python3(,setsid)?\b/);
     });
+  });
+});
+
+Deno.test("hook-run install claude --least-privilege lets the moved Claude hooks inherit the agent's environment", async () => {
+  await withSetUp(async ({ home, hookgate, settings, project, run }) => {
+    const seen = join(project, "seen");
+    await Deno.writeTextFile(
+      settings,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{
+            matcher: "Bash",
+            hooks: [{ type: "command", command: `printf '%s' "$MY_SETTING" > '${seen}'` }],
+          }],
+        },
+      }),
+    );
+    const install = await run(["install", "claude", "--least-privilege", "--settings", settings]);
+    equal(install.code, 0, install.stderr);
+    // Said, with why: the flag has no list because the hooks inherit the whole environment.
+    match(
+      install.stdout,
+      /--allow-env has no list: the Claude hooks hookgate runs inherit the agent's whole environment/,
+    );
+    const bin = join(hookgate, "bin", "hook-run");
+    const launcher = await Deno.readTextFile(bin);
+    match(launcher, / --allow-env /);
+    const ls = { ...RM, tool_input: { command: "ls" } };
+    const answer = await claudeRuns(`MY_SETTING=from-the-agent ${bin} gateway`, ls, project, home);
+    equal(answer.code, 0, answer.stderr);
+    equal(answer.stderr, "");
+    equal(await Deno.readTextFile(seen), "from-the-agent");
   });
 });
 

@@ -192,3 +192,49 @@ Deno.test("hook-run trust lists every file and module the digest covers: links, 
   deepEqual([linked?.link, linked?.target], ["../../elsewhere.ts", "elsewhere.ts"]);
   ok(json.files.some((f: { path: string }) => f.path === ".hookgate/hooks/lib.sh"));
 });
+
+Deno.test("hook-run trust records each part's digest: an edit to Claude's own settings holds the project back for hook-run run, not for the gateway", async () => {
+  await using p = await project({
+    ".hookgate/config.jsonc": `{"hooks": {"PreToolUse": [
+      {"name": "guard", "command": "sh ./guard.sh", "failurePolicy": "closed"}
+    ]}}`,
+    // Shell syntax, so it runs through sh: denies rm -rf, touches "owned" otherwise.
+    "guard.sh": `grep -q 'rm -rf' && { echo 'rm -rf is blocked' >&2; exit 2; }; touch owned; exit 0\n`,
+    ".claude/settings.json": JSON.stringify({
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "echo stop" }] }] },
+    }),
+  });
+  const trusted = await cli(["trust", "--cwd", p.dir, "--yes"], { home: p.home });
+  equal(trusted.code, 0, trusted.stderr);
+  match(
+    trusted.stdout,
+    /trusted: .* \(sha256:[0-9a-f]{64}; hookgate sha256:[0-9a-f]{64}, claude sha256:[0-9a-f]{64}\)/,
+  );
+  // The user (or Claude) edits Claude's own settings, which Claude runs itself.
+  await p.write(
+    ".claude/settings.json",
+    JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo bye" }] }] } }),
+  );
+  const gateway = (command: string) =>
+    cli(["gateway"], {
+      cwd: p.dir,
+      home: p.home,
+      stdin: JSON.stringify({ hook_event_name: "PreToolUse", cwd: p.dir, tool_name: "Bash", tool_input: { command } }),
+      env: { CLAUDE_PROJECT_DIR: p.dir },
+    });
+  const ls = await gateway("ls");
+  equal(ls.code, 0, ls.stderr);
+  equal(ls.stdout, "{}\n", "the trusted guard runs for Claude, not a deny of every call");
+  equal(await p.ran(), true);
+  match(
+    JSON.parse((await gateway("rm -rf /")).stdout).hookSpecificOutput.permissionDecisionReason,
+    /rm -rf is blocked/,
+  );
+  // hook-run run answers no agent: it would run Claude's files too, so the project changed.
+  const run = await cli(RUN, { cwd: p.dir, home: p.home });
+  equal(await p.ran(), false);
+  match(run.stderr, /not trusted/);
+  const shown = await cli(["trust", "--cwd", p.dir], { home: p.home });
+  match(shown.stdout, /hookgate's own \(.*\): sha256:[0-9a-f]{64}, unchanged since trusted/);
+  match(shown.stdout, /Claude Code's settings \(.*\): sha256:[0-9a-f]{64}, changed since trusted/);
+});

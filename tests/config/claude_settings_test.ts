@@ -126,14 +126,18 @@ Deno.test("parseHooksConfig() checks Claude settings loudly, with places", async
     equal(parsed.hooks.Notification?.[0]?.matcher, "idle_prompt");
     equal(parsed.hooks.SubagentStop?.[0]?.matcher, "^review");
   });
-  await t.step("mcp_tool and agent hooks are skipped with a warning", () => {
+  await t.step("mcp_tool, agent and PowerShell hooks are left to Claude with a warning", () => {
     const parsed = parseHooksConfig(
-      `{"hooks": {"Stop": [{"hooks": [{"type": "agent", "prompt": "check"}]}]}}`,
+      `{"hooks": {"Stop": [{"hooks": [{"type": "agent", "prompt": "check"}, {"command": "Write-Host", "shell": "powershell"}]}]}}`,
       { path: "s.json", dialect: "claude" },
     );
     equal(parsed.ok, true);
     deepEqual(parsed.hooks, {});
-    match(formatDiagnostic(parsed.diagnostics[0]!), /"type": "agent" hooks are not supported by hookgate/);
+    match(
+      formatDiagnostic(parsed.diagnostics[0]!),
+      /warning: hookgate cannot run this hook outside Claude Code \(an agent hook runs a Claude Code subagent\)/,
+    );
+    match(formatDiagnostic(parsed.diagnostics[1]!), /warning: .*a PowerShell hook runs in Claude Code's PowerShell/);
   });
   await t.step("disableAllHooks loads none of the file's hooks, and says so", () => {
     const parsed = parseHooksConfig(

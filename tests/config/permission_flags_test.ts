@@ -38,6 +38,25 @@ Deno.test("permissionFlags() is empty for no hooks and ready to paste otherwise"
   );
 });
 
+Deno.test("permissionFlags() gives --allow-env no list when a Claude-dialect command hook inherits the agent's environment", () => {
+  const hooks = {
+    PreToolUse: [{ command: "python3 /abs/guard.py", dialect: "claude" as const }],
+    Stop: [{ name: "native", command: "true" }],
+  };
+  deepEqual(requiredPermissions(hooks).inheritsEnv, ["python3 /abs/guard.py"]);
+  equal(permissionFlags(hooks).at(-1), "--allow-env");
+  // Sanitized for every hook: nothing inherits, and the list is back.
+  deepEqual(requiredPermissions(hooks, { sanitizeEnv: true }).inheritsEnv, []);
+  equal(permissionFlags(hooks, { sanitizeEnv: true }).at(-1)!.startsWith("--allow-env=HOME,"), true);
+  // A native hook, and a Claude HTTP hook, get no more than they name.
+  deepEqual(
+    requiredPermissions({
+      Stop: [{ command: "true" }, { type: "http", url: "http://127.0.0.1:1/x", dialect: "claude" }],
+    }).inheritsEnv,
+    [],
+  );
+});
+
 Deno.test("runPermissionProblem() finds nothing missing under unscoped --allow-run", () => {
   equal(runPermissionProblem("anything-at-all"), undefined);
 });

@@ -174,3 +174,88 @@ Deno.test("guardPlaceholders() stands for each recorded guard with its matcher a
     ["PermissionRequest", "b", undefined, undefined, "/p/.hookgate/config.jsonc"],
   ]);
 });
+
+const CLAUDE_SETTINGS = JSON.stringify({
+  hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/log.sh" }] }] },
+});
+
+/** A project with both parts: hookgate's own guard, and Claude's settings with a script of theirs. */
+const BOTH_PARTS = {
+  ".hookgate/config.jsonc": GUARDED,
+  ".hookgate/hooks/guard.sh": GUARD_SCRIPT,
+  ".claude/settings.json": CLAUDE_SETTINGS,
+  ".claude/hooks/log.sh": "echo ok\n",
+};
+
+Deno.test("checkConfig() keeps one trust record per project, each part counting only for the callers that do not run it themselves", async (t) => {
+  await using tr = await tree(BOTH_PARTS);
+  await tr.trust();
+  const cwd = tr.project;
+  const record = (await readTrustStore(join(tr.home, "trust.json"))).projects[tr.project]!;
+  await t.step("the record keeps the whole digest and each part's", async () => {
+    const snapshot = (await tr.load()).project!.snapshot;
+    equal(record.digest, snapshot.digest);
+    deepEqual(Object.keys(record.digests ?? {}).sort(), ["claude", "hookgate"]);
+    deepEqual(record.digests, snapshot.digests);
+  });
+
+  // Claude's own settings change: Claude runs them itself, when Claude calls.
+  await tr.write(".claude/hooks/log.sh", "echo changed\n");
+
+  await t.step(
+    "for Claude as the caller, the project's own hooks stay trusted and the guard runs, not a blanket deny",
+    async () => {
+      const config = await tr.load({ caller: "claude" });
+      equal(config.project?.trusted, true);
+      deepEqual(config.placeholders, []);
+      const runner = runnerOf(config);
+      equal((await runner.preToolUse("bash", { command: "rm -rf /" }, { cwd })).reason, "rm -rf is blocked");
+      deepEqual(await runner.preToolUse("bash", { command: "ls" }, { cwd }), {});
+    },
+  );
+  await t.step("for any other caller, which would run Claude's files too, the project changed", async () => {
+    const config = await tr.load();
+    equal(config.project?.trusted, false);
+    deepEqual(config.project?.heldGuards?.map((p) => p.name), ["no-rm-rf"]);
+  });
+  await t.step("a change to hookgate's own part holds the project back for Claude too", async () => {
+    await tr.write(".hookgate/hooks/guard.sh", `${GUARD_SCRIPT}# edited\n`);
+    const config = await tr.load({ caller: "claude" });
+    equal(config.project?.trusted, false);
+    const denied = await runnerOf(config).preToolUse("bash", { command: "ls" }, { cwd });
+    equal(denied.block, true);
+  });
+});
+
+Deno.test("checkConfig() lets a trust record without per-part digests trust exactly what it was made for, until trusted again", async () => {
+  await using tr = await tree(BOTH_PARTS);
+  await tr.trust();
+  // A record as an earlier hookgate wrote it: the whole digest only.
+  const file = join(tr.home, "trust.json");
+  const store = await readTrustStore(file);
+  delete store.projects[tr.project]!.digests;
+  await writeTrustStore(file, store);
+  equal((await tr.load()).project?.trusted, true);
+  equal((await tr.load({ caller: "claude" })).project?.trusted, true);
+  // Nothing says which part it trusted: any change holds the project back for every caller.
+  await tr.write(".claude/hooks/log.sh", "echo changed\n");
+  equal((await tr.load({ caller: "claude" })).project?.trusted, false);
+  // Trusted again, the record has its parts, and Claude's next edit is Claude's own.
+  await tr.trust();
+  await tr.write(".claude/hooks/log.sh", "echo changed again\n");
+  equal((await tr.load({ caller: "claude" })).project?.trusted, true);
+  equal((await tr.load()).project?.trusted, false);
+});
+
+Deno.test("readTrustStore() refuses a record whose per-part digests are malformed", async () => {
+  await using tr = await tree({});
+  const file = join(tr.home, "trust.json");
+  await Deno.writeTextFile(
+    file,
+    JSON.stringify({
+      version: 1,
+      projects: { "/p": { digest: "d", digests: { hookgate: 1 }, trustedAt: "t", hooks: [], files: {} } },
+    }),
+  );
+  await rejects(readTrustStore(file), /"digests" must map owners to digests/);
+});

@@ -32,3 +32,27 @@ Deno.test("compileClaudeMatcher() refuses an invalid regex with a SyntaxError th
   throws(() => compileClaudeMatcher("Edit("), SyntaxError);
   throws(() => compileClaudeMatcher("[x"), /is not a valid regular expression/);
 });
+
+Deno.test("compileClaudeMatcher() reads FileChanged's matcher as a literal list of file names", () => {
+  const changed = (matcher: string, path: string) => compileClaudeMatcher(matcher, "FileChanged")!(path);
+  equal(changed(".envrc|.env", "/p/.envrc"), true);
+  equal(changed(".envrc|.env", "/p/.env"), true);
+  // Literal names: no regex, so neither a longer name nor another file whose name merely contains one.
+  equal(changed(".envrc|.env", "/p/x.env.local"), false);
+  equal(changed(".env", "/p/xenv"), false);
+  equal(changed("package.json", "/p/web/package.json"), true);
+  equal(changed("config/app.json", "/p/config/app.json"), true);
+  equal(changed("config/app.json", "/p/app.json"), false);
+});
+
+Deno.test("compileClaudeMatcher() reads StopFailure's exact lists with letters, digits, _ and | only", () => {
+  const failed = (matcher: string, error: string) => compileClaudeMatcher(matcher, "StopFailure")!(error);
+  equal(failed("rate_limit|overloaded", "rate_limit"), true);
+  equal(failed("rate_limit|overloaded", "rate_limit_x"), false);
+  // A comma or a space makes it a regex there, unlike on other events.
+  equal(failed("rate_limit, overloaded", "rate_limit"), false);
+  equal(matches("rate_limit, overloaded", "rate_limit"), true);
+  // A hyphen too: unanchored, so it matches inside a longer name.
+  equal(failed("server-error", "internal-server-error"), true);
+  equal(matches("server-error", "internal-server-error"), false);
+});

@@ -29,6 +29,7 @@ import { compileClaudeMatcher } from "../../matchers/claude.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { scrubs } from "./env.ts";
 import { rowOf } from "./events.ts";
+import { claudeOnlyHandler } from "./settings.ts";
 import { openEntry } from "../_broken_entry.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
@@ -170,7 +171,7 @@ function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonP
     return true;
   }
   try {
-    compileClaudeMatcher(matcher);
+    compileClaudeMatcher(matcher, event);
   } catch (error) {
     context.error(path, (error as Error).message, 'use an exact name, a list such as "Edit|Write", or a valid regex');
     return false;
@@ -201,11 +202,13 @@ function claudeHook(
   }
   const h = value as Handler;
   const type = h.type ?? "command";
-  if (type === "mcp_tool" || type === "agent") {
+  const claudeOnly = claudeOnlyHandler(h as Record<string, unknown>);
+  if (claudeOnly !== undefined) {
+    // Not an error: in Claude's own file Claude runs it, and install and import-claude leave it there.
     context.warning(
-      [...path, "type"],
-      `"type": "${type}" hooks are not supported by hookgate, so this hook does not run`,
-      "use a command, HTTP or prompt hook",
+      [...path, type === "command" ? "shell" : "type"],
+      `hookgate cannot run this hook outside Claude Code (${claudeOnly}), so it does not run it`,
+      "keep it in a Claude Code settings file, where Claude runs it",
     );
     return null;
   }
@@ -213,7 +216,7 @@ function claudeHook(
   if (seconds * 1000 > MAX_TIMEOUT_MS) {
     context.warning([...path, "timeout"], `"timeout" is ${seconds} seconds; the longest is 600, so it is capped`);
   }
-  const base = {
+  const base: { dialect: "claude"; stage?: "mutate"; timeoutMs: number; matcher?: string; toolRule?: string } = {
     dialect: "claude" as const,
     // Claude hooks may rewrite the input: they run in the mutate stage, all
     // at the same time on the same input as in Claude (after the native
@@ -222,15 +225,12 @@ function claudeHook(
     timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
     ...(matcher === undefined ? {} : { matcher }),
   };
-  for (const key of ["asyncRewake", "continueOnBlock", "if"] as const) {
-    if (h[key] !== undefined) {
-      context.warning(
-        [...path, key],
-        `"${key}" is not supported by hookgate and is ignored${
-          key === "if" ? ": the hook runs for every call its matcher selects" : ""
-        }`,
-      );
-    }
+  for (const key of ["asyncRewake", "continueOnBlock"] as const) {
+    if (h[key] !== undefined) context.warning([...path, key], `"${key}" is not supported by hookgate and is ignored`);
+  }
+  if (h.if !== undefined) {
+    if (!context.toolRule(event, h.if, [...path, "if"])) return null;
+    base.toolRule = h.if;
   }
   const forbidden = FORBIDDEN[type] ?? [];
   for (const key of forbidden) {
@@ -262,14 +262,6 @@ function claudeHook(
     default: {
       if (h.command === undefined) {
         context.error(path, 'a command hook needs a "command"');
-        return null;
-      }
-      if (h.shell === "powershell") {
-        context.error(
-          [...path, "shell"],
-          '"shell": "powershell" is not supported by hookgate',
-          'use "bash" or omit it',
-        );
         return null;
       }
       const background = h.async === true && !rowOf(event).canBlock;

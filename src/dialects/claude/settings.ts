@@ -159,8 +159,11 @@ export interface ClaudeSettingsSplit {
 export interface SplitClaudeSettingsOptions {
   /** Whether a handler, read as a hook, routes Claude's events to hookgate. */
   routes: (hook: ConfiguredHook) => boolean;
-  /** Whether a handler that is no routing moves out of the file (`hook`: the handler read as a hook, when it is one). */
-  move: (event: string, hook: ConfiguredHook | undefined) => boolean;
+  /**
+   * Whether a handler that is no routing moves out of the file (`hook`: the
+   * handler read as a hook, when it is one; `handler`: as written).
+   */
+  move: (event: string, hook: ConfiguredHook | undefined, handler: ClaudeSettings) => boolean;
 }
 
 /**
@@ -202,7 +205,7 @@ export function splitClaudeSettings(
       for (const handler of handlers) {
         const hook = claudeHandlerHook(handler);
         if (hook !== undefined && options.routes(hook)) result.routingCount++;
-        else if (options.move(event, hook)) moving.push(handler);
+        else if (options.move(event, hook, handler)) moving.push(handler);
         else remaining.push(handler);
       }
       if (remaining.length > 0) {
@@ -322,4 +325,31 @@ export function claudeHandlerHook(handler: ClaudeSettings): ConfiguredHook | und
     ? { args: handler.args as string[] }
     : {};
   return { command: handler.command, ...args, dialect: "claude" };
+}
+
+/**
+ * Why hookgate cannot run a handler of a Claude settings file outside
+ * Claude Code, or `undefined` when it can: an `mcp_tool` hook calls a tool
+ * over one of Claude's own MCP connections, an `agent` hook runs a Claude
+ * subagent, and a `"shell": "powershell"` hook needs Claude's PowerShell
+ * host. Such handlers stay in Claude's file, where Claude runs them.
+ *
+ * @param handler One entry of a matcher group's `hooks`.
+ * @returns The reason, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { claudeOnlyHandler } from "@hookgate/core/dialects";
+ * import { equal, match } from "node:assert/strict";
+ *
+ * match(claudeOnlyHandler({ type: "mcp_tool", server: "memory", tool: "save" })!, /MCP/);
+ * equal(claudeOnlyHandler({ type: "command", command: "true" }), undefined);
+ * ```
+ */
+export function claudeOnlyHandler(handler: ClaudeSettings): string | undefined {
+  const type = handler.type ?? "command";
+  if (type === "mcp_tool") return "an mcp_tool hook calls a tool over one of Claude Code's own MCP connections";
+  if (type === "agent") return "an agent hook runs a Claude Code subagent";
+  if (handler.shell === "powershell") return "a PowerShell hook runs in Claude Code's PowerShell";
+  return undefined;
 }

@@ -26,6 +26,7 @@ const stringMap = recordOf(string());
 export const NATIVE_ENTRY: ObjectShape = strictObject({
   name: optional(string(1)),
   matcher: optional(string()),
+  toolRule: optional(string()),
   stage: optional(oneOf(["mutate", "validate"])),
   type: optional(oneOf(["command", "http", "prompt"])),
   command: optional(string(1)),
