@@ -90,8 +90,12 @@ export function claudeRunEnv(decoded: DecodedInput, cwd: string): Omit<PreToolUs
     ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
     ...(decoded.transcriptPath ? { transcriptPath: decoded.transcriptPath } : {}),
     ...(decoded.permissionMode ? { permissionMode: decoded.permissionMode } : {}),
-    // Claude counts its own loop: a stateless front end passes that on.
-    ...(decoded.stopHookActive ? { stopHookActive: true } : {}),
+    // Claude counts its own loop and caps it (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP):
+    // its flag reaches the hooks as it is, and no cap of hookgate's cuts a
+    // loop Claude allows. A payload without the flag leaves it to the runner.
+    ...(decoded.stopHookActive === undefined
+      ? {}
+      : { stopHookActive: decoded.stopHookActive, stopLoop: "agent" as const }),
   };
 }
 

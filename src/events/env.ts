@@ -36,6 +36,18 @@ export interface HookRunEnv {
    * itself); the payload's `stopHookActive` is then true.
    */
   stopHookActive?: boolean;
+  /**
+   * Who counts the Stop loop. `"runner"`: the runner counts consecutive
+   * blocks per session and allows the stop after its `stopBlockCap`.
+   * `"agent"`: the agent counts its own loop and applies its own cap (as
+   * Claude Code does, with its `stop_hook_active`), so the payload's
+   * `stopHookActive` is exactly `stopHookActive` here and the runner
+   * neither counts nor caps — a cap of its own would cut a loop the agent
+   * allows.
+   *
+   * @default {"runner"}
+   */
+  stopLoop?: "runner" | "agent";
 }
 
 /**

@@ -95,6 +95,10 @@ export class Dispatcher {
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
   ): Promise<AnyHookEventResult> {
+    // The agent counts its own loop (and caps it): its flag is the payload's, and nothing here counts.
+    if (env.stopLoop === "agent") {
+      return this.#dispatch(plan, event, { ...fields, stopHookActive: env.stopHookActive === true }, env);
+    }
     const key = this.#guard.key(event, env.sessionId ?? this.#sessionId(), fields);
     // A stateless front end (a gateway) passes the agent's own loop state.
     const active = this.#guard.active(key) || env.stopHookActive === true;
