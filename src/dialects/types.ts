@@ -180,6 +180,14 @@ export interface Dialect {
    * @default {65536}
    */
   readonly defaultMaxOutputBytes?: number;
+  /**
+   * The longest deadline its hooks may have, in milliseconds: as long as
+   * this dialect's agent waits for a hook (Claude Code waits as long as a
+   * hook's `timeout` says; an approval may wait days for a human).
+   *
+   * @default {600000}
+   */
+  readonly maxTimeoutMs?: number;
   /** The payload as this dialect's hooks receive it (JSON-serializable, written as one line). */
   encodeInput(input: HookInput): Record<string, unknown>;
   /**

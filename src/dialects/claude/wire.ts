@@ -3,7 +3,7 @@
 // its output fields for a result (what the gateway answers Claude with).
 
 import { isPlainObject } from "../../_internal/json.ts";
-import { MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
+import { MAX_AGENT_TIMEOUT_MS, MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
 import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isEventName, isHookEvent } from "../../events/table.ts";
@@ -175,6 +175,8 @@ export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   acceptsUnknownEvents: true,
   // Claude keeps all of a hook's output: what fits in the largest cap counts.
   defaultMaxOutputBytes: MAX_OUTPUT_BYTES,
+  // Claude waits as long as a hook's timeout says (an approval may wait days for a human).
+  maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
   encodeInput,
   decodeInput,
   decodeOutput: decodeClaudeOutput,

@@ -6,7 +6,7 @@
  */
 
 import { DEFAULT_PROMPT_TIMEOUT_MS, timeoutProblem } from "../../_internal/limits.ts";
-import { encodePayload } from "../../dialects/dialects.ts";
+import { dialectOf, encodePayload } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { PromptHook } from "../../events/configured.ts";
 import type { HookRunResult } from "../../events/outcome.ts";
@@ -114,7 +114,8 @@ export async function runPromptHookDetailed(
   options: RunPromptHookOptions = {},
 ): Promise<PromptHookResult> {
   const { result, finish } = detailedResult<PromptHookResult>({ outcome: null, model: null, durationMs: 0 });
-  const badTimeout = timeoutProblem(hook.timeoutMs);
+  const maxTimeoutMs = dialectOf(hook.dialect).maxTimeoutMs;
+  const badTimeout = timeoutProblem(hook.timeoutMs, maxTimeoutMs);
   if (badTimeout !== undefined) return finish({ kind: "rejected", message: badTimeout.message });
 
   // The model clients load with the first prompt hook a process runs, not
@@ -131,7 +132,7 @@ export async function runPromptHookDetailed(
   const prompt = renderPrompt(hook.prompt, encodePayload(input, hook.dialect));
   result.prompt = prompt;
 
-  const { signal, dispose } = deadlineSignal(hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS, options);
+  const { signal, dispose } = deadlineSignal(hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS, options, maxTimeoutMs);
   try {
     const answer = await resolved.client.complete({
       model: resolved.model,
