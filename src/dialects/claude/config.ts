@@ -250,7 +250,10 @@ function claudeHook(
     timeoutMs,
     ...(matcher === undefined ? {} : { matcher }),
   };
-  for (const key of ["asyncRewake", "continueOnBlock", "if"] as const) {
+  if (h.continueOnBlock !== undefined && type !== "prompt") {
+    context.warning([...path, "continueOnBlock"], `"continueOnBlock" applies to prompt hooks only; it is ignored here`);
+  }
+  for (const key of ["asyncRewake", "if"] as const) {
     if (h[key] !== undefined) {
       context.warning(
         [...path, key],
@@ -286,7 +289,13 @@ function claudeHook(
         context.error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
         return null;
       }
-      return { ...base, type: "prompt", prompt: h.prompt, ...(h.model ? { model: h.model } : {}) };
+      return {
+        ...base,
+        type: "prompt",
+        prompt: h.prompt,
+        ...(h.model ? { model: h.model } : {}),
+        ...(h.continueOnBlock === true ? { continueOnBlock: true } : {}),
+      };
     default: {
       if (h.command === undefined) {
         context.error(path, 'a command hook needs a "command"');

@@ -12,6 +12,7 @@ import type { DecodedInput, Dialect } from "../types.ts";
 import { ACTION_DECIDES, BLOCK_BY_EXIT, DECISION_BLOCK, rowOf } from "./events.ts";
 import { claudeCommandEnv } from "./env.ts";
 import { decodeClaudeOutput } from "./output.ts";
+import { claudePromptModel, decodeClaudeVerdict } from "./verdict.ts";
 
 /** Native payload field → Claude's wire name: snake_case, but Claude names a few its own way. */
 const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
@@ -185,6 +186,8 @@ export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   decodeOutput: decodeClaudeOutput,
   encodeResult,
   encodeExit,
+  decodeVerdict: decodeClaudeVerdict,
+  defaultPromptModel: claudePromptModel,
   commandEnv: claudeCommandEnv,
   expandArgument: (argument, projectDir) => argument.replace(PROJECT_DIR, projectDir),
 });
