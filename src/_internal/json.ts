@@ -19,3 +19,10 @@ export function describe(value: unknown): string {
   if (typeof value === "object") return "an object that is not a plain object";
   return `a ${typeof value}`;
 }
+
+/** Sets an own property, even one named `__proto__` (JSON text can carry one). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
+}

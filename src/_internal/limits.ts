@@ -9,8 +9,17 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 export const DEFAULT_BACKGROUND_TIMEOUT_MS = 60_000;
 /** The default deadline of prompt (model) hooks, in milliseconds. */
 export const DEFAULT_PROMPT_TIMEOUT_MS = 30_000;
-/** The longest deadline any hook may have: 10 minutes. */
+/** The longest deadline a hook may have: 10 minutes (unless its dialect's agent waits longer). */
 export const MAX_TIMEOUT_MS = 600_000;
+/**
+ * The longest deadline a hook of an agent that waits as long as a hook
+ * asks may have (Claude Code: an approval hook may wait days for a human):
+ * a week. It stays well below what a timer can wait (2^31 - 1 ms, 24.8
+ * days), past which a deadline would fire at once.
+ */
+export const MAX_AGENT_TIMEOUT_MS = 7 * 24 * 3600 * 1000;
+/** Past this deadline (an hour) a configuration says how long a call may wait. */
+export const LONG_TIMEOUT_MS = 3600 * 1000;
 
 /** The default cap for a hook's output (stdout, stderr, a body): 64 KiB. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -29,18 +38,22 @@ export const MAX_RESULT_CHARS = MAX_OUTPUT_BYTES;
 /**
  * Why a `timeoutMs` cannot be used, or `undefined` when it can (omitted
  * means the default): it must be a positive, finite number of milliseconds
- * no longer than 10 minutes. Shared by the registry (which throws) and the
- * standalone transports (which refuse to run the hook).
+ * no longer than `maxMs` (10 minutes, or what the hook's dialect allows).
+ * Shared by the registry (which throws) and the standalone transports
+ * (which refuse to run the hook).
  */
-export function timeoutProblem(timeoutMs: unknown): { type: boolean; message: string } | undefined {
+export function timeoutProblem(
+  timeoutMs: unknown,
+  maxMs: number = MAX_TIMEOUT_MS,
+): { type: boolean; message: string } | undefined {
   if (timeoutMs === undefined) return undefined;
   if (typeof timeoutMs !== "number") {
     return { type: true, message: `"timeoutMs" must be a number of milliseconds, got ${describe(timeoutMs)}` };
   }
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > maxMs) {
     return {
       type: false,
-      message: `"timeoutMs" must be a positive number of milliseconds (1 – ${MAX_TIMEOUT_MS}), got ${timeoutMs}`,
+      message: `"timeoutMs" must be a positive number of milliseconds (1 – ${maxMs}), got ${timeoutMs}`,
     };
   }
   return undefined;
@@ -48,13 +61,13 @@ export function timeoutProblem(timeoutMs: unknown): { type: boolean; message: st
 
 /**
  * A deadline in milliseconds: the default when omitted, otherwise rounded
- * and clamped to 1 ms – 10 min.
+ * and clamped to 1 ms – `maxMs` (10 min, or what the hook's dialect allows).
  */
-export function clampTimeout(timeoutMs: number | undefined, background = false): number {
+export function clampTimeout(timeoutMs: number | undefined, background = false, maxMs = MAX_TIMEOUT_MS): number {
   if (timeoutMs === undefined || Number.isNaN(timeoutMs)) {
     return background ? DEFAULT_BACKGROUND_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   }
-  return Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(timeoutMs)));
+  return Math.min(maxMs, Math.max(1, Math.round(timeoutMs)));
 }
 
 /** An output cap in bytes: the default when omitted, otherwise 1 byte – 1 MiB. */

@@ -61,3 +61,13 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** A number of seconds for people: "4 d", "1 h 23 min", "15 min", "2 min 5 s". */
+export function durationText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 24) return hours % 24 === 0 ? `${hours / 24} d` : `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  if (hours >= 1) return `${hours} h ${minutes % 60} min`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}

@@ -5,7 +5,8 @@
 import type { ConfiguredHook } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
+import { modelBaseUrl } from "../models/resolve.ts";
+import { promptEndpoint } from "../transports/prompt/endpoint.ts";
 import type { ProjectFile, ProjectHook } from "./project_snapshot.ts";
 
 /** Describes one project hook; `files` are the files its command names. */
@@ -37,7 +38,7 @@ export function describeHook(
         urls: [hook.url],
       };
     case "prompt": {
-      const endpoint = modelEndpointFor(models, hook.model);
+      const endpoint = promptEndpoint(hook, models);
       return {
         ...base,
         name: hook.name ?? `prompt(${hook.model ?? "default model"})`,

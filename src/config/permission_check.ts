@@ -11,7 +11,8 @@
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
+import { modelBaseUrl } from "../models/resolve.ts";
+import { promptEndpoint } from "../transports/prompt/endpoint.ts";
 import {
   envPermissionProblem,
   inheritedEnvProblem,
@@ -93,7 +94,7 @@ function problemsOf(hook: ConfiguredHook, options: PermissionCheckOptions): stri
       problems.push(netPermissionProblem(hook.url), envPermissionProblem(hook.allowedEnvVars ?? []));
       break;
     case "prompt": {
-      const endpoint = modelEndpointFor(options.models, hook.model);
+      const endpoint = promptEndpoint(hook, options.models);
       // An unresolved model is reported by the load itself.
       if (endpoint === undefined) break;
       problems.push(netPermissionProblem(modelBaseUrl(endpoint)));

@@ -6,7 +6,8 @@
 
 import { CHILD_ENV_ALLOWLIST } from "../transports/command/child_env.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
+import { modelBaseUrl } from "../models/resolve.ts";
+import { promptEndpoint } from "../transports/prompt/endpoint.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import { inheritsEnvironment, spawnedProgram } from "./_spawned_program.ts";
 
@@ -103,7 +104,7 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
         for (const name of hook.allowedEnvVars ?? []) env.add(name);
         break;
       case "prompt": {
-        const endpoint = modelEndpointFor(options.models, hook.model);
+        const endpoint = promptEndpoint(hook, options.models);
         if (endpoint === undefined) break;
         addHost(modelBaseUrl(endpoint));
         if (endpoint.apiKeyEnv !== undefined) env.add(endpoint.apiKeyEnv);

@@ -23,6 +23,8 @@ export {
   type DialectEnv,
   type DialectEnvContext,
   type HookAnswer,
+  type ModelVerdict,
+  type PromptModelDefault,
 } from "./types.ts";
 export { toWuuInput } from "./wuu/wire.ts";
 export {

@@ -133,6 +133,49 @@ export interface DialectEnv {
 }
 
 /**
+ * A model's verdict on a prompt hook's question: `ok`, why not, and
+ * whether what the instruction asks cannot be done at all.
+ *
+ * @example A refusal the agent can act on
+ * ```ts
+ * import type { ModelVerdict } from "@hookgate/core/dialects";
+ *
+ * const verdict: ModelVerdict = { ok: false, reason: "run the tests first" };
+ * ```
+ */
+export interface ModelVerdict {
+  /** The event fits the instruction. */
+  ok: boolean;
+  /** Why not, for the agent. */
+  reason?: string;
+  /** What the instruction asks cannot be done (Claude's Stop hooks then let the agent stop). */
+  impossible?: boolean;
+}
+
+/**
+ * The model a dialect's prompt hooks ask when no `models` entry names one,
+ * as a built-in client's endpoint: its agent's own default (Claude Code's:
+ * a fast Claude model through the Messages API).
+ *
+ * @example Claude Code's default
+ * ```ts
+ * import type { PromptModelDefault } from "@hookgate/core/dialects";
+ *
+ * const fast: PromptModelDefault = { provider: "anthropic", model: "claude-haiku-5-5", apiKeyEnv: "ANTHROPIC_API_KEY" };
+ * ```
+ */
+export interface PromptModelDefault {
+  /** The API. */
+  provider: "anthropic" | "openai";
+  /** The API's base URL, version path included; the provider's own when omitted. */
+  baseUrl?: string;
+  /** The model, when the hook names none. */
+  model: string;
+  /** The variable holding the API key: without it the hook cannot ask. */
+  apiKeyEnv: string;
+}
+
+/**
  * One wire dialect, both directions: how a payload is written for a hook
  * and read back from an agent, how a hook's answer is read (given the event
  * and the exit code), and how a result is written for an agent.
@@ -180,6 +223,14 @@ export interface Dialect {
    * @default {65536}
    */
   readonly defaultMaxOutputBytes?: number;
+  /**
+   * The longest deadline its hooks may have, in milliseconds: as long as
+   * this dialect's agent waits for a hook (Claude Code waits as long as a
+   * hook's `timeout` says; an approval may wait days for a human).
+   *
+   * @default {600000}
+   */
+  readonly maxTimeoutMs?: number;
   /** The payload as this dialect's hooks receive it (JSON-serializable, written as one line). */
   encodeInput(input: HookInput): Record<string, unknown>;
   /**
@@ -211,4 +262,17 @@ export interface Dialect {
    * a block only as exit code 2); `undefined` means exit code 0.
    */
   encodeExit?(event: HookEvent, result: AnyHookEventResult): { code: number; stderr: string } | undefined;
+  /**
+   * What a prompt hook's verdict means on `event`, where this dialect's
+   * agent gives it its own consequences (Claude: a refusal before a tool
+   * ends the turn unless the hook says `continueOnBlock`, a Stop refusal
+   * the model calls impossible lets the agent stop, …). Without it, `ok`
+   * allows and a refusal denies.
+   */
+  decodeVerdict?(event: HookEvent, verdict: ModelVerdict, hook: { continueOnBlock?: boolean }): NormalizedOutcome;
+  /**
+   * The model its prompt hooks ask when no `models` entry names one (`read`
+   * looks a variable of the environment up), or `undefined` for none.
+   */
+  defaultPromptModel?(read: (name: string) => string | undefined): PromptModelDefault | undefined;
 }

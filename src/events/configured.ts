@@ -155,6 +155,14 @@ export interface PromptHook extends ConfiguredHookBase {
    * default entry's client.
    */
   model?: string;
+  /**
+   * Where the hook's dialect ends the agent's turn on a refusal (Claude's,
+   * before and after a tool and on an idle teammate), give the reason back
+   * instead and let the turn go on (Claude's `continueOnBlock`).
+   *
+   * @default {false}
+   */
+  continueOnBlock?: boolean;
 }
 
 /**

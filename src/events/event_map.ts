@@ -35,7 +35,7 @@ import type {
   TeammateFields,
   WorktreeRemoveFields,
 } from "./lifecycle_payload.ts";
-import type { ToolResultUpdate } from "./outcome.ts";
+import type { AnswerExtra, ToolResultUpdate } from "./outcome.ts";
 import type {
   BlockResult,
   ContextResult,
@@ -225,4 +225,6 @@ export interface AnyHookEventResult {
   systemMessage?: string;
   /** The tool's result as hooks replaced it (PostToolUse). */
   updatedToolResult?: ToolResultUpdate;
+  /** What hooks answered that hookgate does not model, for the agent whose dialect reads it. */
+  extra?: AnswerExtra;
 }

@@ -244,6 +244,38 @@ export interface NormalizedOutcome {
    * handlers' own result objects (the extension events).
    */
   value?: Record<string, unknown>;
+  /**
+   * The fields of the hook's answer that its dialect does not model, kept
+   * for the agent that reads them (see {@linkcode AnswerExtra}).
+   */
+  extra?: AnswerExtra;
+}
+
+/**
+ * The fields of an answer that hookgate does not model, as they sat in it:
+ * at its top (`root`) or in the event's own part (`event`: Claude's
+ * `hookSpecificOutput`). Claude Code reads many such fields — a session's
+ * title, paths to watch, a retry, what to display, a terminal sequence —
+ * and hookgate carries them unchanged: of several hooks, the later in
+ * registration order wins per field, and the caller's dialect writes them
+ * back under the fields hookgate decides (an agent of another dialect gets
+ * none of them).
+ *
+ * @example SessionStart's title and watched paths, and a terminal sequence
+ * ```ts
+ * import type { AnswerExtra } from "@hookgate/core";
+ *
+ * const extra: AnswerExtra = {
+ *   root: { terminalSequence: "\u0007" },
+ *   event: { sessionTitle: "Fix the build", watchPaths: ["/repo/.env"] },
+ * };
+ * ```
+ */
+export interface AnswerExtra {
+  /** Fields at the top of the answer. */
+  root?: Record<string, unknown>;
+  /** Fields of the event's own part of the answer. */
+  event?: Record<string, unknown>;
 }
 
 /**

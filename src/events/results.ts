@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { ToolResultUpdate } from "./outcome.ts";
+import type { AnswerExtra, ToolResultUpdate } from "./outcome.ts";
 
 /**
  * What every event's result may carry besides its own fields: a hook's
@@ -26,6 +26,11 @@ export interface HookResultBase {
   stopReason?: string;
   /** Messages hooks want the user to see (joined with newlines). */
   systemMessage?: string;
+  /**
+   * What hooks answered that hookgate does not model, for the agent whose
+   * dialect reads it (the later hook in registration order wins per field).
+   */
+  extra?: AnswerExtra;
 }
 
 /**

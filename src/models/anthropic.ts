@@ -39,7 +39,9 @@ export function createAnthropicClient(endpoint: ModelEndpoint, options: ModelCli
         { "anthropic-version": ANTHROPIC_VERSION, ...(key === undefined ? {} : { "x-api-key": key }) },
         {
           model: request.model,
-          max_tokens: 512,
+          // A verdict is one short line, but newer models think first, and
+          // thinking counts toward the cap: room for both.
+          max_tokens: 2048,
           ...(request.system === undefined ? {} : { system: request.system }),
           messages: [{ role: "user", content: request.prompt }],
         },

@@ -138,13 +138,14 @@ export function configuredEntry(
         }; expected "command", "http" or "prompt"`,
       );
   }
+  let dialect: ReturnType<typeof dialectOf>;
   try {
-    dialectOf(hook.dialect);
+    dialect = dialectOf(hook.dialect);
   } catch (error) {
     throw new TypeError(`${where}: ${(error as Error).message}`);
   }
   return {
-    ...entryBase(info, id, event as RegistryEvent, hook.matcher, name, options, "validate", configured),
+    ...entryBase(info, id, event as RegistryEvent, hook.matcher, name, options, "validate", configured, dialect),
     transport,
     hook: Object.freeze({ ...hook }),
   } as HookEntry;
@@ -191,6 +192,7 @@ function entryBase(
   options: HookRegistrationOptions,
   defaultStage: HookStage,
   configured: boolean,
+  dialect?: { readonly maxTimeoutMs?: number },
 ): Omit<HookEntryBase, "owner"> {
   const background = options.background === true;
   if (background && info.canBlock) {
@@ -221,7 +223,11 @@ function entryBase(
     name,
     matcher: matcher ?? "*",
     stage,
-    timeoutMs: clampTimeout(checkTimeout(options.timeoutMs, `Cannot register ${event} hook "${name}"`), background),
+    timeoutMs: clampTimeout(
+      checkTimeout(options.timeoutMs, `Cannot register ${event} hook "${name}"`, dialect?.maxTimeoutMs),
+      background,
+      dialect?.maxTimeoutMs,
+    ),
     failurePolicy,
     policy: options.policy === true,
     background,
@@ -259,8 +265,8 @@ function refuseNul(hook: object, fields: readonly string[], where: string): void
  * file refuses those values, and the library now does too. Fractions are
  * rounded later, to at least 1 ms.
  */
-function checkTimeout(timeoutMs: unknown, where: string): number | undefined {
-  const problem = timeoutProblem(timeoutMs);
+function checkTimeout(timeoutMs: unknown, where: string, maxMs?: number): number | undefined {
+  const problem = timeoutProblem(timeoutMs, maxMs);
   if (problem === undefined) return timeoutMs as number | undefined;
   throw problem.type ? new TypeError(`${where}: ${problem.message}`) : new RangeError(`${where}: ${problem.message}`);
 }

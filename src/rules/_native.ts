@@ -1,10 +1,11 @@
 // What one native outcome does to a run, by the event table's columns:
 // shared by the rules of the hook events (two-stage, serial, fan-out).
 
+import { setOwn } from "../_internal/json.ts";
 import { MAX_RESULT_CHARS } from "../_internal/limits.ts";
 import { truncate } from "../_internal/text.ts";
 import type { AnyHookEventResult } from "../events/event_map.ts";
-import type { NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
+import type { AnswerExtra, NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
 import type { HookEntry } from "../registry/types.ts";
 import type { RunDecision, RunState } from "./types.ts";
 import { validateToolInput } from "./_tool_input.ts";
@@ -46,6 +47,7 @@ export function applyOutcome(
 ): boolean {
   const info = state.info;
   if (outcome.systemMessage !== undefined) (state.messages ??= []).push(outcome.systemMessage);
+  if (outcome.extra !== undefined) addExtra(state, entry, outcome.extra);
   if (outcome.halt) {
     // Beats every decision: whatever else this hook said no longer matters.
     state.halt ??= outcome.stopReason === undefined ? {} : { reason: outcome.stopReason };
@@ -98,6 +100,31 @@ export function applyOutcome(
   }
   if (outcome.updatedToolResult !== undefined) replaceResult(state, entry, outcome.updatedToolResult);
   return false;
+}
+
+/**
+ * Keeps the answer's unmodelled fields, the later in registration order
+ * winning per field (as for rewrites), with a warning naming both hooks
+ * when two gave one field different values.
+ */
+function addExtra(state: RunState, entry: HookEntry, extra: AnswerExtra): void {
+  const kept = state.extra ??= { root: null, event: null, by: new Map() };
+  for (const part of ["root", "event"] as const) {
+    const fields = extra[part];
+    if (fields === undefined) continue;
+    const target = kept[part] ??= {};
+    for (const key of Object.keys(fields)) {
+      const value = fields[key];
+      const before = kept.by.get(`${part}.${key}`);
+      if (before !== undefined && JSON.stringify(target[key]) !== JSON.stringify(value)) {
+        state.warn(
+          `Hooks "${before}" and "${entry.name}" both answered "${key}" on ${state.event}; "${entry.name}" is later in configuration order, so its value is used`,
+        );
+      }
+      setOwn(target, key, value);
+      kept.by.set(`${part}.${key}`, entry.name);
+    }
+  }
 }
 
 /** Keeps the last replacement of each part of the tool's result, where the event allows one. */
@@ -206,8 +233,12 @@ export function nativeResult(
 /** The result, once the rewritten input's `problem` (if any) is known. */
 function finalResult(state: RunState, contextOnBlock: boolean, problem: string | undefined): AnyHookEventResult {
   const result = baseResult(state, contextOnBlock, problem);
-  if (state.halt === null && state.messages === null) return result;
+  if (state.halt === null && state.messages === null && state.extra === null) return result;
   const extended: AnyHookEventResult = { ...result };
+  if (state.extra !== null) {
+    const { root, event } = state.extra;
+    extended.extra = { ...(root === null ? {} : { root }), ...(event === null ? {} : { event }) };
+  }
   if (state.halt !== null) {
     extended.halt = true;
     if (state.halt.reason !== undefined) extended.stopReason = state.halt.reason;

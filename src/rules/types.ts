@@ -72,6 +72,8 @@ export interface RunState {
   halt: { reason?: string } | null;
   /** Messages for the user, in order. */
   messages: string[] | null;
+  /** The answers' fields hookgate does not model so far (`null`: none), and who gave each. */
+  extra: RunExtra | null;
   /**
    * The names of the hooks that blocked, in order, when the caller collects
    * them (the loop guard's warning); `null` when nobody does.
@@ -81,6 +83,13 @@ export interface RunState {
   warn(message: string): void;
   /** Whether the runner refuses hook-granted allows (`hookGrants: "refuse"`). */
   refusesGrants(): boolean;
+}
+
+/** The answers' unmodelled fields of a run, and the hook that gave each (by `root.` or `event.` and its name). */
+export interface RunExtra {
+  root: Record<string, unknown> | null;
+  event: Record<string, unknown> | null;
+  by: Map<string, string>;
 }
 
 /** A permission decision short of a deny, as a run keeps it. */

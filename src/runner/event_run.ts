@@ -18,7 +18,7 @@ import type { HookFailure, NormalizedOutcome, ToolResultUpdate } from "../events
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
-import type { RunDecision, RunState } from "../rules/types.ts";
+import type { RunDecision, RunExtra, RunState } from "../rules/types.ts";
 import { thrownText } from "../transports/in_process.ts";
 import { type CallScope, closeScope, Invocation, type ScopeWatch } from "./invocation.ts";
 import { type RunnerCore, startInvocation } from "./invoke.ts";
@@ -70,6 +70,7 @@ export class EventRun implements CallScope, RunState {
   stopped = false;
   halt: { reason?: string } | null = null;
   messages: string[] | null = null;
+  extra: RunExtra | null = null;
   blockers: string[] | null;
   #core: RunnerCore;
   #plan: Plan;

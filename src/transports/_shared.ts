@@ -13,11 +13,12 @@ import type { HookFailure, HookRunResult, NormalizedOutcome } from "../events/ou
 export function deadlineSignal(
   timeoutMs: number | undefined,
   options: { signal?: AbortSignal; deadlineAt?: number },
+  maxTimeoutMs?: number,
 ): { signal: AbortSignal; dispose: () => void } {
   if (options.signal !== undefined && options.deadlineAt !== undefined) {
     return { signal: options.signal, dispose: () => {} };
   }
-  const deadlineAt = options.deadlineAt ?? Date.now() + clampTimeout(timeoutMs);
+  const deadlineAt = options.deadlineAt ?? Date.now() + clampTimeout(timeoutMs, false, maxTimeoutMs);
   const controller = new AbortController();
   const timer = setTimeout(
     () =>

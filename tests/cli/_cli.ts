@@ -114,6 +114,9 @@ export function hookRunCommand(
       HOOKGATE_HOME: join(options.home, ".config", "hookgate"),
       NO_COLOR: "1",
       DENO_NO_UPDATE_CHECK: "1",
+      // A Claude prompt hook with no model asks Anthropic's API when a key is
+      // set: tests never reach beyond loopback, so none is, unless one says so.
+      ANTHROPIC_API_KEY: "",
       ...options.env,
     },
   });

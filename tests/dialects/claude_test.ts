@@ -497,18 +497,19 @@ Deno.test("Claude decodeOutput() follows Claude's rules on its newer events", as
       outcome: { action: "deny", reason: "tests fail" },
     });
   });
-  await t.step("an elicitation's decline or cancel refuses it; accept decides nothing here", () => {
-    deepEqual(claude.decodeOutput("Elicitation", out('{"hookSpecificOutput":{"action":"decline"}}')), {
-      outcome: { action: "deny", reason: 'the hook answered "decline"' },
-    });
-    deepEqual(
-      claude.decodeOutput("ElicitationResult", out('{"hookSpecificOutput":{"action":"accept","content":{}}}')),
-      {
-        outcome: { action: "allow" },
-      },
-    );
-    equal("failure" in claude.decodeOutput("Elicitation", out('{"hookSpecificOutput":{"action":"maybe"}}')), true);
-  });
+  await t.step(
+    "an elicitation's decline or cancel refuses it; accept decides nothing here, and travels on with its content",
+    () => {
+      deepEqual(claude.decodeOutput("Elicitation", out('{"hookSpecificOutput":{"action":"decline"}}')), {
+        outcome: { action: "deny", reason: 'the hook answered "decline"' },
+      });
+      deepEqual(
+        claude.decodeOutput("ElicitationResult", out('{"hookSpecificOutput":{"action":"accept","content":{"a":1}}}')),
+        { outcome: { action: "allow", extra: { event: { action: "accept", content: { a: 1 } } } } },
+      );
+      equal("failure" in claude.decodeOutput("Elicitation", out('{"hookSpecificOutput":{"action":"maybe"}}')), true);
+    },
+  );
   await t.step("a permissionDecision off PreToolUse is not Claude's: ignored", () => {
     deepEqual(
       claude.decodeOutput(
@@ -562,4 +563,49 @@ Deno.test("Claude encodeResult() and encodeExit() answer Claude's newer events a
   });
   equal(claude.encodeExit?.("TeammateIdle", { block: true, halt: true }), undefined);
   equal(claude.encodeExit?.("Stop", { block: true, reason: "r" }), undefined);
+});
+
+Deno.test("Claude decodeOutput() keeps the fields it does not model where they sat, and encodeResult() writes them under its own", async (t) => {
+  await t.step("top level and hookSpecificOutput, a __proto__ key an own field", () => {
+    const decoded = claude.decodeOutput(
+      "SessionStart",
+      out(
+        '{"terminalSequence":"\\u0007","__proto__":{"x":1},"systemMessage":"m","hookSpecificOutput":{"hookEventName":"SessionStart","sessionTitle":"T","additionalContext":"c"}}',
+      ),
+    );
+    const outcome = (decoded as { outcome: { extra: { root: Record<string, unknown> } } }).outcome;
+    equal(Object.hasOwn(outcome.extra.root, "__proto__"), true);
+    equal(Object.getPrototypeOf(outcome.extra.root), Object.prototype);
+    deepEqual(JSON.parse(JSON.stringify(outcome)), {
+      action: "allow",
+      systemMessage: "m",
+      additionalContext: "c",
+      extra: { root: { terminalSequence: "\u0007", ["__proto__"]: { x: 1 } }, event: { sessionTitle: "T" } },
+    });
+  });
+  await t.step("what hookgate decides wins over a field of the same name", () => {
+    deepEqual(
+      claude.encodeResult("PreToolUse", {
+        block: true,
+        reason: "no",
+        extra: { root: { continue: true, metrics: 1 }, event: { permissionDecision: "allow", note: "n" } },
+      }),
+      {
+        continue: true,
+        metrics: 1,
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          note: "n",
+          permissionDecisionReason: "no",
+        },
+      },
+    );
+  });
+  await t.step("the native dialect answers none of them", () => {
+    deepEqual(dialectOf("native").encodeResult("Stop", { block: true, reason: "r", extra: { root: { a: 1 } } }), {
+      block: true,
+      reason: "r",
+    });
+  });
 });

@@ -101,6 +101,37 @@ Deno.test("HookRegistry rejects a timeoutMs that is not a positive, finite numbe
   });
 });
 
+Deno.test("HookRegistry takes a Claude-dialect hook's deadline up to a week, as long as Claude waits", async (t) => {
+  const registry = new HookRegistry();
+  const fourDays = 345_600_000;
+  await t.step("an approval that waits days for a human keeps its deadline", () => {
+    registry.registerShell("PermissionRequest", {
+      name: "plan",
+      command: "true",
+      dialect: "claude",
+      timeoutMs: fourDays,
+    });
+    registry.loadShellHooks({ Stop: [{ name: "loop", command: "true", dialect: "claude", timeoutMs: fourDays }] });
+    deepEqual([...registry.list("PermissionRequest"), ...registry.list("Stop")].map((e) => e.timeoutMs), [
+      fourDays,
+      fourDays,
+    ]);
+  });
+  await t.step("past a week it is refused, naming the dialect's bound", () => {
+    throws(
+      () =>
+        registry.registerShell("Stop", { name: "x", command: "true", dialect: "claude", timeoutMs: 8 * 86_400_000 }),
+      /^RangeError: Cannot register Stop hook "x": "timeoutMs" must be a positive number of milliseconds \(1 – 604800000\), got 691200000$/,
+    );
+  });
+  await t.step("a native hook keeps 10 minutes", () => {
+    throws(
+      () => registry.registerShell("Stop", { name: "x", command: "true", timeoutMs: fourDays }),
+      /\(1 – 600000\), got 345600000$/,
+    );
+  });
+});
+
 Deno.test("HookRegistry unsubscribe removes exactly its own registration, once", () => {
   const registry = new HookRegistry();
   const offA = registry.registerInProcess("Stop", "*", noop, undefined, {

@@ -413,3 +413,26 @@ Deno.test("renderPrompt() substitutes every $ARGUMENTS and unescapes \\$", () =>
   equal(renderPrompt("literal \\$ARGUMENTS", "{}"), "literal $ARGUMENTS\n\n{}");
   equal(renderPrompt("$ARGUMENTSX", "{}"), "$ARGUMENTSX\n\n{}");
 });
+
+Deno.test("parseModelVerdict() reads impossible: true beside a refusal, and only there", () => {
+  deepEqual(parseModelVerdict('{"ok": false, "reason": "needs a network", "impossible": true}'), {
+    ok: false,
+    reason: "needs a network",
+    impossible: true,
+  });
+  deepEqual(parseModelVerdict('{"ok": true, "impossible": true}'), { ok: true });
+  deepEqual(parseModelVerdict('{"ok": false, "reason": "r", "impossible": "yes"}'), { ok: false, reason: "r" });
+});
+
+Deno.test("runPromptHookDetailed() lets the agent stop when the model calls the instruction impossible", async (t) => {
+  const client = { complete: () => Promise.resolve('{"ok": false, "reason": "no network", "impossible": true}') };
+  for (const dialect of ["native", "claude"] as const) {
+    await t.step(dialect, async () => {
+      const stop: HookInput = { event: "Stop", cwd: "/p", sessionId: "s" };
+      const result = await runPromptHookDetailed({ prompt: "Done?", dialect }, stop, { client });
+      deepEqual(result.outcome, { action: "allow" });
+      const pre = await runPromptHookDetailed({ prompt: "Safe?", dialect: "native" }, input, { client });
+      deepEqual(pre.outcome, { action: "deny", reason: "no network" });
+    });
+  }
+});

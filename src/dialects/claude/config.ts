@@ -21,8 +21,8 @@ import {
   string,
   UNKNOWN,
 } from "../../_internal/shape.ts";
-import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
-import { closest } from "../../_internal/text.ts";
+import { LONG_TIMEOUT_MS, MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { closest, durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
@@ -161,6 +161,37 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
   },
 });
 
+/**
+ * A Claude timeout in milliseconds. Claude waits as long as a hook's
+ * `timeout` says — an approval hook may wait days for a human — so hookgate
+ * does too, up to a week; past an hour it says how long a call may wait
+ * (and that 5000 may have been meant as milliseconds).
+ */
+function claudeTimeout(seconds: number, path: JsonPath, context: EntryContext): number {
+  const ms = Math.max(1, Math.round(seconds * 1000));
+  if (ms > MAX_AGENT_TIMEOUT_MS) {
+    context.warning(
+      path,
+      `"timeout" is ${seconds} seconds (${durationText(seconds)}); the longest is a week (${
+        MAX_AGENT_TIMEOUT_MS / 1000
+      }), so it is capped`,
+    );
+    return MAX_AGENT_TIMEOUT_MS;
+  }
+  if (ms > LONG_TIMEOUT_MS) {
+    context.warning(
+      path,
+      `"timeout" is ${seconds} seconds (${
+        durationText(seconds)
+      }): a call waits that long for this hook, as in Claude Code`,
+      `Claude Code timeouts are in seconds: if you meant milliseconds, write ${
+        Math.max(1, Math.round(seconds / 1000))
+      }`,
+    );
+  }
+  return ms;
+}
+
 function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): boolean {
   const trimmed = matcher?.trim() ?? "";
   if (rowOf(event).matchOn === null) {
@@ -212,21 +243,21 @@ function claudeHook(
     );
     return null;
   }
-  const seconds = h.timeout ?? defaultSeconds(event, type);
-  if (seconds * 1000 > MAX_TIMEOUT_MS) {
-    context.warning([...path, "timeout"], `"timeout" is ${seconds} seconds; the longest is 600, so it is capped`);
-  }
+  const timeoutMs = claudeTimeout(h.timeout ?? defaultSeconds(event, type), [...path, "timeout"], context);
   const base: { dialect: "claude"; stage?: "mutate"; timeoutMs: number; matcher?: string; toolRule?: string } = {
     dialect: "claude" as const,
     // Claude hooks may rewrite the input: they run in the mutate stage, all
     // at the same time on the same input as in Claude (after the native
     // mutate chain), the later rewrite in configuration order winning.
     ...(rowOf(event).canMutate ? { stage: "mutate" as const } : {}),
-    timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
+    timeoutMs,
     ...(matcher === undefined ? {} : { matcher }),
   };
-  for (const key of ["asyncRewake", "continueOnBlock"] as const) {
-    if (h[key] !== undefined) context.warning([...path, key], `"${key}" is not supported by hookgate and is ignored`);
+  if (h.continueOnBlock !== undefined && type !== "prompt") {
+    context.warning([...path, "continueOnBlock"], `"continueOnBlock" applies to prompt hooks only; it is ignored here`);
+  }
+  if (h.asyncRewake !== undefined) {
+    context.warning([...path, "asyncRewake"], `"asyncRewake" is not supported by hookgate and is ignored`);
   }
   if (h.if !== undefined) {
     if (!context.toolRule(event, h.if, [...path, "if"])) return null;
@@ -258,7 +289,13 @@ function claudeHook(
         context.error(path, 'a prompt hook needs a "prompt" (the instruction; $ARGUMENTS stands for the event JSON)');
         return null;
       }
-      return { ...base, type: "prompt", prompt: h.prompt, ...(h.model ? { model: h.model } : {}) };
+      return {
+        ...base,
+        type: "prompt",
+        prompt: h.prompt,
+        ...(h.model ? { model: h.model } : {}),
+        ...(h.continueOnBlock === true ? { continueOnBlock: true } : {}),
+      };
     default: {
       if (h.command === undefined) {
         context.error(path, 'a command hook needs a "command"');

@@ -8,7 +8,7 @@
 // a grant. Claude keeps its hooks' strings whole (it spills long ones to a
 // file itself), so nothing here is cut short.
 
-import { describe, isPlainObject } from "../../_internal/json.ts";
+import { describe, isPlainObject, setOwn } from "../../_internal/json.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
 import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
@@ -23,11 +23,37 @@ const ADVICE = {
 
 const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
 
+/** The top-level fields hookgate reads from Claude's answers; the others travel on, unread. */
+const ROOT_FIELDS: ReadonlySet<string> = new Set(["continue", "stopReason", "systemMessage", "decision", "reason"]);
+/**
+ * The `hookSpecificOutput` fields hookgate reads on some event. On the
+ * others Claude ignores them (a PostToolUse `permissionDecision`), so they
+ * do not travel on either; every other field does, as the hook gave it.
+ */
+const EVENT_FIELDS: ReadonlySet<string> = new Set([
+  "hookEventName",
+  "additionalContext",
+  "permissionDecision",
+  "permissionDecisionReason",
+  "updatedInput",
+  "decision",
+  "updatedToolOutput",
+  "action",
+]);
+
 /** Decodes a Claude-style hook's answer for `event`. */
 export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput {
   const { exitCode, text, stderr } = answer;
-  if (OUTPUT_IGNORED.has(event)) return { outcome: { ...ALLOW } };
   const json = text.startsWith("{") ? parseJson(text) : undefined;
+  if (OUTPUT_IGNORED.has(event)) {
+    // All but the terminal sequence, which Claude still writes.
+    const sequence = json?.terminalSequence;
+    return {
+      outcome: sequence === undefined
+        ? { ...ALLOW }
+        : { action: "allow", extra: { root: { terminalSequence: sequence } } },
+    };
+  }
   if (exitCode === 2 || (exitCode !== null && exitCode !== 0 && ANY_EXIT_BLOCKS.has(event))) {
     // Exit 2 cannot be overridden by JSON, which only gives the block its message.
     switch (exit2(event)) {
@@ -111,6 +137,8 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
   }
   const message = text(o.systemMessage);
   if (message !== undefined) outcome.systemMessage = message;
+  const root = unmodelled(o, ROOT_FIELDS, "hookSpecificOutput");
+  if (root !== undefined) outcome.extra = { root };
 
   // Top-level decision: "block" where Claude takes one (the deprecated
   // "approve" / "block" on PreToolUse); elsewhere Claude ignores it.
@@ -141,6 +169,8 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
     if (typeof context !== "string") return `"additionalContext" must be a string, got ${describe(context)}`;
     if (context !== "") outcome.additionalContext = context;
   }
+  const own = unmodelled(specific, EVENT_FIELDS);
+  if (own !== undefined) outcome.extra = { ...outcome.extra, event: own };
   switch (event) {
     case "PreToolUse":
       return permissionDecision(specific, outcome);
@@ -154,6 +184,19 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
       // Other events have no permissionDecision: Claude ignores one there.
       return ACTION_DECIDES.has(event) ? elicitationAction(specific, outcome) : outcome;
   }
+}
+
+/** The fields of `fields` not in `known` (nor `skip`), as they are; `undefined` when there are none. */
+function unmodelled(
+  fields: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  skip?: string,
+): Record<string, unknown> | undefined {
+  let found: Record<string, unknown> | undefined;
+  for (const key of Object.keys(fields)) {
+    if (!known.has(key) && key !== skip) setOwn(found ??= {}, key, fields[key]);
+  }
+  return found;
 }
 
 /** Makes `outcome` Claude's allow — a grant — unless it already denies. */
@@ -246,12 +289,17 @@ function notObjects(value: unknown): string | undefined {
 
 /**
  * An elicitation's `action`: `decline` and `cancel` refuse the MCP
- * server's request (a block); `accept`, which answers it for the user,
- * grants nothing here: the user is asked.
+ * server's request (a block); `accept`, which answers it for the user with
+ * the hook's `content`, is no decision hookgate takes: it travels on to
+ * Claude with its content, unless another hook refuses.
  */
 function elicitationAction(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
   const action = specific.action;
-  if (action === undefined || action === null || action === "accept") return outcome;
+  if (action === "accept") {
+    outcome.extra = { ...outcome.extra, event: { action, ...outcome.extra?.event } };
+    return outcome;
+  }
+  if (action === undefined || action === null) return outcome;
   if (action !== "decline" && action !== "cancel") {
     return `"action" must be "accept", "decline" or "cancel", got ${JSON.stringify(action)}`;
   }

@@ -2,8 +2,8 @@
 // sends hooks, and what it sends hook-run gateway), its output rules, and
 // its output fields for a result (what the gateway answers Claude with).
 
-import { isPlainObject } from "../../_internal/json.ts";
-import { MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
+import { isPlainObject, setOwn } from "../../_internal/json.ts";
+import { MAX_AGENT_TIMEOUT_MS, MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
 import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isEventName, isHookEvent } from "../../events/table.ts";
@@ -12,6 +12,7 @@ import type { DecodedInput, Dialect } from "../types.ts";
 import { ACTION_DECIDES, BLOCK_BY_EXIT, DECISION_BLOCK, rowOf } from "./events.ts";
 import { claudeCommandEnv } from "./env.ts";
 import { decodeClaudeOutput } from "./output.ts";
+import { claudePromptModel, decodeClaudeVerdict } from "./verdict.ts";
 
 /** Native payload field → Claude's wire name: snake_case, but Claude names a few its own way. */
 const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
@@ -27,13 +28,6 @@ const FIELDS = Object.keys(WIRE_NAMES) as HookPayloadField[];
 const COMMON_KEYS = ["session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name"];
 
 const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;
-
-/** Sets an own property, even one named `__proto__` (JSON text can carry one). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else target[key] = value;
-}
 
 /**
  * A payload as Claude Code sends it to hooks: `session_id`,
@@ -103,17 +97,27 @@ function decodeInput(value: unknown): DecodedInput {
   return decoded;
 }
 
-/** A result as Claude Code reads a hook's JSON output. */
+/**
+ * A result as Claude Code reads a hook's JSON output: what hooks answered
+ * that hookgate does not model first, as they gave it, then what hookgate
+ * decided, over it.
+ */
 function encodeResult(event: HookEvent, result: AnyHookEventResult): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const extra = result.extra;
+  const out: Record<string, unknown> = extra?.root === undefined ? {} : { ...extra.root };
   if (result.halt) {
     out.continue = false;
     if (result.stopReason !== undefined) out.stopReason = result.stopReason;
   }
   if (result.systemMessage !== undefined) out.systemMessage = result.systemMessage;
-  // An event added later takes only what every event takes.
-  if (!isHookEvent(event)) return out;
-  const specific: Record<string, unknown> = {};
+  const specific: Record<string, unknown> = extra?.event === undefined ? {} : { ...extra.event };
+  // A refused elicitation answers nothing for the user.
+  if (result.block && ACTION_DECIDES.has(event)) delete specific.content;
+  // An event added later takes only what every event takes, and what its hooks gave.
+  if (!isHookEvent(event)) {
+    if (Object.keys(specific).length > 0) out.hookSpecificOutput = { hookEventName: event, ...specific };
+    return out;
+  }
   if (event === "PreToolUse") {
     if (result.block) {
       specific.permissionDecision = "deny";
@@ -175,11 +179,15 @@ export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   acceptsUnknownEvents: true,
   // Claude keeps all of a hook's output: what fits in the largest cap counts.
   defaultMaxOutputBytes: MAX_OUTPUT_BYTES,
+  // Claude waits as long as a hook's timeout says (an approval may wait days for a human).
+  maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
   encodeInput,
   decodeInput,
   decodeOutput: decodeClaudeOutput,
   encodeResult,
   encodeExit,
+  decodeVerdict: decodeClaudeVerdict,
+  defaultPromptModel: claudePromptModel,
   commandEnv: claudeCommandEnv,
   expandArgument: (argument, projectDir) => argument.replace(PROJECT_DIR, projectDir),
 });

@@ -32,5 +32,6 @@ export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
     };
   },
   decodeOutput: (_event, answer) => decodeSeedAnswer(answer),
-  encodeResult: (_event, result) => ({ ...result }),
+  // What hooks of another dialect answered for their own agent is not hookgate's answer.
+  encodeResult: (_event, { extra: _extra, ...result }) => result,
 });

@@ -3,6 +3,7 @@
 // command and prompt hooks; every other key of the file is the host's.
 
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { durationText } from "../../_internal/text.ts";
 import { isPlainObject } from "../../_internal/json.ts";
 import { keysOf, number, type ObjectShape, oneOf, optional, strictObject, string } from "../../_internal/shape.ts";
 import type { ConfiguredHook, ShellHook } from "../../events/configured.ts";
@@ -119,22 +120,15 @@ function wuuTimeout(seconds: number | undefined, path: JsonPath, context: EntryC
     context.warning(
       [...path, "timeout"],
       `"timeout" is ${seconds} seconds (${
-        duration(seconds)
+        durationText(seconds)
       }), almost surely milliseconds written as seconds; it is capped at 10 minutes`,
       `Wuu timeouts are in seconds: write ${Math.max(1, Math.round(seconds / 1000))} for ${seconds} ms`,
     );
   } else if (seconds > 600) {
     context.warning(
       [...path, "timeout"],
-      `"timeout" is ${seconds} seconds (${duration(seconds)}); the longest is 10 minutes, so it is capped`,
+      `"timeout" is ${seconds} seconds (${durationText(seconds)}); the longest is 10 minutes, so it is capped`,
     );
   }
   return Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000)));
-}
-
-function duration(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = Math.round(seconds % 60);
-  if (minutes >= 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }

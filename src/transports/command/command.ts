@@ -210,7 +210,8 @@ export function prepareCommandHook(
   } catch (error) {
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message }, ...where };
   }
-  const refusal = timeoutProblem(spec.timeoutMs)?.message ?? commandRejection(plan, allowlist) ??
+  const refusal = timeoutProblem(spec.timeoutMs, dialectOf(spec.dialect).maxTimeoutMs)?.message ??
+    commandRejection(plan, allowlist) ??
     runPermissionProblem(plan.program) ?? envPermissionProblem(spec.passEnv ?? []);
   return refusal === undefined
     ? { plan, ...where }
@@ -250,7 +251,7 @@ export async function runPreparedCommandHook(
   const cap = outputCap(spec);
   const dialect = dialectOf(spec.dialect);
   const projectDir = options.projectDir ?? input.cwd;
-  const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
+  const { signal, dispose } = deadlineSignal(spec.timeoutMs, options, dialectOf(spec.dialect).maxTimeoutMs);
   const processes = options.processes ?? STANDALONE_PROCESSES;
   const own = dialect.commandEnv?.({
     projectDir,

@@ -137,14 +137,15 @@ export function runHttpHookDetailed(
  * @returns `null` when the hook may be called, else the rejection.
  */
 export function prepareHttpHook(
-  hook: Pick<HttpHook, "url" | "allowMetadataHosts" | "timeoutMs" | "allowedEnvVars">,
+  hook: Pick<HttpHook, "url" | "allowMetadataHosts" | "timeoutMs" | "allowedEnvVars" | "dialect">,
   allowedUrls: readonly string[] | undefined,
   checkEnv = true,
 ): HookFailure | null {
-  const refusal = timeoutProblem(hook.timeoutMs)?.message ?? httpUrlProblem(hook.url, {
-    ...(allowedUrls ? { allowedUrls } : {}),
-    ...(hook.allowMetadataHosts === true ? { allowMetadataHosts: true } : {}),
-  }) ?? netPermissionProblem(hook.url) ?? (checkEnv ? envPermissionProblem(hook.allowedEnvVars ?? []) : undefined);
+  const refusal = timeoutProblem(hook.timeoutMs, dialectOf(hook.dialect).maxTimeoutMs)?.message ??
+    httpUrlProblem(hook.url, {
+      ...(allowedUrls ? { allowedUrls } : {}),
+      ...(hook.allowMetadataHosts === true ? { allowMetadataHosts: true } : {}),
+    }) ?? netPermissionProblem(hook.url) ?? (checkEnv ? envPermissionProblem(hook.allowedEnvVars ?? []) : undefined);
   return refusal === undefined ? null : { kind: "rejected", message: refusal };
 }
 
@@ -191,7 +192,7 @@ export async function sendHttpHook(
 
   const dialect = dialectOf(hook.dialect);
   const cap = outputCap(hook);
-  const { signal, dispose } = deadlineSignal(hook.timeoutMs, options);
+  const { signal, dispose } = deadlineSignal(hook.timeoutMs, options, dialectOf(hook.dialect).maxTimeoutMs);
   let response: Response | undefined;
   try {
     response = await fetch(hook.url, {

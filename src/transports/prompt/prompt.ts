@@ -6,12 +6,13 @@
  */
 
 import { DEFAULT_PROMPT_TIMEOUT_MS, timeoutProblem } from "../../_internal/limits.ts";
-import { encodePayload } from "../../dialects/dialects.ts";
+import { dialectOf, encodePayload } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { PromptHook } from "../../events/configured.ts";
 import type { HookRunResult } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type ModelClient, ModelClientError, type ModelsConfig } from "../../models/client.ts";
+import { HOOK_EVENTS, isHookEvent } from "../../events/table.ts";
 import { deadlineSignal, detailedResult, timedOut } from "../_shared.ts";
 import { PROMPT_HOOK_SYSTEM, renderPrompt } from "./render.ts";
 import { parseModelVerdict } from "./verdict.ts";
@@ -72,6 +73,22 @@ export interface PromptHookResult extends HookRunResult {
 }
 
 /**
+ * What a verdict means on `event`: as the hook's dialect's agent gives it
+ * consequences (Claude's), or else `ok` allows and a refusal denies — but
+ * lets the agent stop where the model calls the instruction impossible.
+ */
+function verdictOutcome(
+  hook: Omit<PromptHook, "type">,
+  event: HookInput["event"],
+  verdict: { ok: boolean; reason: string; impossible?: boolean },
+): NonNullable<PromptHookResult["outcome"]> {
+  const dialect = dialectOf(hook.dialect);
+  if (dialect.decodeVerdict !== undefined) return dialect.decodeVerdict(event, verdict, hook);
+  if (verdict.ok || (verdict.impossible === true && rowOf(event)?.loopGuard === true)) return { action: "allow" };
+  return { action: "deny", reason: verdict.reason };
+}
+
+/**
  * Asks a model whether an event fits the hook's instruction.
  *
  * The template's `$ARGUMENTS` is replaced by the payload JSON (`\$`
@@ -114,24 +131,20 @@ export async function runPromptHookDetailed(
   options: RunPromptHookOptions = {},
 ): Promise<PromptHookResult> {
   const { result, finish } = detailedResult<PromptHookResult>({ outcome: null, model: null, durationMs: 0 });
-  const badTimeout = timeoutProblem(hook.timeoutMs);
+  const maxTimeoutMs = dialectOf(hook.dialect).maxTimeoutMs;
+  const badTimeout = timeoutProblem(hook.timeoutMs, maxTimeoutMs);
   if (badTimeout !== undefined) return finish({ kind: "rejected", message: badTimeout.message });
 
   // The model clients load with the first prompt hook a process runs, not
   // with every runner (hook-run, started per tool call, rarely has one).
-  const { resolveModel } = await import("../../models/resolve.ts");
-  const resolved = resolveModel(
-    hook.model,
-    options.models,
-    options.client,
-    options.getEnv ? { getEnv: options.getEnv } : {},
-  );
-  if (typeof resolved === "string") return finish({ kind: "error", message: resolved });
+  const { resolvePromptModel } = await import("./model.ts");
+  const resolved = resolvePromptModel(hook, options);
+  if ("kind" in resolved) return finish(resolved);
   result.model = resolved.model;
   const prompt = renderPrompt(hook.prompt, encodePayload(input, hook.dialect));
   result.prompt = prompt;
 
-  const { signal, dispose } = deadlineSignal(hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS, options);
+  const { signal, dispose } = deadlineSignal(hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS, options, maxTimeoutMs);
   try {
     const answer = await resolved.client.complete({
       model: resolved.model,
@@ -159,9 +172,10 @@ export async function runPromptHookDetailed(
         message: `the model's answer (${answer.length} characters) has no JSON object with a boolean "ok"`,
       });
     }
-    result.outcome = verdict.ok
-      ? { action: "allow" }
-      : { action: "deny", reason: verdict.reason ?? `the model check "${hook.name ?? "prompt hook"}" said no` };
+    result.outcome = verdictOutcome(hook, input.event, {
+      ...verdict,
+      reason: verdict.reason ?? `the model check "${hook.name ?? "prompt hook"}" said no`,
+    });
     return finish();
   } catch (error) {
     if (signal.aborted) {
@@ -176,4 +190,8 @@ export async function runPromptHookDetailed(
   } finally {
     dispose();
   }
+}
+
+function rowOf(event: string): { loopGuard: boolean } | undefined {
+  return isHookEvent(event) ? HOOK_EVENTS[event] : undefined;
 }

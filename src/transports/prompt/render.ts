@@ -16,7 +16,8 @@
 export const PROMPT_HOOK_SYSTEM: string = "You are a policy check inside an AI coding agent's hook system. " +
   "The user message contains an instruction and the JSON of an agent event (a tool call, a prompt, a stop). " +
   'Decide whether the event is acceptable under the instruction. Answer with one JSON object and nothing else: {"ok": true} ' +
-  'if it is acceptable, or {"ok": false, "reason": "<one sentence the agent can act on>"} if it is not.';
+  'if it is acceptable, or {"ok": false, "reason": "<one sentence the agent can act on>"} if it is not. ' +
+  'When the event is an agent stopping and what the instruction asks cannot be done at all, add "impossible": true.';
 
 /**
  * Fills a prompt template: `$ARGUMENTS` becomes the payload JSON, `\$`

@@ -6,11 +6,12 @@
 /**
  * Finds the verdict in a model's answer: the JSON objects in the text
  * (inside a code fence or surrounded by prose) that have a boolean `ok`.
- * Several that agree are one verdict, with the first non-empty `reason`;
- * objects nested in another object do not count.
+ * Several that agree are one verdict, with the first non-empty `reason`
+ * (and `impossible: true` when one of the refusals says the instruction
+ * cannot be met); objects nested in another object do not count.
  *
  * @param text The model's answer.
- * @returns `{ok, reason?}`, or `null` when there is none.
+ * @returns `{ok, reason?, impossible?}`, or `null` when there is none.
  * @throws {SyntaxError} When one verdict says `ok: true` and another
  * `ok: false` (the model may have quoted one from the payload). The message
  * never repeats the answer.
@@ -28,8 +29,8 @@
  * throws(() => parseModelVerdict('It says {"ok": true}, but {"ok": false, "reason": "no"}'), SyntaxError);
  * ```
  */
-export function parseModelVerdict(text: string): { ok: boolean; reason?: string } | null {
-  let verdict: { ok: boolean; reason?: string } | null = null;
+export function parseModelVerdict(text: string): { ok: boolean; reason?: string; impossible?: boolean } | null {
+  let verdict: { ok: boolean; reason?: string; impossible?: boolean } | null = null;
   let start = text.indexOf("{");
   while (start !== -1) {
     const end = objectEnd(text, start);
@@ -45,7 +46,7 @@ export function parseModelVerdict(text: string): { ok: boolean; reason?: string 
       start = text.indexOf("{", start + 1);
       continue;
     }
-    const { ok, reason } = value as { ok?: unknown; reason?: unknown };
+    const { ok, reason, impossible } = value as { ok?: unknown; reason?: unknown; impossible?: unknown };
     if (typeof ok === "boolean") {
       if (verdict !== null && verdict.ok !== ok) {
         throw new SyntaxError(
@@ -54,6 +55,7 @@ export function parseModelVerdict(text: string): { ok: boolean; reason?: string 
       }
       verdict ??= { ok };
       if (verdict.reason === undefined && typeof reason === "string" && reason.trim() !== "") verdict.reason = reason;
+      if (impossible === true && !ok) verdict.impossible = true;
     }
     // Nested objects of a JSON object do not count, verdict or not.
     start = text.indexOf("{", end + 1);
