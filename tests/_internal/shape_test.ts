@@ -18,6 +18,7 @@ const REFERENCE = new Map<ObjectShape, z.ZodType>([
     z.strictObject({
       name: z.string().min(1).optional(),
       matcher: z.string().optional(),
+      toolRule: z.string().optional(),
       stage: z.enum(["mutate", "validate"]).optional(),
       type: z.enum(["command", "http", "prompt"]).optional(),
       command: z.string().min(1).optional(),
@@ -95,6 +96,7 @@ const REFERENCE = new Map<ObjectShape, z.ZodType>([
       commandAllowlist: stringList.optional(),
       httpAllowedUrls: stringList.optional(),
       extensions: z.array(z.string().min(1)).optional(),
+      claudePlugins: z.array(z.string().min(1)).optional(),
       hookGrants: z.enum(["forward", "refuse"]).optional(),
       sanitizeEnv: z.boolean().optional(),
     }),
