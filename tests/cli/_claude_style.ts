@@ -164,6 +164,13 @@ export function withoutNotice(answer: Record<string, unknown>): Record<string, u
   return rest;
 }
 
+/** Claude's PreToolUse answer `decision` with `reason`. */
+export function preToolUse(decision: string, reason: string): Record<string, unknown> {
+  return {
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason },
+  };
+}
+
 /** Asserts that the gateway answered (exit 0) what Claude makes of `expected`. */
 export function assertAnswer(run: GatewayRun, expected: Record<string, unknown>, notice = false): void {
   equal(run.code, 0, `hook-run gateway exited with ${run.code}:\n${run.stderr}`);

@@ -4,7 +4,7 @@
 // hooks combine as in Claude (most restrictive wins, every hook runs).
 
 import { deepEqual } from "node:assert/strict";
-import { assertAnswer, claudeSetup, command } from "./_claude_style.ts";
+import { assertAnswer, claudeSetup, command, preToolUse } from "./_claude_style.ts";
 
 const HOOKS = `"$CLAUDE_PROJECT_DIR"/.claude/hooks`;
 const STATUS = { command: "git status", description: "Show status", timeout: 120000, run_in_background: false };
@@ -65,22 +65,13 @@ Deno.test("hook-run gateway answers a read -r guard's deny and its blanket allow
   });
   const bash = (command: string) => p.event("PreToolUse", { tool_name: "Bash", tool_input: { command } });
   await t.step("git push is denied: read -r got the whole event, so it is one line", async () => {
-    assertAnswer(await p.gateway(bash("git push origin main")), {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "Blocked: pushes go through review",
-      },
-    });
+    assertAnswer(
+      await p.gateway(bash("git push origin main")),
+      preToolUse("deny", "Blocked: pushes go through review"),
+    );
   });
   await t.step("anything else is allowed: Claude skips its prompt and shows the user the reason", async () => {
-    assertAnswer(await p.gateway(bash("pnpm test")), {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        permissionDecisionReason: "Command passed safety validation",
-      },
-    });
+    assertAnswer(await p.gateway(bash("pnpm test")), preToolUse("allow", "Command passed safety validation"));
   });
 });
 
@@ -131,13 +122,7 @@ Deno.test("hook-run gateway combines deny, ask and allow as Claude does, and eve
   const decide = (decision: string, who: string) => command(`${HOOKS}/decide.sh ${decision} ${who}`);
   const count = command(`${HOOKS}/count.sh`);
   const call = () => p.gateway(p.event("PreToolUse", { tool_name: "Bash", tool_input: { command: "make deploy" } }));
-  const answer = (decision: string, who: string) => ({
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: decision,
-      permissionDecisionReason: `${decision} by ${who}`,
-    },
-  });
+  const answer = (decision: string, who: string) => preToolUse(decision, `${decision} by ${who}`);
   await t.step("deny beats ask and allow; the hook after the deny still runs, once", async () => {
     await p.project({
       PreToolUse: [

@@ -7,7 +7,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, root } from "./_cli.ts";
 import { claudeHandlers, claudeRuns, routesToGateway } from "./_claude_driver.ts";
-import { claudeReads, claudeSetup, command } from "./_claude_style.ts";
+import { claudeReads, claudeSetup, command, preToolUse } from "./_claude_style.ts";
 
 const HOOKS = `"$CLAUDE_PROJECT_DIR"/.claude/hooks`;
 
@@ -97,13 +97,7 @@ Deno.test("hook-run install claude moves the user's hooks into hookgate, routes 
     deepEqual(ran.map((one) => one.routed), [true], "Claude runs only the gateway");
     const [denied] = ran;
     equal(denied!.code, 0, denied!.stderr);
-    deepEqual(claudeReads(JSON.parse(denied!.stdout)), {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "Blocked: pushes go through review",
-      },
-    });
+    deepEqual(claudeReads(JSON.parse(denied!.stdout)), preToolUse("deny", "Blocked: pushes go through review"));
     deepEqual(await p.runs(), ["count PreToolUse"]);
     const [blocked] = await claudeRuns([path], stop, p);
     deepEqual(claudeReads(JSON.parse(blocked!.stdout)), {

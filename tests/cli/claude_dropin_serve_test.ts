@@ -4,7 +4,7 @@
 
 import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
-import { claudeReads, claudeSetup, command } from "./_claude_style.ts";
+import { claudeReads, claudeSetup, command, preToolUse } from "./_claude_style.ts";
 import { post, serve } from "./_serve.ts";
 
 const HOOKS = `"$CLAUDE_PROJECT_DIR"/.claude/hooks`;
@@ -32,20 +32,16 @@ Deno.test("hook-run serve answers a Claude user's hooks at their event's URL as 
     };
     const bash = (command: string) =>
       p.event("PreToolUse", { tool_name: "Bash", tool_input: { command }, tool_use_id: "toolu_01" });
-    const pre = (decision: string, reason: string) => ({
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: decision,
-        permissionDecisionReason: reason,
-      },
-    });
     await t.step("PreToolUse: the exit-2 guard's deny beats the other hook's allow; every hook ran", async () => {
-      deepEqual((await call(bash("grep -r TODO src"))).answer, pre("deny", "• Use rg instead of grep"));
+      deepEqual((await call(bash("grep -r TODO src"))).answer, preToolUse("deny", "• Use rg instead of grep"));
       deepEqual(await p.runs(), ["count PreToolUse"]);
     });
     await t.step("PreToolUse: a JSON deny, and the blanket allow", async () => {
-      deepEqual((await call(bash("git push origin main"))).answer, pre("deny", "Blocked: pushes go through review"));
-      deepEqual((await call(bash("pnpm test"))).answer, pre("allow", "Command passed safety validation"));
+      deepEqual(
+        (await call(bash("git push origin main"))).answer,
+        preToolUse("deny", "Blocked: pushes go through review"),
+      );
+      deepEqual((await call(bash("pnpm test"))).answer, preToolUse("allow", "Command passed safety validation"));
     });
     await t.step("PermissionRequest: the approval with its mode switch", async () => {
       const { answer } = await call(p.event("PermissionRequest", {

@@ -4,11 +4,9 @@
 
 import { deepEqual } from "node:assert/strict";
 import { join } from "node:path";
-import { assertAnswer, claudeSetup, command } from "./_claude_style.ts";
+import { assertAnswer, claudeSetup, command, preToolUse } from "./_claude_style.ts";
 
-const DENY = (reason: string) => ({
-  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
-});
+const DENY = (reason: string) => preToolUse("deny", reason);
 
 Deno.test("hook-run gateway answers a python exit-2 guard as Claude does: stderr is the deny reason", async (t) => {
   // A space in the project path: the quoted "$CLAUDE_PROJECT_DIR" must still work.
@@ -81,9 +79,7 @@ Deno.test("hook-run gateway runs a node JSON guard with the user's HOME and vari
   });
   await t.step("HOOK_ASK=true in Claude's environment reaches the hook, which asks instead", async () => {
     const run = await p.gateway(rm, { HOOK_ASK: "true" });
-    assertAnswer(run, {
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: reason },
-    });
+    assertAnswer(run, preToolUse("ask", reason));
   });
   await t.step("{} is no opinion", async () => {
     assertAnswer(await p.gateway(p.event("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } })), {});
