@@ -45,6 +45,7 @@
 export * from "./src/events/table.ts";
 export * from "./src/events/event_map.ts";
 export * from "./src/events/payload.ts";
+export * from "./src/events/lifecycle_payload.ts";
 export * from "./src/events/outcome.ts";
 export * from "./src/events/results.ts";
 export * from "./src/events/hooks.ts";
@@ -65,7 +66,13 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
-export type { CommandGate, CommandGateVerdict, HookInvocationRecord, HookRunnerOptions } from "./src/runner/types.ts";
+export type {
+  CommandGate,
+  CommandGateVerdict,
+  HookGrants,
+  HookInvocationRecord,
+  HookRunnerOptions,
+} from "./src/runner/types.ts";
 // Plugins: in-process hooks with a lifecycle on the shared registry.
 export {
   type Plugin,
@@ -100,9 +107,11 @@ export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";
 export {
+  AGENT_LABELS,
   checkConfig,
   type ConfigLayer,
   type ConfigLayerOptions,
+  type HookAgent,
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,

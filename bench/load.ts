@@ -253,7 +253,8 @@ interface Served {
 
 /** Starts `script` (bench/_serve_probe.ts, or the floor) with the hook-run task's flags. */
 async function startServe(script: string, args: string[], home: string): Promise<Served> {
-  const task = JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"] as string;
+  const entry = JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks["hook-run"];
+  const task = (typeof entry === "string" ? entry : entry.command) as string;
   const flags = task.split(" ").filter((word) => word.startsWith("--allow-")).map((flag) =>
     flag.replace("$HOME", home)
   );

@@ -17,8 +17,14 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 /** The largest configurable output cap: 1 MiB. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
 
-/** The longest block reason shown to the model. */
+/** The longest block reason a native or Wuu hook gives (beyond it the reason is cut, with "…"). */
 export const MAX_REASON_CHARS = 2000;
+/**
+ * The longest text a result passes on from hooks (several hooks' reasons
+ * joined, a Claude hook's reason, which Claude keeps whole and spills to a
+ * file itself when long): as long as the largest answer a hook may give.
+ */
+export const MAX_RESULT_CHARS = MAX_OUTPUT_BYTES;
 
 /**
  * Why a `timeoutMs` cannot be used, or `undefined` when it can (omitted

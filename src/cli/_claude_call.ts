@@ -17,18 +17,13 @@ import {
   type PreToolUseEnv,
   type ProjectTrust,
 } from "../../mod.ts";
-import { type DecodedInput, dialectOf, UnsupportedEventError } from "../dialects/mod.ts";
+import { type DecodedInput, dialectOf } from "../dialects/mod.ts";
 import type { CommonFlags } from "./_args.ts";
 import { readEnv } from "./_env.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { skippedSummary, trustCommandLine } from "./_trust.ts";
 
 const claude = dialectOf("claude");
-
-/** A call read from its JSON: an event to run, or one of Claude's that hookgate does not model. */
-export type ClaudeCall =
-  | { supported: true; decoded: DecodedInput }
-  | { supported: false; event: string; message: string };
 
 /**
  * A call that cannot be read. `event` is set when the JSON named an event
@@ -47,9 +42,11 @@ export class ClaudeCallError extends Error {
 
 /**
  * Reads one Claude hook event from JSON text; `where` names the text in
- * messages ("stdin", "the body").
+ * messages ("stdin", "the body"). An event hookgate does not know (one
+ * Claude added later) is read too: its hooks, if any, run under the row
+ * for unknown events.
  */
-export function readClaudeCall(text: string, where: string): ClaudeCall {
+export function readClaudeCall(text: string, where: string): DecodedInput {
   let wire: unknown;
   try {
     wire = JSON.parse(text);
@@ -57,9 +54,8 @@ export function readClaudeCall(text: string, where: string): ClaudeCall {
     throw new ClaudeCallError(`${where} is not JSON: ${(error as Error).message}`);
   }
   try {
-    return { supported: true, decoded: claude.decodeInput(wire) };
+    return claude.decodeInput(wire);
   } catch (error) {
-    if (error instanceof UnsupportedEventError) return { supported: false, event: error.event, message: error.message };
     const name = (wire as { hook_event_name?: unknown }).hook_event_name;
     throw new ClaudeCallError(
       `${where} is not a Claude hook event: ${(error as Error).message}`,
@@ -87,17 +83,6 @@ export function claudeEventInPrefix(prefix: string): HookEvent | undefined {
   return first;
 }
 
-/** Whether hookgate runs hooks for a Claude event name, answers it with `{}`, or does not know it. */
-export function claudeEventKind(name: string): "modelled" | "not modelled" | "unknown" {
-  if (isHookEvent(name)) return "modelled";
-  try {
-    claude.decodeInput({ hook_event_name: name });
-  } catch (error) {
-    if (error instanceof UnsupportedEventError) return "not modelled";
-  }
-  return "unknown";
-}
-
 /** The run environment a Claude payload gives (the caller adds its signal); `cwd` when the payload has none. */
 export function claudeRunEnv(decoded: DecodedInput, cwd: string): Omit<PreToolUseEnv, "signal"> {
   return {
@@ -121,7 +106,9 @@ export interface ClaudeHostOptions {
 /**
  * Opens the host a Claude front end runs events through: every layer and
  * `--config`, `--extension`, hooks that die with this process, and
- * HOOKGATE_TRUST_PROJECT=1 trusting the project.
+ * HOOKGATE_TRUST_PROJECT=1 trusting the project. Claude Code is the
+ * caller: the hooks of its own settings files are left out, since Claude
+ * runs them itself.
  *
  * A configuration with errors still opens: its good hooks run, and its
  * broken entries are placeholders (see `openHookHost`).
@@ -133,6 +120,7 @@ export function openClaudeHost(flags: CommonFlags, projectRoot: string, options:
     paths: flags.config,
     extensions: flags.extensions,
     projectRoot,
+    caller: "claude",
     logger: options.logger,
     ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
     ...(options.watch ? { watch: true } : {}),
@@ -154,9 +142,32 @@ export function hostErrorMessage(error: unknown, projectRoot: string, io: CliIo)
 }
 
 /**
+ * What of a call's hook failures the user sees, as Claude shows a hook's
+ * non-blocking error: `<hook> hook error: <what happened>`. A failure whose
+ * answer was still read as Claude reads it (plain text on stdout, a JSON
+ * answer on a non-zero exit) is left out: Claude shows none of it, and the
+ * failure is on stderr, which Claude keeps in its debug log.
+ */
+export function hookErrors(records: readonly HookInvocationRecord[]): string[] {
+  return records.filter((record) => record.failure !== undefined && record.action === undefined)
+    .map((record) => `${record.hookName} hook error: ${record.failure!.message}`);
+}
+
+/**
+ * The exit code a command-hook front end ends with for a result (and the
+ * stderr that goes with it): 2 and the reason where Claude reads a block
+ * only from the exit code (TeammateIdle, TaskCompleted, WorktreeCreate),
+ * else 0.
+ */
+export function claudeExit(event: HookEvent, result: HookEventResult): { code: number; stderr: string } {
+  return claude.encodeExit?.(event, result) ?? { code: 0, stderr: "" };
+}
+
+/**
  * The answer to a call, as the text to send: the result in Claude's output
  * format, and what the user should know riding along as `systemMessage` —
- * `notes` (hook failures) and a project whose hooks were held back.
+ * `notes` (hook errors, a broken configuration) and a project whose hooks
+ * were held back.
  */
 export function claudeAnswer(
   event: HookEvent,
@@ -186,7 +197,7 @@ export function claudeAnswer(
  * Claude's format has no way to say so, as on PostCompact).
  */
 export function blockingAnswer(event: HookEvent, reason: string): string | undefined {
-  if (!HOOK_EVENTS[event].canBlock) return undefined;
+  if (!isHookEvent(event) || !HOOK_EVENTS[event].canBlock) return undefined;
   const answer = claude.encodeResult(event, { block: true, reason });
   return Object.keys(answer).length === 0 ? undefined : JSON.stringify(answer) + "\n";
 }

@@ -6,6 +6,7 @@ import example from "../../examples/hooks.jsonc" with { type: "text" };
 import {
   checkConfig,
   formatDiagnostic,
+  type HookAgent,
   HookConfigError,
   type HookHost,
   type HookHostOptions,
@@ -38,10 +39,16 @@ export async function loadCliConfig(
   cwd: string | undefined,
   strict: boolean,
   extensions: readonly string[] = [],
+  caller?: HookAgent,
 ): Promise<CliConfig> {
   const projectRoot = cwd === undefined ? Deno.cwd() : await absolutePath(cwd);
   const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
-  const loaded = await checkConfig({ paths, projectRoot, ...(trustAll ? { trust: "all" as const } : {}) });
+  const loaded = await checkConfig({
+    paths,
+    projectRoot,
+    ...(trustAll ? { trust: "all" as const } : {}),
+    ...(caller ? { caller } : {}),
+  });
   const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
   const nothing = paths.length === 0 && extensions.length === 0 && config.extensions.length === 0;
   if (nothing && !config.layers.some((layer) => layer.found)) {

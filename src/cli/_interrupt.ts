@@ -12,7 +12,9 @@ export function runInterruptibly(
   env: Omit<PreToolUseEnv, "signal">,
 ): Promise<{ result: HookEventResult; interrupted: boolean }> {
   return interruptibly(host, async (signal) => ({
-    result: await host.runner.run(event, fields, { ...env, signal }),
+    // An event no hook was configured for that the table does not have
+    // either (one the agent added later): nothing runs, nothing to say.
+    result: host.registry.info(event) === undefined ? {} : await host.runner.run(event, fields, { ...env, signal }),
     interrupted: signal.aborted,
   }));
 }

@@ -1,4 +1,4 @@
-// The CLI's one path operation on a command's start path, without
+// The CLI's path operations, without
 // node:path: the first `node:` import of a process costs about 5 ms, and
 // hook-run is started once per tool call (the library's own path helpers
 // are not public API, which is all the CLI may use).
@@ -13,4 +13,10 @@ export async function absolutePath(path: string): Promise<string> {
     else segments.push(segment);
   }
   return `/${segments.join("/")}`;
+}
+
+/** The directory `path` is in (both separators understood). */
+export function parentDir(path: string): string {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut <= 0 ? (cut === 0 ? "/" : ".") : path.slice(0, cut);
 }

@@ -47,8 +47,8 @@ export async function payloadFields(
   if (info.toolEvent && (tool === undefined || tool === "")) throw new CliError(`${event} needs --tool NAME`);
   if (!info.toolEvent && tool !== undefined) throw new CliError(`--tool does not apply to ${event}: it has no tool`);
   const prompt = values.prompt as string | undefined;
-  if (prompt !== undefined && event !== "UserPromptSubmit") {
-    throw new CliError(`--prompt only applies to UserPromptSubmit`);
+  if (prompt !== undefined && !info.fields.includes("prompt")) {
+    throw new CliError(`--prompt only applies to UserPromptSubmit and UserPromptExpansion`);
   }
   const input = values.input === undefined ? {} : await readInput(values.input as string, io);
   if (info.toolEvent) {
@@ -63,7 +63,7 @@ export async function payloadFields(
   if (prompt !== undefined && Object.hasOwn(input, "prompt")) {
     throw new CliError(`--input and --prompt both set "prompt"; use one of them`);
   }
-  return { ...(event === "UserPromptSubmit" ? { prompt: prompt ?? "" } : {}), ...input } as HookEventFields;
+  return { ...(info.fields.includes("prompt") ? { prompt: prompt ?? "" } : {}), ...input } as HookEventFields;
 }
 
 /**
@@ -89,15 +89,33 @@ const FIELD_KINDS: Readonly<Record<HookPayloadField, "string" | "runner" | "tool
   toolInput: "tool",
   toolUseId: "tool",
   toolResult: "tool",
-  error: "tool",
+  // A failed tool's error comes with the tool; StopFailure's is set like any other field.
+  error: "string",
   prompt: "string",
   filePath: "string",
   compactReason: "string",
   compactSummary: "string",
   agentId: "string",
+  agentType: "string",
   endReason: "string",
   source: "string",
   stopHookActive: "runner",
+  setupReason: "string",
+  loadReason: "string",
+  memoryType: "string",
+  commandName: "string",
+  denialReason: "string",
+  message: "string",
+  title: "string",
+  notificationType: "string",
+  taskId: "string",
+  taskSubject: "string",
+  teammateName: "string",
+  oldCwd: "string",
+  newCwd: "string",
+  directory: "string",
+  worktreePath: "string",
+  mcpServerName: "string",
 };
 
 /** Refuses --input keys that are not the event's own, settable fields, or have the wrong type. */

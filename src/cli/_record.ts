@@ -14,7 +14,7 @@ export async function recordFile(path: string | undefined): Promise<string | und
     throw new CliError(
       `cannot record to ${printable(absolute)}: Deno's --allow-write does not include it; add --allow-write=${
         printable(absolute)
-      } (deno task hook-run allows writing only to ~/.config/hookgate)`,
+      } (a launcher built with --least-privilege may write only to the hookgate home)`,
     );
   }
   return absolute;

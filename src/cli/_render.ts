@@ -17,8 +17,10 @@ export function hookLine(
     ? paint(io, "red", `failed: ${record.failure.kind}${record.action ? `, read as ${record.action}` : ""}`)
     : record.action === "deny"
     ? paint(io, "red", "deny")
-    : record.action === "mutate"
-    ? paint(io, "yellow", "mutate")
+    : record.action === "mutate" || record.action === "ask" || record.action === "defer"
+    ? paint(io, "yellow", record.action)
+    : record.action === "grant"
+    ? paint(io, "green", "grant")
     : paint(io, "green", "allow");
   const stage = record.event === "PreToolUse" ? record.stage : "-";
   const cells = [
@@ -49,7 +51,12 @@ export function decisionLine(result: HookEventResult, blocked: boolean, io: CliI
   if (blocked) {
     return `${paint(io, "red", "blocked")}${result.reason ? `: ${printableLines(result.reason)}` : ""}\n`;
   }
-  let text = paint(io, "green", "allowed");
+  let text = result.decision === "ask" || result.decision === "defer"
+    ? paint(io, "yellow", `${result.decision === "ask" ? "ask the user" : "deferred"}`)
+    : result.decision === "allow"
+    ? paint(io, "green", "allowed, granted by a hook")
+    : paint(io, "green", "allowed");
+  if (result.decision !== undefined && result.reason) text += `: ${printableLines(result.reason)}`;
   if (result.input !== undefined) text += ` with rewritten input ${printable(JSON.stringify(result.input))}`;
   if (result.additionalContext !== undefined) {
     const label = result.contextAs === "feedback" ? "feedback" : "context";

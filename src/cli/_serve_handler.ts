@@ -7,7 +7,7 @@
 // body) and can block, the server's own failures are 200 with the blocking
 // answer, as the gateway's are exit code 2:
 //
-//   200  the answer ({} when nothing applies or the event is not modelled);
+//   200  the answer ({} when nothing applies);
 //        also the block when the server fails on an event that can block:
 //        a body too large, empty, cut short, slow (the body timeout), not
 //        JSON, not an object, with unreadable fields or another event than
@@ -18,7 +18,7 @@
 //        /hooks/<Event> of an event that can block: 200 with the block,
 //        so a mistyped token in an agent's settings fails closed)
 //   403  the request has an Origin header
-//   404  another path, or /hooks/<Name> with a name Claude does not have
+//   404  another path, or /hooks/<Name> with a name no event can have
 //   405  another method (Allow says which)
 //   415  the body is not declared application/json
 //   421  without a token: a Host that is not loopback's (127.0.0.1,
@@ -36,14 +36,13 @@
 // their answers. (The HTTP layer's own refusals — a malformed request, a
 // head over 64 KiB — are in _http_connection.ts.)
 
-import { HOOK_EVENTS, type HookEvent, type HookHost, isHookEvent } from "../../mod.ts";
+import type { DecodedInput } from "../dialects/mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookHost, isEventName, isHookEvent } from "../../mod.ts";
 import {
   blockingAnswer,
   claudeAnswer,
-  type ClaudeCall,
   type ClaudeCallError,
   claudeEventInPrefix,
-  claudeEventKind,
   claudeRunEnv,
   readClaudeCall,
 } from "./_claude_call.ts";
@@ -148,8 +147,8 @@ export class ServeHandler {
     if (path !== "/hooks" && !path.startsWith("/hooks/")) return reply(404, error(`no such path; POST /hooks`));
     if (request.method !== "POST") return methodNotAllowed("POST");
     const named = path.slice("/hooks/".length);
-    if (named !== "" && claudeEventKind(named) === "unknown") {
-      return reply(404, error(`"${printable(named)}" is not a Claude Code hook event; POST /hooks/<Event>`));
+    if (named !== "" && !isEventName(named)) {
+      return reply(404, error(`"${printable(named)}" is not a Claude Code hook event name; POST /hooks/<Event>`));
     }
     if (!JSON_MEDIA_TYPE.test(headers.get("content-type") ?? "")) {
       return reply(415, error(`the body must be sent as "content-type: application/json"`));
@@ -184,9 +183,9 @@ export class ServeHandler {
       }
       const text = body.text;
       if (text.trim() === "") return this.#unreadable(named, "the body is empty", started);
-      let call: ClaudeCall;
+      let decoded: DecodedInput;
       try {
-        call = readClaudeCall(text, "the body");
+        decoded = readClaudeCall(text, "the body");
       } catch (failure) {
         // A body whose fields are wrong is blocked where its event can
         // block: that is how a change in Claude's payload would look, and
@@ -197,20 +196,19 @@ export class ServeHandler {
         const event = named ?? known ?? claudeEventInPrefix(text.slice(0, PREFIX_BYTES));
         return this.#unreadable(event, message, started);
       }
-      const name = call.supported ? call.decoded.event : call.event;
-      if (named !== undefined && name !== named) return this.#mismatch(named, name, started);
-      if (!call.supported) return this.#answer(200, "{}\n", name, "not modelled", started);
-      return await this.#run(call.decoded, started);
+      if (named !== undefined && decoded.event !== named) return this.#mismatch(named, decoded.event, started);
+      return await this.#run(decoded, started);
     } finally {
       body.release();
     }
   }
 
-  async #run(decoded: Extract<ClaudeCall, { supported: true }>["decoded"], started: number): Promise<HttpResponse> {
+  async #run(decoded: DecodedInput, started: number): Promise<HttpResponse> {
     const event = decoded.event;
     const host = this.#options.host;
     try {
-      const result = await host.runner.run(event, decoded.fields, {
+      // An event no hook is configured for, which the table does not have either: nothing runs.
+      const result = host.registry.info(event) === undefined ? {} : await host.runner.run(event, decoded.fields, {
         ...claudeRunEnv(decoded, host.projectRoot),
         signal: this.#cancel.signal,
       });

@@ -1,12 +1,15 @@
 // `hook-run check`: load and validate every layer, print every diagnostic.
 
 import {
+  AGENT_LABELS,
+  type ConfigDiagnostic,
   countShellHooks,
   formatDiagnostic,
   placeholderDenies,
   type PlaceholderHook,
   type ProjectTrust,
 } from "../../mod.ts";
+import { permissionDiagnostics } from "../config/mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
@@ -17,9 +20,12 @@ export const CHECK_HELP = `Usage: hook-run check [--config PATH]... [--extension
 Loads and validates the user, project and --config layers and prints every
 problem as file:line:col: error|warning: message (hint), then what stands in
 for each broken entry: a placeholder that runs nothing (and, where the entry
-was closed or policy, denies what it could match). Extension modules
-(configured, discovered, --extension) are imported to check them: their
-factories run. Exit code 1 when there are errors.
+was closed or policy, denies what it could match). A hook that could not run
+under this process's Deno permissions (its program, host or variables not
+granted) is an error naming the flag: run check as the agent runs hook-run,
+and it tells the truth. Extension modules (configured, discovered,
+--extension) are imported to check them: their factories run. Exit code 1
+when there are errors.
 `;
 
 export async function checkCommand(args: string[], io: CliIo): Promise<number> {
@@ -28,9 +34,16 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const { flags, config } = setUp;
   const extensions = await loadCliExtensions(config, flags.extensions);
   extensions.close();
-  const diagnostics = [...config.diagnostics, ...extensions.diagnostics];
-  const ok = config.ok && extensions.diagnostics.length === 0;
+  // A hook Deno would refuse at run time (and skip, if open) fails check now.
+  const permissions = permissionDiagnostics(config.hooks, {
+    ...(config.models ? { models: config.models } : {}),
+    projectDir: config.projectRoot,
+  });
+  const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions, ...trustWrite(config.project)];
+  const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
+  // Files an agent runs itself: shown, so nobody expects hookgate to run them for it as well.
+  const agentFiles = config.layers.flatMap(({ path, owner, found }) => found && owner ? [{ path, owner }] : []);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
   if (flags.json) {
@@ -42,6 +55,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
         diagnostics,
         placeholders: (config.placeholders ?? []).map((p) => ({ ...p, denies: placeholderDenies(p) })),
         project: projectJson(config.project, config.trustedByEnv),
+        runByAgent: agentFiles.map(({ path, owner }) => ({ file: path, agent: owner })),
       }) + "\n",
     );
     return ok ? 0 : 1;
@@ -51,6 +65,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${diagnostic.severity === "error" ? paint(io, "red", line) : paint(io, "yellow", line)}\n`);
   }
   for (const placeholder of config.placeholders ?? []) io.stdout(`${printable(placeholderLine(placeholder))}\n`);
+  for (const { path, owner } of agentFiles) {
+    io.stdout(
+      `${printable(path)}: run by ${AGENT_LABELS[owner]} itself (hook-run gateway and serve leave its hooks to ${
+        AGENT_LABELS[owner]
+      }; hook-run run and other callers run them)\n`,
+    );
+  }
   const project = config.project;
   if (project !== undefined) {
     const root = printable(project.snapshot.root);
@@ -70,6 +91,24 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       : `${paint(io, "red", "failed")}: ${summary}\n`,
   );
   return ok ? 0 : 1;
+}
+
+/** A warning when hook-run trust could not record trust in this project under this process's permissions. */
+function trustWrite(project: ProjectTrust | undefined): ConfigDiagnostic[] {
+  const file = project?.trustFile;
+  if (project === undefined || project.trusted || file === undefined) return [];
+  if (Deno.permissions.querySync({ name: "write", path: file }).state === "granted") return [];
+  const home = file.replace(/[\\/][^\\/]*$/, "");
+  return [{
+    severity: "warning",
+    file,
+    line: 1,
+    column: 1,
+    path: [],
+    message:
+      `hook-run trust cannot record trust under this process's Deno permissions: Deno's --allow-write does not include "${home}"`,
+    hint: `add --allow-write=${home}`,
+  }];
 }
 
 /** What stands in for a broken entry, and what it does there. */

@@ -4,10 +4,18 @@
 // Code's output format with exit code 0. Its own failures are never a
 // silent allow: one line on stderr and exit 2 where the event can block.
 
-import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord, isHookEvent } from "../../mod.ts";
 import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { claudeAnswer, claudeRunEnv, hostErrorMessage, openClaudeHost, readClaudeCall } from "./_claude_call.ts";
+import {
+  claudeAnswer,
+  claudeExit,
+  claudeRunEnv,
+  hookErrors,
+  hostErrorMessage,
+  openClaudeHost,
+  readClaudeCall,
+} from "./_claude_call.ts";
 import { readEnv } from "./_env.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
@@ -21,18 +29,27 @@ export const GATEWAY_HELP = `Usage: hook-run gateway [--config PATH]... [--exten
 
 Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
 "hook_event_name" picks the event), runs every configured hook for it — all
-layers, every dialect — and answers on stdout in Claude's output format, with
-exit code 0: {} when nothing applies.
+layers, every dialect, but not those of Claude's own settings files
+(.claude/settings*.json), which Claude runs itself — and answers on stdout in
+Claude's output format, with exit code 0: {} when nothing applies (said on
+stderr when no hookgate configuration exists at all). (Where Claude
+takes a block only as an exit code — TeammateIdle, TaskCompleted,
+WorktreeCreate — a block is exit code 2 with the reason on stderr.)
 
-Install it as the one hook of a Claude-style agent (see examples/claude/).
+Install it as the one hook of Claude Code with "hook-run install claude"
+(or by hand: see examples/claude/).
 Its own failures (unreadable stdin, a payload that is not a Claude event, an
 extension module that cannot be loaded) are one line on stderr and exit code
 2 where the event can block (1 elsewhere), never a silent allow. A broken
 configuration entry affects only itself: the rest runs, the user is told,
 and a closed or policy entry denies the tool calls and prompts it could have
 matched (a file that cannot be parsed, every one); Stop is never blocked for
-it. Events hookgate does not model are answered {} (said on stderr with
---trace).
+it. The hooks of an event hookgate does not know (one Claude added later)
+run side by side, and only a halt and their messages are answered. A hook's
+error (a non-zero exit, a timeout, a refusal) is shown to the user as
+systemMessage, as Claude shows one; what Claude keeps in its debug log — a
+hook's plain text where it means nothing, an answer read leniently — goes to
+stderr.
 
 Options:
   --config PATH     a configuration file, after the user and project layers (repeatable)
@@ -54,9 +71,10 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const flags = commonFlags(values);
   const trace = values.trace === true;
   // Until the event is known, a failure must fail closed.
+  // An event hookgate does not know might block: it fails closed too.
   const fail = (reason: string, event?: HookEvent) => {
     io.stderr(`hook-run gateway: ${printable(reason)}\n`);
-    return event === undefined || HOOK_EVENTS[event].canBlock ? 2 : 1;
+    return event === undefined || !isHookEvent(event) || HOOK_EVENTS[event].canBlock ? 2 : 1;
   };
   if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the event comes on stdin)`);
   let record: string | undefined;
@@ -66,21 +84,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return fail((error as Error).message);
   }
 
-  let call;
+  let decoded;
   try {
-    call = readClaudeCall(
+    decoded = readClaudeCall(
       await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"),
       "stdin",
     );
   } catch (error) {
     return fail((error as Error).message);
   }
-  if (!call.supported) {
-    if (trace) io.stderr(`hook-run gateway: ${printable(call.message)}; answered {}\n`);
-    io.stdout("{}\n");
-    return 0;
-  }
-  const { decoded } = call;
   const event = decoded.event;
   // The entry that routes the agent here is left out wherever it is loaded
   // as a layer; this bounds any recursion that was not recognised, and it
@@ -97,11 +109,16 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const cwd = decoded.cwd ?? Deno.cwd();
   const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
   const records: HookInvocationRecord[] = [];
-  const warnings: string[] = [];
+  // For the user: what Claude would show (a broken configuration, hooks'
+  // errors); the rest of what happened goes to stderr, Claude's debug log.
+  const notes: string[] = [];
   let host;
   try {
     host = await openClaudeHost(flags, projectRoot, {
-      logger: { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) },
+      logger: {
+        warn: (message) => io.stderr(`hook-run gateway: ${printable(message)}\n`),
+        error: (m) => notes.push(m),
+      },
       onInvocation: (record) => records.push(record),
     });
   } catch (error) {
@@ -109,6 +126,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
   const project = host.config.project;
   await reportProjectTrust(io, project, false);
+  const looked = host.config.layers.filter((layer) => !layer.runByCaller);
+  if (!looked.some((layer) => layer.found) && host.config.extensions.length + flags.extensions.length === 0) {
+    // Nothing to run is no failure ({} is the answer), but a silent {} hides a set-up that reads nothing.
+    io.stderr(
+      `hook-run gateway: no hookgate configuration found (looked for ${
+        printable(looked.map((layer) => layer.path).join(", "))
+      }): nothing to run, answered {}; see hook-run check\n`,
+    );
+  }
 
   const started = performance.now();
   await recordEvent(io, record, event, decoded.fields, {
@@ -121,7 +147,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     const width = Math.max(0, ...records.map((r) => r.hookName.length));
     for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
   }
-  // Hook failures ride along as systemMessage, with a held-back project.
-  io.stdout(claudeAnswer(event, result, warnings, project));
-  return 0;
+  // Hook errors ride along as systemMessage, with a held-back project.
+  io.stdout(claudeAnswer(event, result, [...notes, ...hookErrors(records)], project));
+  const exit = claudeExit(event, result);
+  if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
+  return exit.code;
 }

@@ -1,6 +1,14 @@
 // `hook-run list`: a table of events → hooks, as the registry resolves them.
 
-import { formatDiagnostic, type HookEntry, HookRegistry, placeholderDenies } from "../../mod.ts";
+import {
+  AGENT_LABELS,
+  formatDiagnostic,
+  type HookAgent,
+  type HookEntry,
+  HookRegistry,
+  placeholderDenies,
+} from "../../mod.ts";
+import { layerOwner } from "../config/mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
 import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
@@ -9,7 +17,9 @@ import { trustCommandLine } from "./_trust.ts";
 export const LIST_HELP = `Usage: hook-run list [--config PATH]... [--extension PATH]... [--cwd DIR] [--json]
 
 Lists the configured hooks per event with their resolved controls: name,
-matcher, transport, stage, policy, timeout, trust and source file, then the
+matcher, transport, stage, policy, timeout, trust, who runs it when its
+agent calls (hookgate, or the agent itself for the hooks of its own
+settings files, such as .claude/settings.json) and source file, then the
 handlers of extension modules (imported to list them: their factories run).
 An untrusted project's hooks and modules are listed too, marked untrusted:
 they do not run; so are entries that route the agent's events to hookgate
@@ -47,8 +57,10 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   const projectFiles = new Set(config.layers.filter((layer) => layer.kind === "project").map((layer) => layer.path));
   const trustOf = (source: string) =>
     !projectFiles.has(source) ? "-" : config.trustedByEnv ? "trusted (env)" : "trusted";
+  // Who runs a hook when its agent calls: the agent itself for its own settings files.
+  const runBy = (source: string): HookAgent | "hookgate" => layerOwner(source) ?? "hookgate";
   const rows = [
-    ...registry.all().map((entry) => describe(entry, shownPath, trustOf)),
+    ...registry.all().map((entry) => describe(entry, shownPath, trustOf, runBy)),
     ...(config.placeholders ?? []).map((placeholder) => ({
       event: placeholder.event,
       name: placeholder.name,
@@ -61,6 +73,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       background: false,
       source: `${shownPath(placeholder.source)}:${placeholder.line}:${placeholder.column}`,
       trust: trustOf(placeholder.source),
+      runBy: runBy(placeholder.source),
       placeholder: {
         reason: placeholder.reason,
         fix: placeholder.fix,
@@ -68,7 +81,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
         denies: placeholderDenies(placeholder),
       },
     })),
-    ...extensions.entries.map((entry) => describe(entry, shownPath, trustOf)),
+    ...extensions.entries.map((entry) => describe(entry, shownPath, trustOf, runBy)),
     // An untrusted project's hooks are listed too: they are what trust would let in.
     ...(project?.skipped ?? []).map((hook) => ({
       event: hook.event,
@@ -82,6 +95,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       background: false,
       source: hook.source,
       trust: "untrusted",
+      runBy: runBy(hook.source),
     })),
     // The agent's routing into hookgate, found in a layer: never run as a hook.
     ...(config.routing ?? []).map((entry) => ({
@@ -96,6 +110,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       background: false,
       source: shownPath(entry.source),
       trust: "routing",
+      runBy: runBy(entry.source),
     })),
     ...(project?.skippedExtensions ?? []).map((file) => ({
       event: "-",
@@ -109,6 +124,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       background: false,
       source: file,
       trust: "untrusted",
+      runBy: "hookgate" as const,
     })),
   ];
   if (flags.json) {
@@ -119,7 +135,19 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout("no hooks configured\n");
     return 0;
   }
-  const header = ["EVENT", "NAME", "MATCHER", "TRANSPORT", "STAGE", "POLICY", "FAILURE", "TIMEOUT", "TRUST", "SOURCE"];
+  const header = [
+    "EVENT",
+    "NAME",
+    "MATCHER",
+    "TRANSPORT",
+    "STAGE",
+    "POLICY",
+    "FAILURE",
+    "TIMEOUT",
+    "TRUST",
+    "RUN BY",
+    "SOURCE",
+  ];
   const text = table([
     header,
     ...rows.map((r) => [
@@ -132,6 +160,7 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       r.failurePolicy,
       r.timeoutMs === null ? "-" : `${r.timeoutMs} ms${r.background ? " (bg)" : ""}`,
       r.trust,
+      r.runBy === "hookgate" ? "hookgate" : AGENT_LABELS[r.runBy],
       r.source,
     ]),
   ]);
@@ -142,6 +171,12 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       `routing: each routes the agent's events to hookgate (hook-run gateway, hook-run serve) and is not run as a hook\n`,
     );
   }
+  const agents = [...new Set(rows.flatMap((r) => r.runBy === "hookgate" ? [] : [AGENT_LABELS[r.runBy]]))];
+  for (const agent of agents) {
+    io.stdout(
+      `run by ${agent}: it runs the hooks of its own settings files itself; hook-run gateway and serve leave them to it\n`,
+    );
+  }
   if (project !== undefined && !project.trusted) {
     io.stdout(
       `untrusted hooks do not run: ${printable(trustCommandLine(project.snapshot.root))} to review and trust\n`,
@@ -150,7 +185,12 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-function describe(entry: HookEntry, shownPath: (source: string) => string, trustOf: (source: string) => string) {
+function describe(
+  entry: HookEntry,
+  shownPath: (source: string) => string,
+  trustOf: (source: string) => string,
+  runBy: (source: string) => HookAgent | "hookgate",
+) {
   // An extension handler's source is its module (the owner is "extension:<path>").
   const source = entry.transport === "in-process"
     ? entry.owner?.replace(/^extension:/, "") ?? ""
@@ -167,5 +207,6 @@ function describe(entry: HookEntry, shownPath: (source: string) => string, trust
     background: entry.background,
     source: shownPath(source),
     trust: trustOf(source),
+    runBy: runBy(source),
   };
 }

@@ -8,7 +8,8 @@
  *
  * Commands: `run <Event>` (run an event through the configured hooks),
  * `check` (validate the configuration), `list` (a table of the hooks),
- * `permissions` (the Deno flags the hooks need). Bad input never ends in a
+ * `permissions` (the Deno flags the hooks need), `install claude` (route
+ * Claude Code's events to hookgate, through a launcher it builds). Bad input never ends in a
  * stack trace: one clear line on stderr and exit code 1. Blocked events
  * exit with 2. The CLI is a thin shell over the library: everything it does
  * is available from `@hookgate/core`.
@@ -39,11 +40,15 @@ Usage:
   hook-run gateway [--config PATH]... [--cwd DIR] [--trace]     (a Claude Code event on stdin)
   hook-run serve [--port N] [--host ADDR] [--token-env NAME] [--config PATH]... [--trace]
                                                                (Claude Code's HTTP hooks, long-running)
-  hook-run import-claude [PATH]                                (Claude settings → native JSONC)
+  hook-run import-claude [PATH] [--write]                      (Claude settings → native JSONC)
+  hook-run install claude [--serve] [--least-privilege]        (route Claude Code to hookgate)
+  hook-run uninstall claude                                    (and back)
   hook-run replay FILE... [--config PATH]... [--event NAME]... [--json]   (recorded sessions → today's hooks)
 
 Configuration layers: $HOOKGATE_HOME/config.jsonc (default ~/.config/hookgate),
-<project>/.hookgate/config.jsonc, then each --config. Extension modules:
+$HOOKGATE_HOME/claude-hooks.json (the Claude hooks install moved),
+<project>/.hookgate/config.jsonc, <project>/.claude/settings*.json (run by
+Claude Code itself: gateway and serve leave them to it), then each --config. Extension modules:
 $HOOKGATE_HOME/extensions/, <project>/.hookgate/extensions/, each layer's
 "extensions", then each --extension. A project's hooks and modules run only
 once you trust them (hook-run trust). With no configuration present, the
@@ -69,6 +74,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     return (args, io) => serveCommand(args, io, VERSION);
   },
   "import-claude": async () => (await import("./import_claude.ts")).importClaudeCommand,
+  install: async () => (await import("./install.ts")).installCommand,
+  uninstall: async () => (await import("./install.ts")).uninstallCommand,
   replay: async () => (await import("./replay.ts")).replayCommand,
 };
 

@@ -1,8 +1,10 @@
 // `hook-run permissions`: the minimal Deno flags for this configuration,
 // and the command lines that use them.
 
-import { permissionFlags } from "../config/mod.ts";
-import { setUpCommand } from "./_config.ts";
+import { AGENT_LABELS, type ConfiguredHook } from "../../mod.ts";
+import { layerOwner, permissionFlags } from "../config/mod.ts";
+import { type CliConfig, setUpCommand } from "./_config.ts";
+import { flagWords, hookRunFlags } from "./_launcher_flags.ts";
 import { extensionPaths } from "./_extensions.ts";
 import { type CliIo, printable } from "./_io.ts";
 
@@ -11,34 +13,21 @@ export const PERMISSIONS_HELP =
 
 Prints the narrowest Deno permission flags that let hook-run (or an agent
 embedding hookgate) run the configured hooks, and the matching deno run and
-deno compile command lines.
+deno compile command lines. "hook-run install claude --least-privilege"
+builds a launcher with such flags. Hooks in Claude Code's own settings files
+are counted too, and named: Claude runs them itself, so hook-run gateway
+and serve need no flag for them.
 `;
-
-/** What hook-run itself reads from the environment. */
-const CLI_ENV = [
-  "HOME",
-  "HOOKGATE_HOME",
-  "HOOKGATE_TRUST_PROJECT",
-  "CLAUDE_PROJECT_DIR",
-  "HOOKGATE_DEPTH",
-  "NO_COLOR",
-  "USERPROFILE",
-];
 
 export async function permissionsCommand(args: string[], io: CliIo): Promise<number> {
   const setUp = await setUpCommand("permissions", args, io, PERMISSIONS_HELP, true);
   if (setUp === null) return 0;
   const { flags, config } = setUp;
 
-  const hookFlags = permissionFlags(config.hooks, config.models ? { models: config.models } : {});
-  const merged = new Map<string, Set<string>>();
-  for (const flag of hookFlags) {
-    const [name, list] = flag.split("=") as [string, string];
-    merged.set(name, new Set(list.split(",")));
-  }
-  const env = merged.get("--allow-env") ?? new Set<string>();
-  for (const name of CLI_ENV) env.add(name);
-  merged.set("--allow-env", env);
+  const hookFlags = permissionFlags(config.hooks, {
+    ...(config.models ? { models: config.models } : {}),
+    projectDir: config.projectRoot,
+  });
   const modules = await extensionPaths(config, flags.extensions);
   const { dirname, relative, isAbsolute } = await import("node:path");
   // The project (its configuration, the scripts trust hashes, its extension
@@ -54,22 +43,22 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
     });
   const outside = [...config.layers.map((layer) => layer.path), ...modules.map((path) => dirname(path))]
     .filter((path) => !inside(path));
-  merged.set("--allow-read", new Set([...roots, ...outside]));
-  const order = ["--allow-read", "--allow-env", "--allow-run", "--allow-net"];
-  const all = order.filter((name) => merged.has(name)).map((name) =>
-    `${name}=${[...merged.get(name)!].sort().join(",")}`
-  );
+  // The trust file lives in the hookgate home (hook-run trust writes it).
+  const write = user === undefined ? [] : [dirname(user.path)];
+  const all = flagWords(hookRunFlags(config, { read: [...roots, ...outside], write }));
   const configArgs = [
     ...flags.config.map((path) => ` --config ${quote(path)}`),
     ...flags.extensions.map((path) => ` --extension ${quote(path)}`),
   ].join("");
   const run = `deno run ${all.join(" ")} jsr:@hookgate/core/cli run <Event>${configArgs}`;
   // hook-run serve listens on loopback by default: one more net entry.
-  const net = new Set(merged.get("--allow-net") ?? []).add("127.0.0.1");
-  const serveFlags = [
-    ...all.filter((flag) => !flag.startsWith("--allow-net=")),
-    `--allow-net=${[...net].sort().join(",")}`,
-  ];
+  const serveFlags = flagWords(
+    hookRunFlags(config, {
+      read: [...roots, ...outside],
+      write,
+      listen: ["127.0.0.1"],
+    }),
+  );
   const serve = `deno run ${serveFlags.join(" ")} jsr:@hookgate/core/cli serve${configArgs}`;
   const compile = `deno compile ${all.join(" ")} -o hook-run jsr:@hookgate/core/cli`;
 
@@ -89,6 +78,7 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
         `Extension modules (${modules.length}) are read from their directories; what they do themselves`,
         "(network, processes, files) needs flags hookgate cannot know: add them for your modules.",
       ]),
+      ...agentNote(config),
       "",
       "Run:",
       `  ${run}`,
@@ -101,6 +91,20 @@ export async function permissionsCommand(args: string[], io: CliIo): Promise<num
     ].map(printable).join("\n"),
   );
   return 0;
+}
+
+/** Says which of the hooks an agent runs itself: its hook-run gateway and serve need no flag for them. */
+function agentNote(config: CliConfig): string[] {
+  const owned = new Map<string, number>();
+  for (const hook of Object.values(config.hooks).flat() as ConfiguredHook[]) {
+    const owner = hook.source === undefined ? undefined : layerOwner(hook.source);
+    if (owner !== undefined) owned.set(AGENT_LABELS[owner], (owned.get(AGENT_LABELS[owner]) ?? 0) + 1);
+  }
+  return [...owned].flatMap(([agent, count]) => [
+    "",
+    `${count === 1 ? "1 hook is" : `${count} hooks are`} in ${agent}'s own settings files, run by ${agent} itself:`,
+    `hook-run gateway and serve leave them to it and need no flag for them (hook-run run needs these).`,
+  ]);
 }
 
 function quote(text: string): string {

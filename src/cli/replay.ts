@@ -179,6 +179,7 @@ const EFFECT_COLOURS: Record<ReplayEffect["kind"], "red" | "yellow" | "green" | 
   failed: "red",
   asked: "yellow",
   deferred: "yellow",
+  granted: "green",
   rewrote: "yellow",
   "replaced result": "yellow",
   context: "green",

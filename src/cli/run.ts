@@ -1,10 +1,17 @@
 // `hook-run run <Event>`: build the payload, load the layers, run the event
 // through HookRunner, print what each hook did and the decision.
 
-import { formatDiagnostic, HOOK_EVENT_NAMES, HOOK_EVENTS, type HookInvocationRecord } from "../../mod.ts";
+import {
+  AGENT_LABELS,
+  formatDiagnostic,
+  HOOK_EVENT_NAMES,
+  HOOK_EVENTS,
+  type HookAgent,
+  type HookInvocationRecord,
+} from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { EXAMPLE_PATH, loadCliConfig, openCliHost } from "./_config.ts";
-import { type CliIo, paint, printable } from "./_io.ts";
+import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
 import { projectJson, reportProjectTrust } from "./_trust.ts";
@@ -27,6 +34,8 @@ Options:
   --cwd DIR          the working directory and project root (default: the current directory)
   --config PATH      a configuration file, after the user and project layers (repeatable)
   --extension PATH   an extension module to load, after the configured ones (repeatable)
+  --agent claude     run as that agent's hook-run gateway would: the hooks of its own settings
+                     files (.claude/settings*.json) are left out, since the agent runs them itself
   --no-hooks         run only hooks marked "policy": true
   --json             print one JSON object instead of text
   --trace            also print timings, failure details, files, and prompt-hook prompts and answers
@@ -41,6 +50,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     "no-hooks": { type: "boolean" },
     trace: { type: "boolean" },
     record: { type: "string" },
+    agent: { type: "string" },
   });
   if (values.help) {
     io.stdout(RUN_HELP);
@@ -54,10 +64,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const cwd = await workingDirectory(flags.cwd);
   const fields = await payloadFields(event, values, io);
   const record = await recordFile(values.record as string | undefined);
+  const agent = values.agent as string | undefined;
+  if (agent !== undefined && !Object.hasOwn(AGENT_LABELS, agent)) {
+    throw new CliError(`--agent must be one of ${Object.keys(AGENT_LABELS).join(", ")}, got "${agent}"`);
+  }
 
   // A configuration with errors runs what is good: what they break does
   // not run, and its closed or policy entries deny what they could match.
-  const config = await loadCliConfig(flags.config, cwd, false, flags.extensions);
+  const config = await loadCliConfig(flags.config, cwd, false, flags.extensions, agent as HookAgent | undefined);
   if (config.example) {
     io.stderr(`hook-run: no configuration found; using the bundled example ${EXAMPLE_PATH}\n`);
   }

@@ -44,8 +44,9 @@ its body cannot be read.
   POST /hooks           the same, "hook_event_name" in the body picks the event
   GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime}
 
-The configuration (every layer, --config, --extension) is read once and
-reloaded when its files change. Its own failures are never a silent allow:
+The configuration (every layer but Claude's own settings files, which Claude
+runs itself; --config, --extension) is read once and reloaded when its files
+change. Its own failures are never a silent allow:
 on an event that can block — a body too large, cut short, too slow or not
 a hook event, a run that failed — they are answered 200 with the block, as
 Claude reads any other status as "go ahead". Requests only a web page sends

@@ -2,8 +2,22 @@
 // send and call, what changed since it was last trusted, and record trust
 // in exactly that (on --yes or an interactive "y"); --revoke forgets it.
 
-import { checkConfig, formatDiagnostic, type ProjectFile, type ProjectSnapshot, type TrustRecord } from "../../mod.ts";
-import { fileMark, projectHookLine, recordProjectTrust, revokeProjectTrust, trustFilePath } from "../config/mod.ts";
+import {
+  AGENT_LABELS,
+  checkConfig,
+  formatDiagnostic,
+  type ProjectFile,
+  type ProjectSnapshot,
+  type TrustRecord,
+} from "../../mod.ts";
+import {
+  fileMark,
+  layerOwner,
+  projectHookLine,
+  recordProjectTrust,
+  revokeProjectTrust,
+  trustFilePath,
+} from "../config/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
@@ -103,7 +117,11 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
   io.stdout(`\nHooks (${snapshot.hooks.length}):\n`);
   for (const hook of snapshot.hooks) {
     io.stdout(`  ${printable(shownHookLine(hook, projectHookLine))}\n`);
-    io.stdout(paint(io, "dim", `    from ${printable(hook.source)}\n`));
+    const owner = layerOwner(hook.source);
+    const runBy = owner === undefined
+      ? ""
+      : ` (run by ${AGENT_LABELS[owner]} itself; hookgate runs it only for other callers, such as hook-run run)`;
+    io.stdout(paint(io, "dim", `    from ${printable(hook.source)}${runBy}\n`));
     for (const file of hook.files) io.stdout(`    runs ${printable(fileLine(file))}\n`);
   }
   if (snapshot.files.length > 0) {

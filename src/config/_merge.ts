@@ -2,11 +2,13 @@
 // in layer order; lists and models merge. The project layer may narrow the
 // user's security settings, never widen them: its command allowlist and URL
 // patterns are intersected with the user's, and it may not replace a model
-// endpoint the user defined.
+// endpoint the user defined. Any layer that refuses hook-granted allows
+// refuses them: no layer can forward them again.
 
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
-import { HOOK_EVENT_NAMES } from "../events/table.ts";
+import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { HookGrants } from "../runner/types.ts";
 import { urlPatternCovers } from "../permissions/url_policy.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
@@ -18,6 +20,8 @@ export interface Merged {
   commandAllowlist: string[];
   httpAllowedUrls?: string[];
   models?: ModelsConfig;
+  hookGrants: HookGrants;
+  sanitizeEnv?: boolean;
 }
 
 /** Accumulates layers in order; `project` layers are narrowed at the end. */
@@ -29,12 +33,18 @@ export class LayerMerge {
   #allowlist: string[] = [];
   #urls: string[] | undefined;
   #models: ModelsConfig | undefined;
+  #grants: HookGrants = "forward";
+  #sanitizeEnv = false;
   #project: { path: string; parsed: ParsedHooksConfig }[] = [];
 
   /** Adds one parsed layer. */
   add(path: string, parsed: ParsedHooksConfig, project: boolean): void {
     this.#addHooks(path, parsed.hooks);
     this.#placeholders.push(...parsed.placeholders);
+    // Refusing only ever narrows, so a project's refusal counts as the user's does.
+    if (parsed.hookGrants === "refuse") this.#grants = "refuse";
+    // Any layer may ask for the sanitized environment, a project's too: it only narrows.
+    if (parsed.sanitizeEnv === true) this.#sanitizeEnv = true;
     if (project) {
       this.#project.push({ path, parsed });
       return;
@@ -88,13 +98,16 @@ export class LayerMerge {
       hooks: this.#hooks,
       placeholders: this.#placeholders,
       commandAllowlist: allowlist,
+      hookGrants: this.#grants,
       ...(urls === undefined ? {} : { httpAllowedUrls: urls }),
       ...(models === undefined ? {} : { models }),
+      ...(this.#sanitizeEnv ? { sanitizeEnv: true } : {}),
     };
   }
 
   #addHooks(path: string, hooks: ConfiguredHooks): void {
-    for (const event of HOOK_EVENT_NAMES) {
+    // Every event the layer has hooks for, those of events hookgate does not know too.
+    for (const event of Object.keys(hooks) as HookEvent[]) {
       for (const hook of hooks[event] ?? []) {
         if (hook.name !== undefined) {
           const key = `${event}\u0000${hook.name}`;

@@ -3,7 +3,7 @@
 // unless the host brings a model client) is a warning.
 
 import type { ConfiguredHooks } from "../events/configured.ts";
-import { HOOK_EVENT_NAMES } from "../events/table.ts";
+import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ConfigLayer } from "./load.ts";
@@ -31,7 +31,7 @@ export function unresolvedModels(
       hint: `define it under "models", or name one of: ${Object.keys(endpoints).join(", ") || "(none defined)"}`,
     });
   }
-  for (const event of HOOK_EVENT_NAMES) {
+  for (const event of Object.keys(hooks) as HookEvent[]) {
     for (const hook of hooks[event] ?? []) {
       if (hook.type !== "prompt" || hasDefault) continue;
       if (hook.model !== undefined && Object.hasOwn(endpoints, hook.model)) continue;

@@ -13,7 +13,7 @@ import { DIALECT_CONFIGS } from "../dialects/configs.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, isEventName, isHookEvent } from "../events/table.ts";
 import { compileToolMatcher } from "../matchers/compile.ts";
 import { compileExactMatcher } from "../matchers/exact.ts";
 import { dialectOf } from "../dialects/dialects.ts";
@@ -166,6 +166,10 @@ export class ConfigParser implements EntryContext {
     if (Array.isArray(urls)) {
       result.httpAllowedUrls = urls.filter((url): url is string => typeof url === "string");
     }
+    if (dialect.strictTop && (root.hookGrants === "forward" || root.hookGrants === "refuse")) {
+      result.hookGrants = root.hookGrants;
+    }
+    if (dialect.sanitizesEnv?.(root) === true) result.sanitizeEnv = true;
     if (dialect.strictTop && Array.isArray(root.extensions)) {
       result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
     }
@@ -186,12 +190,22 @@ export class ConfigParser implements EntryContext {
     }
     for (const [event, list] of Object.entries(hooks)) {
       const path = ["hooks", event];
-      if (!isHookEvent(event) && dialect.knowsEvent?.(event)) {
+      if (!isHookEvent(event) && isEventName(event) && dialectOf(dialect.name).acceptsUnknownEvents) {
+        // An event the agent added after this version of hookgate (or a slip, said here).
+        const suggestion = closest(event, HOOK_EVENT_NAMES);
         this.warning(
           path,
-          `hookgate does not model the ${dialect.label} event "${event}", so its hooks do not run`,
-          `hookgate runs ${HOOK_EVENT_NAMES.join(", ")}`,
+          `hookgate does not know the event "${event}": its hooks run when ${dialect.label} sends it, side by side, and decide nothing but a halt and messages`,
+          suggestion ? `did you mean "${suggestion}"?` : undefined,
         );
+        if (Array.isArray(list)) {
+          this.#event(event as HookEvent, list, path, dialect);
+        } else {
+          // Such hooks never gate an action, so a broken list only loses itself.
+          const start = this.#diagnostics.length;
+          this.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"hooks": [ … ]}]`);
+          this.#claim(start);
+        }
         continue;
       }
       if (!isHookEvent(event)) {
@@ -263,6 +277,8 @@ export class ConfigParser implements EntryContext {
 
   /** A placeholder for what `problem` broke, named by what could be read of it. */
   #placeholder(event: HookEvent, read: BrokenEntry, problem: ConfigDiagnostic, label: string, more = 0): void {
+    // An event hookgate does not know never gates an action: a broken entry there loses only itself.
+    if (!isHookEvent(event)) return;
     const { name, matcher, dialect, stage, failurePolicy, policy } = read;
     this.#placeholders.push(placeholderHook(event, {
       name: name ?? label,

@@ -43,12 +43,17 @@ export function filePlaceholders(file: string, problem: ConfigDiagnostic): Place
  * Makes `parsed` stand for a file that `problem` keeps from being read as a
  * whole: none of its hooks or settings count, and its placeholders deny the
  * gating events. Its URL patterns might have narrowed what HTTP hooks may
- * reach, so none may (an empty list), rather than all.
+ * reach, so none may (an empty list), rather than all; and it might have
+ * asked for the sanitized environment, so every hook gets that.
  */
 export function unreadableFile(parsed: ParsedHooksConfig, file: string, problem: ConfigDiagnostic): ParsedHooksConfig {
   parsed.hooks = {};
   parsed.placeholders = filePlaceholders(file, problem);
   parsed.httpAllowedUrls = [];
+  // Whether it refused hook-granted allows cannot be known: it did.
+  parsed.hookGrants = "refuse";
+  // Whether it asked for the sanitized environment cannot be known: it gets it.
+  parsed.sanitizeEnv = true;
   delete parsed.commandAllowlist;
   delete parsed.extensions;
   delete parsed.models;

@@ -5,6 +5,7 @@
 import { MAX_OUTPUT_BYTES } from "../_internal/limits.ts";
 import {
   arrayOf,
+  BOOLEAN,
   keysOf,
   looseObject,
   number,
@@ -39,6 +40,8 @@ export const NATIVE_TOP: ObjectShape = looseObject({
   commandAllowlist: optional(stringList),
   httpAllowedUrls: optional(stringList),
   extensions: optional(arrayOf(string(1))),
+  hookGrants: optional(oneOf(["forward", "refuse"])),
+  sanitizeEnv: optional(BOOLEAN),
 });
 
 /** Every top-level key of a native file. */

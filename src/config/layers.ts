@@ -41,7 +41,32 @@ export interface ConfigLayerOptions {
    * @default {true}
    */
   defaultLayers?: boolean;
+  /**
+   * The agent the load answers (`hook-run gateway` and `hook-run serve`:
+   * `claude`). Layers it owns are left out — it runs their hooks itself —
+   * though a project's trust still covers them. Without a caller every
+   * layer counts.
+   */
+  caller?: HookAgent;
 }
+
+/**
+ * An agent whose own settings files hookgate can load as layers. The agent
+ * runs the hooks of those files itself, so when it is the caller (`hook-run
+ * gateway` and `hook-run serve` answer Claude Code) hookgate leaves them to
+ * it: no file is run by both.
+ *
+ * @example
+ * ```ts
+ * import type { HookAgent } from "@hookgate/core/config";
+ *
+ * const caller: HookAgent = "claude";
+ * ```
+ */
+export type HookAgent = "claude";
+
+/** What each agent is called in messages. */
+export const AGENT_LABELS: Readonly<Record<HookAgent, string>> = Object.freeze({ claude: "Claude Code" });
 
 /**
  * One configuration file that took part in a load.
@@ -62,6 +87,40 @@ export interface ConfigLayer {
   found: boolean;
   /** Its dialect: known in advance (`.claude/settings.json`), or found when parsed. */
   dialect?: ConfigDialect;
+  /**
+   * The agent whose own settings file this is (`claude` for a
+   * `.claude/settings.json` or `.claude/settings.local.json`, the project's
+   * or the user's): that agent runs its hooks itself. Absent for hookgate's
+   * own files.
+   */
+  owner?: HookAgent;
+  /**
+   * Set when the load's caller owns the file (see
+   * {@linkcode ConfigLayerOptions.caller}): it was read for the project's
+   * trust, but its hooks are left to the caller, which runs them itself.
+   */
+  runByCaller?: true;
+}
+
+/**
+ * The agent whose own settings file `path` is: `claude` for
+ * `settings.json` or `settings.local.json` in a `.claude` directory.
+ *
+ * @param path The file.
+ * @returns The owner, or `undefined` for a file of hookgate's own.
+ *
+ * @example
+ * ```ts
+ * import { layerOwner } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(layerOwner("/p/.claude/settings.local.json"), "claude");
+ * equal(layerOwner("/p/.hookgate/config.jsonc"), undefined);
+ * ```
+ */
+export function layerOwner(path: string): HookAgent | undefined {
+  const parts = path.split(/[\\/]/);
+  return parts.at(-2) === ".claude" && CLAUDE_SETTINGS.includes(parts.at(-1)!) ? "claude" : undefined;
 }
 
 /**
@@ -76,9 +135,12 @@ export interface ConfigLayer {
  * import { equal } from "node:assert/strict";
  *
  * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });
- * // The project's own file, then its Claude Code settings (settings.json, settings.local.json).
- * equal(layers.map((l) => l.kind).join(), "user,project,project,project,explicit");
- * equal(layers[1]?.path, "/p/.hookgate/config.jsonc");
+ * // The user's two files (the second holds the hooks hook-run install moved
+ * // out of Claude's settings), the project's own file, its Claude Code
+ * // settings (settings.json, settings.local.json), then the explicit file.
+ * equal(layers.map((l) => l.kind).join(), "user,user,project,project,project,explicit");
+ * equal(layers[2]?.path, "/p/.hookgate/config.jsonc");
+ * equal(layers[3]?.owner, "claude");
  * ```
  */
 export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
@@ -92,6 +154,9 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
         path: join(home, "config.jsonc"),
         found: false,
       });
+      // Hooks moved out of ~/.claude/settings.json by hook-run install
+      // claude: hookgate's own file now, in Claude's dialect.
+      layers.push({ kind: "user", path: join(home, CLAUDE_HOOKS_FILE), found: false, dialect: "claude" });
     }
     layers.push({
       kind: "project",
@@ -102,18 +167,40 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
     // under the same trust: a cloned repository's .claude/ runs nothing
     // until trusted.
     for (const name of CLAUDE_SETTINGS) {
-      layers.push({ kind: "project", path: join(resolve(root), ".claude", name), found: false, dialect: "claude" });
+      layers.push({
+        kind: "project",
+        path: join(resolve(root), ".claude", name),
+        found: false,
+        dialect: "claude",
+        owner: "claude",
+      });
     }
   }
   for (const path of options.paths ?? []) {
-    layers.push({
-      kind: "explicit",
-      path: isAbsolute(path) ? path : resolve(root, path),
-      found: false,
-    });
+    const absolute = isAbsolute(path) ? path : resolve(root, path);
+    const owner = layerOwner(absolute);
+    layers.push({ kind: "explicit", path: absolute, found: false, ...(owner ? { owner } : {}) });
+  }
+  if (options.caller !== undefined) {
+    for (const layer of layers) if (layer.owner === options.caller) layer.runByCaller = true;
   }
   return layers;
 }
+
+/**
+ * The file in the hookgate home that holds the Claude Code hooks `hook-run
+ * install claude` moved out of `~/.claude/settings.json`, so that hookgate
+ * runs them, once: a user layer in Claude's dialect, after `config.jsonc`.
+ *
+ * @example
+ * ```ts
+ * import { CLAUDE_HOOKS_FILE } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(CLAUDE_HOOKS_FILE, "claude-hooks.json");
+ * ```
+ */
+export const CLAUDE_HOOKS_FILE = "claude-hooks.json";
 
 /**
  * The user's trust file: `<home>/trust.json`, `home` defaulting to
@@ -138,7 +225,20 @@ export function trustFilePath(home?: string): string | undefined {
 /** The project's Claude Code settings files, in Claude's order (local overrides last). */
 const CLAUDE_SETTINGS = ["settings.json", "settings.local.json"];
 
-/** `$HOOKGATE_HOME`, else `~/.config/hookgate`; `undefined` when no home directory is known. */
+/**
+ * The user's hookgate directory: `$HOOKGATE_HOME`, else
+ * `~/.config/hookgate`. It holds the user layers, the trust file, the
+ * user's extension modules and what `hook-run install` builds.
+ *
+ * @returns The directory, or `undefined` when no home directory is known.
+ *
+ * @example
+ * ```ts
+ * import { defaultHome } from "@hookgate/core/config";
+ *
+ * console.log(defaultHome() ?? "no home directory");
+ * ```
+ */
 export function defaultHome(): string | undefined {
   const explicit = readGrantedEnv("HOOKGATE_HOME");
   if (explicit) return explicit;

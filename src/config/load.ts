@@ -7,21 +7,22 @@
 
 import { join, resolve } from "../_internal/path.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { HookGrants } from "../runner/types.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import { discoverModules, extensionModules } from "./_extension_layers.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
-import { type RoutingEntry, withoutRouting } from "./_routing.ts";
+import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
 import { PROJECT_EXTENSIONS_DIR } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
-import { type ConfigLayer, type ConfigLayerOptions, configLayers, defaultHome } from "./layers.ts";
+import { type ConfigLayer, type ConfigLayerOptions, configLayers, defaultHome, type HookAgent } from "./layers.ts";
 
-export type { ConfigLayer, ConfigLayerOptions, ProjectTrust, RoutingEntry, TrustOption };
-export { configLayers, trustFilePath } from "./layers.ts";
+export type { ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
+export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -85,6 +86,13 @@ export interface LoadedConfig {
   commandAllowlist: string[];
   /** HTTP URL patterns from every layer, or `undefined` when none sets any. */
   httpAllowedUrls?: string[];
+  /** Some layer asks for the sanitized environment for every command hook (`sanitizeEnv`). */
+  sanitizeEnv?: boolean;
+  /**
+   * What to do with permissions hooks grant: `"refuse"` when any layer
+   * says so (`"hookGrants": "refuse"`) or cannot be read, else `"forward"`.
+   */
+  hookGrants: HookGrants;
   /**
    * Model endpoints from every layer (a later layer's endpoint replaces one
    * of the same name; the last `default` wins), or `undefined` when none.
@@ -174,6 +182,7 @@ export async function checkConfig(
     ? { paths: options as readonly string[] }
     : options as LoadConfigOptions;
   const layers = configLayers(opts);
+  const callerRuns = new Set(layers.filter((layer) => layer.runByCaller).map((layer) => layer.path));
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
@@ -210,8 +219,12 @@ export async function checkConfig(
     : await discoverModules(home, root, discoveryProblems);
   diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
+  // Trust covers every project layer, also those the caller runs itself, so
+  // that one digest serves every caller; with nothing left for hookgate to
+  // run, there is nothing to decide.
+  const forHookgate = projectLayers.some(({ layer }) => layer.runByCaller !== true) || discovered.project.length > 0;
   let project: ProjectTrust | undefined;
-  if (projectLayers.length > 0 || discovered.project.length > 0) {
+  if (forHookgate) {
     // The endpoints prompt hooks would use, for the URLs and keys trust shows.
     const preview = new LayerMerge();
     for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
@@ -226,16 +239,20 @@ export async function checkConfig(
       discovered.project,
     );
     project = decided.trust;
+    if (callerRuns.size > 0) {
+      project = { ...project, skipped: project.skipped.filter((hook) => !callerRuns.has(join(root, hook.source))) };
+    }
     diagnostics.push(...decided.diagnostics);
     // A trust file that cannot be read: what was trusted cannot be known.
     loadProblems.push(...decided.diagnostics);
   }
   const merge = new LayerMerge();
   for (const { layer, parsed } of parsedLayers) {
+    if (layer.runByCaller) continue;
     if (layer.kind === "project" && project?.trusted !== true) continue;
     merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
   }
-  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models } = merge.result();
+  const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, hookGrants, sanitizeEnv } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
   // leaves without a model fail when they run, each by its own policy.
   diagnostics.push(...merge.diagnostics, ...unresolvedModels(hooks, models, layers));
@@ -252,19 +269,26 @@ export async function checkConfig(
     if (problem.severity === "error") placeholders.push(...filePlaceholders(problem.file, problem));
   }
   placeholders.push(...project?.heldGuards ?? []);
-  const ok = !diagnostics.some((d) => d.severity === "error");
+  // What the caller runs itself is the caller's to report and to guard.
+  const mine = <T extends { file?: string; source?: string }>(items: T[]) =>
+    callerRuns.size === 0 ? items : items.filter((item) => !callerRuns.has(item.file ?? item.source ?? ""));
+  const kept = mine(diagnostics);
+  const routed = mine(routing);
+  const ok = !kept.some((d) => d.severity === "error");
   return {
     hooks,
-    placeholders,
-    diagnostics,
+    placeholders: mine(placeholders),
+    diagnostics: kept,
     ok,
     layers,
     extensions,
     commandAllowlist,
+    hookGrants,
     ...(httpAllowedUrls === undefined ? {} : { httpAllowedUrls }),
     ...(models === undefined ? {} : { models }),
+    ...(sanitizeEnv ? { sanitizeEnv } : {}),
     ...(project === undefined ? {} : { project }),
-    ...(routing.length === 0 ? {} : { routing }),
+    ...(routed.length === 0 ? {} : { routing: routed }),
   };
 }
 
@@ -299,5 +323,6 @@ function runInRoot(parsed: ParsedHooksConfig, root: string): ParsedHooksConfig {
 function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
     parsed.models !== undefined ||
-    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined;
+    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
+    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true;
 }

@@ -17,10 +17,15 @@
 
 export { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig, type ParseHooksConfigOptions } from "./parse.ts";
 export {
+  AGENT_LABELS,
   checkConfig,
+  CLAUDE_HOOKS_FILE,
   type ConfigLayer,
   type ConfigLayerOptions,
   configLayers,
+  defaultHome,
+  type HookAgent,
+  layerOwner,
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
@@ -50,6 +55,8 @@ export {
 } from "./trust_store.ts";
 export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
 export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
+export { type PermissionCheckOptions, permissionDiagnostics } from "./permission_check.ts";
+export { hookgateRoute } from "./routing.ts";
 export {
   permissionFlags,
   type PermissionOptions,

@@ -8,6 +8,7 @@
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { HookGrants } from "../runner/types.ts";
 import { check } from "./_check.ts";
 import { readJsonc } from "./_jsonc.ts";
 import { ConfigParser } from "./_parser.ts";
@@ -85,8 +86,20 @@ export interface ParsedHooksConfig {
   commandAllowlist?: string[];
   /** URL patterns every HTTP hook must match (`httpAllowedUrls`). */
   httpAllowedUrls?: string[];
+  /**
+   * Every command hook gets the sanitized environment, Claude-dialect ones
+   * too (`"sanitizeEnv": true`; in a Claude settings file, its `env` setting
+   * `CLAUDE_CODE_SUBPROCESS_ENV_SCRUB` to `"1"`).
+   */
+  sanitizeEnv?: boolean;
   /** The model endpoints for prompt hooks (`models`). */
   models?: ModelsConfig;
+  /**
+   * What to do with permissions hooks grant (`hookGrants`, native files
+   * only): `"refuse"` drops them. A file that cannot be read as a whole
+   * says `"refuse"`: it might have.
+   */
+  hookGrants?: HookGrants;
   /**
    * Extension modules to load (`extensions`, native files only): paths as
    * written, relative ones relative to the file's directory.

@@ -4,11 +4,11 @@
  * @module
  */
 
-import { planCommand } from "../permissions/command_line.ts";
 import { CHILD_ENV_ALLOWLIST } from "../transports/command/child_env.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl, modelEndpointFor } from "../models/resolve.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
+import { spawnedProgram } from "./_spawned_program.ts";
 
 /**
  * The Deno permissions a set of configured hooks needs.
@@ -50,6 +50,8 @@ export interface RequiredPermissions {
 export interface PermissionOptions {
   /** The model endpoints prompt hooks use. */
   models?: ModelsConfig;
+  /** The project root, for placeholders such as `${CLAUDE_PROJECT_DIR}` in an exec-form program. */
+  projectDir?: string;
 }
 
 /**
@@ -57,13 +59,12 @@ export interface PermissionOptions {
  * command hook actually executes (after the direct-spawn decision) plus
  * `kill` for process-group cleanup and, on Linux, `setsid` to start each
  * hook in its own session cheaply and `pkill` to find descendants that left
- * the hook's process group but not its session; and
- * hook in its own process group cheaply; every HTTP hook's and model
+ * the hook's process group but not its session; every HTTP hook's and model
  * endpoint's host and port; and the environment variables hooks read (the
  * child allowlist, `passEnv`, `allowedEnvVars`, model `apiKeyEnv`).
  *
  * @param hooks Configured hooks per event.
- * @param options The model endpoints prompt hooks use.
+ * @param options The model endpoints prompt hooks use, and the project root.
  * @returns Sorted, de-duplicated needs.
  */
 export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionOptions = {}): RequiredPermissions {
@@ -91,12 +92,10 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
         if (endpoint.apiKeyEnv !== undefined) env.add(endpoint.apiKeyEnv);
         break;
       }
-      default:
-        try {
-          run.add(planCommand(hook).program);
-        } catch {
-          break;
-        }
+      default: {
+        const program = spawnedProgram(hook, options.projectDir);
+        if (program === undefined) break;
+        run.add(program);
         run.add("kill");
         // Linux: hooks get their session through setsid(1), and descendants
         // that left the group are found by session with pkill (see _spawn.ts).
@@ -108,6 +107,7 @@ export function requiredPermissions(hooks: ConfiguredHooks, options: PermissionO
         env.add("HOOKGATE_DEPTH");
         env.add("LC_*");
         for (const name of hook.passEnv ?? []) env.add(name);
+      }
     }
   }
   return { run: [...run].sort(), net: [...net].sort(), env: [...env].sort() };

@@ -11,7 +11,6 @@ import { dirname, isAbsolute, join, relative } from "../_internal/path.ts";
 import type { ConfiguredHooks, PlaceholderHook, ShellHook } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { FailurePolicy, HookDialect } from "../events/hooks.ts";
-import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { prune, stableJson } from "./equal.ts";
 import { Coverage, DigestReader, sha256Hex } from "./_digest_reader.ts";
@@ -195,7 +194,8 @@ export async function readProject(
   const hookReads = new Map<string, string[]>();
   const commands = new Coverage();
   for (const layer of layers) {
-    for (const event of HOOK_EVENT_NAMES) {
+    // Every event with hooks, those of events hookgate does not know too: what runs is what is trusted.
+    for (const event of Object.keys(layer.hooks) as HookEvent[]) {
       for (const hook of layer.hooks[event] ?? []) {
         let named: ProjectFile[] = [];
         if (hook.type !== "http" && hook.type !== "prompt") {

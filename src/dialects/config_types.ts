@@ -67,10 +67,11 @@ export interface DialectConfig {
   /** Whether a file that does not say its dialect is this one, from its shape. */
   detects?(root: Record<string, unknown>): boolean;
   /**
-   * Whether `event` is one of the agent's events that hookgate does not
-   * model: its hooks are reported and skipped, not an error.
+   * Whether the file asks for the sanitized environment for every command
+   * hook (native: `"sanitizeEnv": true`; Claude: its `env` sets
+   * `CLAUDE_CODE_SUBPROCESS_ENV_SCRUB`).
    */
-  knowsEvent?(event: string): boolean;
+  sanitizesEnv?(root: Record<string, unknown>): boolean;
   /** Why the file's hooks are all off, when the file says so (Claude's `disableAllHooks`). */
   disabled?(root: Record<string, unknown>): string | undefined;
   /** Reads one element of an event's list: the hooks it declares (none when invalid). */

@@ -1,7 +1,8 @@
 /**
  * Wire dialects, both directions: how a payload is written for a hook and
  * read from an agent, how a hook's answer is read, and how a result is
- * written back — native camelCase and Wuu's snake_case.
+ * written back — native camelCase and Wuu's snake_case — and how a Claude
+ * Code settings file is routed to hookgate and back.
  *
  * @example Encode a payload for a Wuu hook
  * ```ts
@@ -19,8 +20,24 @@ export {
   type DecodedInput,
   type DecodedOutput,
   type Dialect,
+  type DialectEnv,
+  type DialectEnvContext,
   type HookAnswer,
-  UnsupportedEventError,
 } from "./types.ts";
 export { toWuuInput } from "./wuu/wire.ts";
+export {
+  addClaudeHooks,
+  claudeHandlerHook,
+  type ClaudeHooks,
+  type ClaudeRoute,
+  claudeRoutedEvents,
+  claudeRoutingGroup,
+  type ClaudeSettings,
+  claudeSettingsProblem,
+  type ClaudeSettingsSplit,
+  claudeTimeouts,
+  routingTimeout,
+  splitClaudeSettings,
+  type SplitClaudeSettingsOptions,
+} from "./claude/settings.ts";
 export type { MatcherKind } from "../matchers/compile.ts";

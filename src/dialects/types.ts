@@ -87,36 +87,49 @@ export interface DecodedInput {
 }
 
 /**
- * The wire names an event the agent has but hookgate does not model (for
- * example Claude's `Notification`): not malformed, just nothing to run.
+ * What a dialect is told when it makes a command hook's environment.
  *
- * @example Answer such events with nothing
+ * @example
  * ```ts
- * import { dialectOf, UnsupportedEventError } from "@hookgate/core/dialects";
- * import { equal } from "node:assert/strict";
+ * import type { DialectEnvContext } from "@hookgate/core/dialects";
  *
- * try {
- *   dialectOf("claude").decodeInput({ hook_event_name: "Notification", session_id: "s", cwd: "/p" });
- * } catch (error) {
- *   equal(error instanceof UnsupportedEventError, true);
- * }
+ * const context: DialectEnvContext = {
+ *   projectDir: "/abs/project",
+ *   event: "SessionStart",
+ *   read: (name) => Deno.env.get(name),
+ *   sanitized: false,
+ * };
  * ```
  */
-export class UnsupportedEventError extends Error {
-  /** The event's name on the wire. */
-  readonly event: string;
+export interface DialectEnvContext {
+  /** The project root. */
+  projectDir: string;
+  /** The event the hook runs for. */
+  event: string;
+  /** Looks a variable of the parent's environment up (`undefined`: unset, or not readable). */
+  read(name: string): string | undefined;
+  /** Whether the operator asked for the sanitized environment for every hook (`sanitizeEnv`). */
+  sanitized: boolean;
+}
 
+/**
+ * A dialect's part of a command hook's environment.
+ *
+ * @example A Claude hook that inherits the agent's environment
+ * ```ts
+ * import type { DialectEnv } from "@hookgate/core/dialects";
+ *
+ * const env: DialectEnv = { inherit: true, env: { CLAUDE_PROJECT_DIR: "/abs/project" } };
+ * ```
+ */
+export interface DialectEnv {
   /**
-   * Creates the error.
-   *
-   * @param event The event's name on the wire.
-   * @param dialect The dialect that knows it.
+   * Whether the hook starts from the parent's whole environment (minus
+   * `OTEL_*`), as the agent's own hooks do, instead of the sanitized one.
    */
-  constructor(event: string, dialect: string) {
-    super(`hookgate does not model the ${dialect} event "${event}"; nothing runs for it`);
-    this.name = "UnsupportedEventError";
-    this.event = event;
-  }
+  inherit: boolean;
+  /** Variables the dialect adds. */
+  env: Record<string, string>;
 }
 
 /**
@@ -147,25 +160,55 @@ export interface Dialect {
   readonly matcherScope: "tools" | "fields";
   /** What separates two contexts when several hooks add one. */
   readonly contextSeparator: string;
-  /** The payload as this dialect's hooks receive it (JSON-serializable). */
+  /**
+   * Whether this dialect's agents run an event's hooks at the same time,
+   * each on the same input (Claude Code does): the runner then runs them so
+   * too, and combines their answers in registration order. Otherwise they
+   * run one after another, as native hooks do.
+   */
+  readonly concurrent: boolean;
+  /**
+   * Whether its agent sends events hookgate does not know (Claude Code adds
+   * events between releases): then its configured hooks may attach to any
+   * event name, and run there under `UNKNOWN_EVENT`'s row.
+   */
+  readonly acceptsUnknownEvents?: boolean;
+  /**
+   * How much of a hook's output is kept when the hook does not say
+   * (`maxOutputBytes`): the largest answer this dialect's agent reads whole.
+   *
+   * @default {65536}
+   */
+  readonly defaultMaxOutputBytes?: number;
+  /** The payload as this dialect's hooks receive it (JSON-serializable, written as one line). */
   encodeInput(input: HookInput): Record<string, unknown>;
   /**
-   * Environment variables this dialect's command hooks get besides
-   * hookgate's own (Claude: `CLAUDE_PROJECT_DIR`).
+   * What this dialect's command hooks' environment is made of besides
+   * hookgate's own variables: whether they inherit the parent's whole
+   * environment, and the dialect's variables (Claude: `CLAUDE_PROJECT_DIR`,
+   * and `CLAUDE_ENV_FILE` on the events that give one). Without it, the
+   * sanitized environment.
    */
-  commandEnv?(projectDir: string): Record<string, string>;
+  commandEnv?(context: DialectEnvContext): DialectEnv;
   /** Expands this dialect's placeholders in an exec-form program or argument. */
   expandArgument?(argument: string, projectDir: string): string;
   /**
-   * Reads a payload an agent sent in this dialect.
+   * Reads a payload an agent sent in this dialect. With
+   * `acceptsUnknownEvents`, an event name hookgate does not know is read
+   * too (its `event` is then that name, and its fields only `extra`).
    *
    * @throws {TypeError} When it is not an event of this dialect.
-   * @throws {UnsupportedEventError} When it is an event of the agent's that
-   * hookgate does not model.
    */
   decodeInput(value: unknown): DecodedInput;
   /** Reads a command's or HTTP hook's answer, given the event. */
   decodeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput;
   /** The runner's result as this dialect's agents expect it. */
   encodeResult(event: HookEvent, result: AnyHookEventResult): Record<string, unknown>;
+  /**
+   * The exit code (and stderr) a command-hook front end must end with for
+   * the result, where this dialect's agent reads a decision only from an
+   * exit code (Claude's TeammateIdle, TaskCompleted and WorktreeCreate take
+   * a block only as exit code 2); `undefined` means exit code 0.
+   */
+  encodeExit?(event: HookEvent, result: AnyHookEventResult): { code: number; stderr: string } | undefined;
 }

@@ -32,7 +32,7 @@ export interface ConfiguredHookBase extends HookRegistrationOptions {
    * bytes (≤ 1 MiB). An answer past it fails (`invalid_output`), except a
    * command's exit 2, which still blocks; the rest is drained, never kept.
    *
-   * @default {65536}
+   * @default {65536; 1048576 for a Claude-dialect hook, whose agent reads answers whole}
    */
   maxOutputBytes?: number;
   /** The configuration file the hook came from, for diagnostics. */

@@ -20,11 +20,27 @@ import type {
   ToolFailureFields,
   ToolResultFields,
 } from "./payload.ts";
+import type {
+  ConfigChangeFields,
+  CwdChangedFields,
+  DirectoryAddedFields,
+  ElicitationFields,
+  InstructionsLoadedFields,
+  NotificationFields,
+  PermissionDeniedFields,
+  PromptExpansionFields,
+  SetupFields,
+  StopFailureFields,
+  TaskFields,
+  TeammateFields,
+  WorktreeRemoveFields,
+} from "./lifecycle_payload.ts";
 import type { ToolResultUpdate } from "./outcome.ts";
 import type {
   BlockResult,
   ContextResult,
   NoResult,
+  PermissionRequestResult,
   PostToolUseResult,
   PreToolUseResult,
   PromptResult,
@@ -48,7 +64,7 @@ export interface HookEventMap {
   /** Before a tool runs. */
   PreToolUse: { fields: ToolCallFields; result: PreToolUseResult };
   /** During tool authorization. */
-  PermissionRequest: { fields: ToolCallFields; result: BlockResult };
+  PermissionRequest: { fields: ToolCallFields; result: PermissionRequestResult };
   /** After a tool succeeded. */
   PostToolUse: { fields: ToolResultFields; result: PostToolUseResult };
   /** After a tool failed. */
@@ -71,12 +87,49 @@ export interface HookEventMap {
   PostCompact: { fields: PostCompactFields; result: BlockResult };
   /** After a tool wrote or edited a file. */
   FileChanged: { fields: FileChangedFields; result: NoResult };
+  /** When a project is set up or maintained. */
+  Setup: { fields: SetupFields; result: ContextResult };
+  /** After an instructions file was loaded. */
+  InstructionsLoaded: { fields: InstructionsLoadedFields; result: NoResult };
+  /** Before a command in the prompt is expanded. */
+  UserPromptExpansion: { fields: PromptExpansionFields; result: PromptResult };
+  /** While the agent's message is shown. */
+  MessageDisplay: { fields: NoFields; result: NoResult };
+  /** After a tool call was denied. */
+  PermissionDenied: { fields: PermissionDeniedFields; result: NoResult };
+  /** After a batch of tool calls. */
+  PostToolBatch: { fields: NoFields; result: PromptResult };
+  /** When the agent notifies the user. */
+  Notification: { fields: NotificationFields; result: NoResult };
+  /** Before a task is created. */
+  TaskCreated: { fields: TaskFields; result: BlockResult };
+  /** Before a task is marked completed. */
+  TaskCompleted: { fields: TaskFields; result: BlockResult };
+  /** When a turn ends on an error. */
+  StopFailure: { fields: StopFailureFields; result: NoResult };
+  /** Before a teammate goes idle. */
+  TeammateIdle: { fields: TeammateFields; result: BlockResult };
+  /** Before changed settings take effect. */
+  ConfigChange: { fields: ConfigChangeFields; result: BlockResult };
+  /** After the working directory changed. */
+  CwdChanged: { fields: CwdChangedFields; result: NoResult };
+  /** After a directory was added to the session. */
+  DirectoryAdded: { fields: DirectoryAddedFields; result: NoResult };
+  /** Before a worktree is created. */
+  WorktreeCreate: { fields: NoFields; result: BlockResult };
+  /** When a worktree is removed. */
+  WorktreeRemove: { fields: WorktreeRemoveFields; result: NoResult };
+  /** Before an MCP server's request for input reaches the user. */
+  Elicitation: { fields: ElicitationFields; result: BlockResult };
+  /** Before the user's answer goes back to the MCP server. */
+  ElicitationResult: { fields: ElicitationFields; result: BlockResult };
 }
 
 /**
  * A lifecycle point a hook can attach to.
  *
- * The first five come from the primary contract; the rest are Wuu's.
+ * The first five come from the primary contract, the next eight from
+ * Wuu's; the rest are the other events of Claude Code's contract.
  *
  * @example Narrow a string to an event
  * ```ts
@@ -151,14 +204,19 @@ export interface AnyHookEventResult {
   block?: boolean;
   /** Why it was blocked. */
   reason?: string;
-  /** The rewritten tool input (PreToolUse). */
+  /** The rewritten tool input (PreToolUse), or the one a grant runs the call with (PermissionRequest). */
   input?: Record<string, unknown>;
   /** Joined context, where the event supports it. */
   additionalContext?: string;
   /** How to present the context (PostToolUse and PostToolUseFailure). */
   contextAs?: "context" | "feedback";
-  /** A hook asked the user to decide, or to defer the call (PreToolUse). */
-  decision?: "ask" | "defer";
+  /**
+   * A hook asked the user to decide, or to defer the call (PreToolUse); or
+   * a hook granted the call (PreToolUse, PermissionRequest).
+   */
+  decision?: "allow" | "ask" | "defer";
+  /** The permission updates that come with a grant (PermissionRequest). */
+  updatedPermissions?: Record<string, unknown>[];
   /** A hook requires the agent to stop, whatever else was decided. */
   halt?: boolean;
   /** Why the agent must stop (for the user). */

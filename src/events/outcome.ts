@@ -78,7 +78,8 @@ export type PreToolUseOutcome =
  * The general outcome shape: the explicit `action` form plus the legacy
  * `decision`/`modifiedInput` form, and `additionalContext` for events that
  * inject context. Every field is optional; `{}` means allow, no side effect.
- * It is also the shape every normalized outcome takes.
+ * A normalized outcome ({@linkcode NormalizedOutcome}) has the same fields,
+ * plus the grant, which only a Claude-dialect hook can answer.
  *
  * @example Add context after a tool ran
  * ```ts
@@ -194,20 +195,40 @@ export type AnyHookOutcome =
 /**
  * A normalized outcome: what every wire shape becomes.
  *
- * @example The outcome of an empty answer
+ * `allow` is "no objection" (also what no output means): it never bypasses
+ * the host's permissions. `grant` is a permission granted — what a
+ * Claude-dialect hook's explicit allow means to Claude (PreToolUse's
+ * `permissionDecision: "allow"`, PermissionRequest's `behavior: "allow"`):
+ * the runner forwards it only when no hook of the call denies, defers or
+ * asks, and only where the event has a permission to grant. Native hooks
+ * cannot answer it: their `{action: "allow"}` stays "no objection".
+ *
+ * @example The outcome of an empty answer, and a grant
  * ```ts
  * import type { NormalizedOutcome } from "@hookgate/core";
  *
  * const allow: NormalizedOutcome = { action: "allow" };
+ * const grant: NormalizedOutcome = { action: "grant", reason: "read-only command" };
  * ```
  */
 export interface NormalizedOutcome {
-  /** The action: `allow` also stands for "no output". */
-  action: "allow" | "deny" | "mutate" | "ask" | "defer";
-  /** The deny reason (always non-empty for `deny`); for `ask`, what to tell the user. */
+  /** The action: `allow` also stands for "no output"; `grant` grants a permission. */
+  action: "allow" | "deny" | "mutate" | "ask" | "defer" | "grant";
+  /**
+   * The deny reason (always non-empty for `deny`); for `ask`, what to tell
+   * the user; for `grant`, why it was granted.
+   */
   reason?: string;
-  /** The replacement input (always set for `mutate`; possible with `ask` and `defer`). */
+  /**
+   * The replacement input (always set for `mutate`; possible with `ask`,
+   * `defer` and `grant`).
+   */
   input?: Record<string, unknown>;
+  /**
+   * With a `grant` on PermissionRequest: the permission updates to apply
+   * with it (Claude's `updatedPermissions` entries, verbatim).
+   */
+  updatedPermissions?: Record<string, unknown>[];
   /** Context to add, where the event supports it. */
   additionalContext?: string;
   /** The agent must stop, beating every decision. */

@@ -11,6 +11,7 @@
  */
 
 import { describe, isPlainObject } from "../_internal/json.ts";
+import { MAX_REASON_CHARS } from "../_internal/limits.ts";
 import { truncate } from "../_internal/text.ts";
 import type { NormalizedOutcome, ToolResultUpdate } from "./outcome.ts";
 
@@ -102,7 +103,7 @@ export function normalizeOutcome(value: unknown): NormalizedOutcome | string {
     if (typeof reasonValue !== "string") {
       return `"reason" must be a string, got ${describe(reasonValue)}`;
     }
-    if (reasonValue.trim() !== "") reason = reasonValue;
+    if (reasonValue.trim() !== "") reason = truncate(reasonValue, MAX_REASON_CHARS);
   }
 
   if (

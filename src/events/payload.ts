@@ -63,11 +63,17 @@ export interface HookInput {
   toolUseId?: string;
   /** The tool result (PostToolUse only). */
   toolResult?: ToolResult;
-  /** The error text of a failed tool (PostToolUseFailure only). */
+  /**
+   * The error: a failed tool's text (PostToolUseFailure), or what ended a
+   * turn (StopFailure: `rate_limit`, `api_error`, …).
+   */
   error?: string;
-  /** The user's prompt (UserPromptSubmit only). */
+  /** The user's prompt (UserPromptSubmit, UserPromptExpansion). */
   prompt?: string;
-  /** The file written or edited (FileChanged only). */
+  /**
+   * A file: the one written or edited (FileChanged), the instructions
+   * loaded (InstructionsLoaded), the settings changed (ConfigChange).
+   */
   filePath?: string;
   /** Why compaction runs (PreCompact and PostCompact). */
   compactReason?: string;
@@ -75,15 +81,62 @@ export interface HookInput {
   compactSummary?: string;
   /** The subagent's identifier (SubagentStart and SubagentStop). */
   agentId?: string;
+  /** The subagent's type, which matchers select on (SubagentStart and SubagentStop). */
+  agentType?: string;
   /** Why the session ends (SessionEnd only). */
   endReason?: string;
-  /** How the session started (SessionStart): `startup`, `resume`, `clear`, `compact`, when known. */
+  /**
+   * Where the event comes from: how the session started (SessionStart:
+   * `startup`, `resume`, `clear`, `compact`), which settings changed
+   * (ConfigChange), what added a directory (DirectoryAdded).
+   */
   source?: string;
+  /** What the set-up is for (Setup): `init`, `maintenance`. */
+  setupReason?: string;
+  /** Why instructions were loaded (InstructionsLoaded). */
+  loadReason?: string;
+  /** Which kind of instructions were loaded (InstructionsLoaded): the user's, the project's, … */
+  memoryType?: string;
+  /** The command the prompt expands (UserPromptExpansion). */
+  commandName?: string;
+  /** Why the tool call was denied (PermissionDenied). */
+  denialReason?: string;
+  /** What a notification (Notification) or an MCP server's request for input (Elicitation) says. */
+  message?: string;
+  /** A notification's title (Notification). */
+  title?: string;
+  /** What kind of notification (Notification): `permission_prompt`, `idle_prompt`, … */
+  notificationType?: string;
+  /** The task (TaskCreated, TaskCompleted). */
+  taskId?: string;
+  /** The task's subject (TaskCreated, TaskCompleted). */
+  taskSubject?: string;
+  /** The teammate (TeammateIdle, and TaskCreated and TaskCompleted for a teammate's task). */
+  teammateName?: string;
+  /** The working directory before the change (CwdChanged). */
+  oldCwd?: string;
+  /** The working directory after the change (CwdChanged). */
+  newCwd?: string;
+  /** The directory added to the session (DirectoryAdded). */
+  directory?: string;
+  /** The worktree being removed (WorktreeRemove). */
+  worktreePath?: string;
+  /** The MCP server that asks for input (Elicitation, ElicitationResult). */
+  mcpServerName?: string;
   /**
    * Whether the turn is already continuing because a Stop hook blocked
    * (Stop and SubagentStop): check it to avoid endless loops.
    */
   stopHookActive?: boolean;
+  /**
+   * What the agent sent that hookgate does not model (`model`,
+   * `prompt_id`, `last_assistant_message`, …), as it sent it: its own
+   * names and values. A dialect that writes an agent's wire (Claude's)
+   * writes these back unchanged beside the fields above, which win where
+   * a name is the same; the native dialect passes them on as `extra`, and
+   * Wuu's, whose hooks know only Wuu's fields, leaves them out.
+   */
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -167,6 +220,8 @@ export interface PromptFields {
 export interface AgentFields {
   /** The subagent. */
   agentId: string;
+  /** Its type, when the agent gives one. */
+  agentType?: string;
 }
 
 /**

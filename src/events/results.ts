@@ -50,14 +50,24 @@ export interface PreToolUseResult extends HookResultBase {
   block?: boolean;
   /**
    * Not blocked, but a hook wants the user asked (`ask`) or the call
-   * deferred (`defer`); the most restrictive wins (deny > defer > ask >
-   * allow). A rewrite (`input`) still applies.
+   * deferred (`defer`), or a hook granted it (`allow`); the most
+   * restrictive wins (deny > defer > ask > allow > no decision), so
+   * `allow` means that some Claude-dialect hook approved the call and no
+   * hook denied, deferred or asked: the host may skip its own permission
+   * prompt (its own deny rules still apply). Without `decision` the hooks
+   * had no objection, which grants nothing. A rewrite (`input`) applies
+   * whatever the decision.
    */
-  decision?: "ask" | "defer";
-  /** Why, for the model (≤ 2 000 characters). */
+  decision?: "allow" | "ask" | "defer";
+  /** Why, for the model (each hook's at most 2 000 characters; a Claude hook's as long as it gave it). */
   reason?: string;
   /** The rewritten tool input. */
   input?: Record<string, unknown>;
+  /**
+   * The joined context of the hooks, for the model beside the tool's result
+   * — also beside a block, which is the tool's result then.
+   */
+  additionalContext?: string;
 }
 
 /**
@@ -126,8 +136,8 @@ export interface ContextResult extends HookResultBase {
 }
 
 /**
- * The result of events that can only block (PermissionRequest, PreCompact,
- * PostCompact).
+ * The result of events that can only block (PreCompact, PostCompact; and
+ * the base of PermissionRequest's).
  *
  * @example A refused compaction
  * ```ts
@@ -141,6 +151,35 @@ export interface BlockResult extends HookResultBase {
   block?: boolean;
   /** Why. */
   reason?: string;
+}
+
+/**
+ * The result of PermissionRequest: a block refuses the permission;
+ * `decision: "allow"` grants it — some Claude-dialect hook approved it and
+ * no hook refused — with the tool input to run it with (`input`) and the
+ * permission updates to apply (`updatedPermissions`, as the hook gave
+ * them). With neither the hooks decided nothing: the host asks as usual.
+ *
+ * @example Act on a result
+ * ```ts
+ * import type { PermissionRequestResult } from "@hookgate/core";
+ *
+ * function verdict(result: PermissionRequestResult): "refused" | "granted" | "ask the user" {
+ *   if (result.block) return "refused";
+ *   return result.decision === "allow" ? "granted" : "ask the user";
+ * }
+ * ```
+ */
+export interface PermissionRequestResult extends BlockResult {
+  /** A hook granted the permission. */
+  decision?: "allow";
+  /** The tool input to run the call with, when the granting hook replaced it. */
+  input?: Record<string, unknown>;
+  /**
+   * Permission updates that come with the grant (Claude's `addRules`,
+   * `setMode`, … entries), unchanged.
+   */
+  updatedPermissions?: Record<string, unknown>[];
 }
 
 /**

@@ -12,176 +12,11 @@
  */
 
 import { closest } from "../_internal/text.ts";
-import type { AnyHookEventFields, HookEvent, HookEventMap } from "./event_map.ts";
+import type { HookEvent, HookEventMap } from "./event_map.ts";
+import { eventRow, type HookEventInfo } from "./event_row.ts";
 
 export type { HookEvent, HookEventMap };
-
-/**
- * How the hooks of one event combine (each name is a rule module of the
- * runner). The hook events use the first three:
- * - `"two-stage"`: mutators run one after another, each seeing the previous
- *   output, then validators see the final input; the first deny stops all;
- * - `"serial"`: hooks run one after another in registration order and the
- *   first block wins;
- * - `"fan-out"`: hooks run in parallel and their results are joined in
- *   registration order.
- *
- * The extension events (whose handlers return their own result objects)
- * use the others, each one after another in registration order:
- * - `"short-circuit"`: the first `cancel: true` stops the run and is the
- *   result; otherwise the last result is;
- * - `"chain"`: each handler sees the fields the previous one returned
- *   (`context`'s messages);
- * - `"first-wins"`: the first result is kept, later ones are ignored;
- * - `"last-wins"`: the last result is kept;
- * - `"notify"`: results are ignored; handlers only observe.
- *
- * @example Read the rule for an event
- * ```ts
- * import { HOOK_EVENTS, type HookCombineRule } from "@hookgate/core";
- * import { equal } from "node:assert/strict";
- *
- * const rule: HookCombineRule = HOOK_EVENTS.UserPromptSubmit.combine;
- * equal(rule, "serial");
- * ```
- */
-export type HookCombineRule =
-  | "two-stage"
-  | "serial"
-  | "fan-out"
-  | "short-circuit"
-  | "chain"
-  | "first-wins"
-  | "last-wins"
-  | "notify";
-
-/**
- * A payload field an event may carry besides what every event carries
- * (`event`, `cwd`, `sessionId`, and when known `transcriptPath` and
- * `permissionMode`).
- *
- * @example The fields of PostToolUse
- * ```ts
- * import { HOOK_EVENTS, type HookPayloadField } from "@hookgate/core";
- * import { deepEqual } from "node:assert/strict";
- *
- * const fields: readonly HookPayloadField[] = HOOK_EVENTS.PostToolUse.fields;
- * deepEqual(fields, ["toolName", "toolInput", "toolUseId", "toolResult"]);
- * ```
- */
-export type HookPayloadField = keyof AnyHookEventFields;
-
-/**
- * What one event means for hooks: one row of {@linkcode HOOK_EVENTS}.
- *
- * @example Check whether an event can block
- * ```ts
- * import { HOOK_EVENTS, type HookEventInfo } from "@hookgate/core";
- * import { equal } from "node:assert/strict";
- *
- * const info: HookEventInfo = HOOK_EVENTS.PreCompact;
- * equal(info.canBlock, true);
- * ```
- */
-export interface HookEventInfo {
-  /** Whether the payload carries `toolName`; only then does a matcher apply. */
-  readonly toolEvent: boolean;
-  /** Whether a deny (or exit code 2) changes what happens next. */
-  readonly canBlock: boolean;
-  /**
-   * Whether a block stops an action before it happens — a tool call, a
-   * permission, a user turn — rather than making the agent keep going (Stop
-   * and SubagentStop) or undoing nothing. Only here does a configured hook
-   * that could not be built, and was closed or a policy hook, deny the calls
-   * it could have matched: elsewhere its block would do harm, not guard.
-   */
-  readonly gatesAction: boolean;
-  /** Whether `action: "mutate"` is honoured (mutate-stage hooks only). */
-  readonly canMutate: boolean;
-  /** Whether `additionalContext` is passed back to the caller. */
-  readonly context: boolean;
-  /**
-   * Whether a hook may answer `ask` (let the user decide) or `defer` (let
-   * the host decide later) instead of allowing or denying.
-   */
-  readonly canAsk: boolean;
-  /**
-   * Whether a deny is delivered as feedback context (the tool already ran:
-   * a deny cannot undo it, but the model should hear the objection), and
-   * the result says how to present the context (`contextAs`). Elsewhere a
-   * deny on an event that cannot block is ignored with a warning.
-   */
-  readonly denyAsFeedback: boolean;
-  /** How several hooks for the event combine. */
-  readonly combine: HookCombineRule;
-  /** The payload fields the event carries, in wire order. */
-  readonly fields: readonly HookPayloadField[];
-  /**
-   * The field a matcher is tested against: `toolName` on tool events; on
-   * some others a field Claude Code matches (SessionStart's `source`,
-   * compaction's trigger, SessionEnd's reason) — only for dialects whose
-   * matchers reach beyond tools. `null`: matchers do not apply.
-   */
-  readonly matchOn: HookPayloadField | null;
-  /**
-   * Whether the Stop loop guard applies: a block keeps the agent going, the
-   * payload's `stopHookActive` says so, and consecutive blocks are capped
-   * (per `agentId` when the event carries one).
-   */
-  readonly loopGuard: boolean;
-  /** Whether the event starts a new turn, which resets the loop guard. */
-  readonly startsTurn: boolean;
-  /**
-   * Whether a hook may replace the tool's result (`updatedToolResult`:
-   * its `content` and `details`; the last replacement of each wins).
-   */
-  readonly canReplaceResult: boolean;
-  /**
-   * Whether only in-process hooks may attach: the event has no wire form
-   * (the extension events), so command, HTTP and prompt hooks are refused.
-   */
-  readonly inProcessOnly: boolean;
-  /** When the event fires and what blocking means for it. */
-  readonly description: string;
-}
-
-/** The columns a row must give; every other column defaults to `false` or empty. */
-export type HookEventRow = Partial<HookEventInfo> & Pick<HookEventInfo, "combine" | "description">;
-
-/**
- * A row of an event table with every column not given set to `false` (or,
- * for `fields`, empty; `matchOn` follows `toolEvent`).
- *
- * @param info The columns that differ from the defaults.
- * @returns The frozen row.
- *
- * @example A row for a host's own event
- * ```ts
- * import { eventRow } from "@hookgate/core";
- * import { equal } from "node:assert/strict";
- *
- * const row = eventRow({ combine: "serial", canBlock: true, description: "Before a commit" });
- * equal(row.canMutate, false);
- * ```
- */
-export function eventRow(info: HookEventRow): HookEventInfo {
-  return Object.freeze({
-    toolEvent: false,
-    canBlock: false,
-    gatesAction: false,
-    canMutate: false,
-    canAsk: false,
-    context: false,
-    denyAsFeedback: false,
-    fields: [],
-    matchOn: info.toolEvent ? "toolName" : null,
-    loopGuard: false,
-    startsTurn: false,
-    canReplaceResult: false,
-    inProcessOnly: false,
-    ...info,
-  });
-}
+export * from "./event_row.ts";
 
 const TOOL_CALL = ["toolName", "toolInput", "toolUseId"] as const;
 
@@ -208,17 +43,20 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     gatesAction: true,
     canMutate: true,
     canAsk: true,
+    canGrant: true,
+    context: true,
     combine: "two-stage",
     fields: TOOL_CALL,
-    description: "Before a tool runs; a deny means the tool never runs",
+    description: "Before a tool runs; a deny means the tool never runs; context goes beside the tool's result",
   }),
   PermissionRequest: eventRow({
     toolEvent: true,
     canBlock: true,
     gatesAction: true,
+    canGrant: true,
     combine: "serial",
     fields: TOOL_CALL,
-    description: "During tool authorization; a deny refuses it, an allow grants nothing",
+    description: "During tool authorization; a deny refuses it, a Claude-dialect hook's allow grants it",
   }),
   PostToolUse: eventRow({
     toolEvent: true,
@@ -270,14 +108,16 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
   SubagentStart: eventRow({
     context: true,
     combine: "fan-out",
-    fields: ["agentId"],
+    fields: ["agentId", "agentType"],
+    matchOn: "agentType",
     description: "Before a subagent turn; context is given to the subagent",
   }),
   SubagentStop: eventRow({
     canBlock: true,
     context: true,
     combine: "fan-out",
-    fields: ["agentId", "stopHookActive"],
+    fields: ["agentId", "agentType", "stopHookActive"],
+    matchOn: "agentType",
     loopGuard: true,
     description: "After a subagent turn; a block keeps the subagent going",
   }),
@@ -300,7 +140,172 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     fields: ["filePath"],
     description: "After a successful file write or edit by a tool; side effects only",
   }),
+  // The agent's life beyond tool calls and turns. Where a block happens
+  // after the fact (a batch of tools ran) or keeps the agent working (a
+  // teammate, a task's completion), it does not gate an action: a broken
+  // closed guard denying there would stop the agent, not protect anything.
+  Setup: eventRow({
+    context: true,
+    combine: "fan-out",
+    fields: ["setupReason"],
+    matchOn: "setupReason",
+    description: "When a project is set up or maintained; context is added at the start of the conversation",
+  }),
+  InstructionsLoaded: eventRow({
+    combine: "fan-out",
+    fields: ["filePath", "loadReason", "memoryType"],
+    matchOn: "loadReason",
+    description: "After an instructions file (a CLAUDE.md, a rule) was loaded into the context; side effects only",
+  }),
+  UserPromptExpansion: eventRow({
+    canBlock: true,
+    gatesAction: true,
+    context: true,
+    combine: "serial",
+    fields: ["prompt", "commandName"],
+    matchOn: "commandName",
+    description: "Before a command in the prompt is expanded; a block ends the turn without a model call",
+  }),
+  MessageDisplay: eventRow({
+    combine: "fan-out",
+    description: "While the agent's message is shown to the user; side effects only",
+  }),
+  PermissionDenied: eventRow({
+    toolEvent: true,
+    combine: "fan-out",
+    fields: [...TOOL_CALL, "denialReason"],
+    description: "After a tool call was denied without asking the user; side effects only",
+  }),
+  PostToolBatch: eventRow({
+    canBlock: true,
+    context: true,
+    combine: "fan-out",
+    description: "After a batch of tool calls ran; a block ends the turn before the next model call",
+  }),
+  Notification: eventRow({
+    combine: "fan-out",
+    fields: ["message", "title", "notificationType"],
+    matchOn: "notificationType",
+    description: "When the agent notifies the user (it needs a permission, it waits for input); side effects only",
+  }),
+  TaskCreated: eventRow({
+    canBlock: true,
+    gatesAction: true,
+    combine: "serial",
+    fields: ["taskId", "taskSubject", "teammateName"],
+    description: "Before a task is created; a block refuses it",
+  }),
+  TaskCompleted: eventRow({
+    canBlock: true,
+    combine: "fan-out",
+    fields: ["taskId", "taskSubject", "teammateName"],
+    description: "Before a task is marked completed; a block keeps it open, with the reason as feedback",
+  }),
+  StopFailure: eventRow({
+    combine: "fan-out",
+    fields: ["error"],
+    matchOn: "error",
+    description: "When a turn ends on an error (a rate limit, an API error); side effects only",
+  }),
+  TeammateIdle: eventRow({
+    canBlock: true,
+    combine: "fan-out",
+    fields: ["teammateName"],
+    description: "Before a teammate goes idle; a block keeps it working, with the reason as feedback",
+  }),
+  ConfigChange: eventRow({
+    canBlock: true,
+    gatesAction: true,
+    combine: "serial",
+    fields: ["source", "filePath"],
+    matchOn: "source",
+    description: "Before a changed settings file takes effect; a block keeps the previous settings",
+  }),
+  CwdChanged: eventRow({
+    combine: "fan-out",
+    fields: ["oldCwd", "newCwd"],
+    description: "After the working directory changed; side effects only",
+  }),
+  DirectoryAdded: eventRow({
+    combine: "fan-out",
+    fields: ["directory", "source"],
+    matchOn: "source",
+    description: "After a directory was added to the session; side effects only",
+  }),
+  WorktreeCreate: eventRow({
+    canBlock: true,
+    gatesAction: true,
+    combine: "serial",
+    description: "Before a worktree is created; a block makes the creation fail",
+  }),
+  WorktreeRemove: eventRow({
+    combine: "fan-out",
+    fields: ["worktreePath"],
+    description: "When a worktree is removed; side effects only",
+  }),
+  Elicitation: eventRow({
+    canBlock: true,
+    gatesAction: true,
+    combine: "serial",
+    fields: ["mcpServerName", "message"],
+    matchOn: "mcpServerName",
+    description: "Before an MCP server's request for input reaches the user; a block declines it",
+  }),
+  ElicitationResult: eventRow({
+    canBlock: true,
+    gatesAction: true,
+    combine: "serial",
+    fields: ["mcpServerName"],
+    matchOn: "mcpServerName",
+    description: "Before the user's answer goes back to the MCP server; a block declines instead",
+  }),
 });
+
+/**
+ * The row of an event an agent sends that is not in the table — one it
+ * added after this version of hookgate (Claude Code adds events between
+ * releases). Hooks of a dialect whose agent does that may be configured
+ * for any such name ({@linkcode isEventName}); they run side by side on
+ * what the agent sent, and decide nothing: a block, context or a rewrite
+ * is ignored, a halt and messages count, as on every event.
+ *
+ * @example
+ * ```ts
+ * import { UNKNOWN_EVENT } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(UNKNOWN_EVENT.canBlock, false);
+ * equal(UNKNOWN_EVENT.combine, "fan-out");
+ * ```
+ */
+export const UNKNOWN_EVENT: HookEventInfo = eventRow({
+  combine: "fan-out",
+  description: "An event the agent added later; its hooks run side by side and decide nothing",
+});
+
+const EVENT_NAME = /^[A-Z][A-Za-z0-9]{0,63}$/;
+
+/**
+ * Tells whether a string has the shape of an event name — a capital
+ * letter, then letters and digits, at most 64 in all — so that an event an
+ * agent added later can be told from a malformed or hostile one.
+ *
+ * @param name The candidate.
+ * @returns `true` for a name such as `"PreToolUse"` or `"FutureEvent"`.
+ *
+ * @example
+ * ```ts
+ * import { isEventName } from "@hookgate/core";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isEventName("FutureEvent"), true);
+ * equal(isEventName("before tool"), false);
+ * equal(isEventName("__proto__"), false);
+ * ```
+ */
+export function isEventName(name: unknown): name is string {
+  return typeof name === "string" && EVENT_NAME.test(name);
+}
 
 /**
  * Every event name, in table order.

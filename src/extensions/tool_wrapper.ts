@@ -218,7 +218,8 @@ export class HookToolWrapper<D = unknown> implements WrappableTool<D> {
     };
     const after = await this.#options.runner.run("PostToolUse", { ...call, toolResult }, env);
     this.#options.onHookResult?.("PostToolUse", after);
-    return withHooks(output, after);
+    // PreToolUse's context goes beside the result too, before PostToolUse's.
+    return withHooks(output, after, before.additionalContext);
   }
 
   #env(signal: AbortSignal | undefined) {
@@ -234,7 +235,15 @@ export class HookToolWrapper<D = unknown> implements WrappableTool<D> {
   async #gate(result: AnyHookEventResult): Promise<void> {
     const name = this.#tool.name;
     if (result.halt) throw new ToolBlockedError(name, "halt", result.stopReason ?? "a hook stopped the agent");
-    if (result.block) throw new ToolBlockedError(name, "block", result.reason ?? "blocked by hook");
+    if (result.block) {
+      // The block is the call's result: the hooks' context goes with it.
+      const reason = result.reason ?? "blocked by hook";
+      throw new ToolBlockedError(
+        name,
+        "block",
+        result.additionalContext ? `${reason}\n\n${result.additionalContext}` : reason,
+      );
+    }
     if (result.decision === "defer") {
       throw new ToolBlockedError(name, "defer", result.reason ?? "a hook deferred the decision to the host");
     }
@@ -247,8 +256,8 @@ export class HookToolWrapper<D = unknown> implements WrappableTool<D> {
   }
 }
 
-/** The output with the hooks' replacements, then their context appended for the model. */
-function withHooks<D>(output: ToolOutput<D>, result: AnyHookEventResult): ToolOutput<D> {
+/** The output with the hooks' replacements, then their context (PreToolUse's first) appended for the model. */
+function withHooks<D>(output: ToolOutput<D>, result: AnyHookEventResult, before?: string): ToolOutput<D> {
   const update = result.updatedToolResult;
   let next = output;
   if (update !== undefined) {
@@ -256,8 +265,9 @@ function withHooks<D>(output: ToolOutput<D>, result: AnyHookEventResult): ToolOu
     if (update.content !== undefined) next.content = update.content;
     if (update.details !== undefined) next.details = update.details as D;
   }
-  const context = result.additionalContext;
-  if (context === undefined) return next;
+  const contexts = [before, result.additionalContext].filter((text) => text !== undefined);
+  if (contexts.length === 0) return next;
+  const context = contexts.join("\n\n");
   const content = next.content;
   if (Array.isArray(content)) return { ...next, content: [...content, { type: "text", text: context }] };
   if (typeof content === "string") return { ...next, content: `${content}\n\n${context}` };

@@ -18,7 +18,7 @@ import type { ModelClient } from "../models/client.ts";
 import { DEFAULT_COMMAND_ALLOWLIST } from "../permissions/command_line.ts";
 import { HookRegistry } from "../registry/registry.ts";
 import { HookRunner } from "../runner/runner.ts";
-import type { CommandGate, HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
+import type { CommandGate, HookGrants, HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
 
 /**
  * Options of {@linkcode openHookHost}: where configuration comes from and
@@ -64,6 +64,14 @@ export interface HookHostOptions extends LoadConfigOptions {
   modelClient?: ModelClient;
   /** The Stop loop guard's cap (`0`: none). */
   stopBlockCap?: number;
+  /**
+   * What to do with permissions hooks grant (see `HookGrants`): `"refuse"`
+   * drops them whatever the configuration says; otherwise the
+   * configuration's `hookGrants` decides (any layer's `"refuse"` refuses).
+   *
+   * @default {"forward"}
+   */
+  hookGrants?: HookGrants;
   /** Make command hooks die with this process, even by SIGKILL (see `HookRunnerOptions.dieWithHost`). */
   dieWithHost?: boolean;
   /**
@@ -174,8 +182,9 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     allowNonPolicy: !policyOnly,
     commandAllowlist: [...DEFAULT_COMMAND_ALLOWLIST, ...config.commandAllowlist],
     ...(config.httpAllowedUrls ? { httpAllowedUrls: config.httpAllowedUrls } : {}),
-    // A function, so that hot reload reaches prompt hooks' endpoints.
+    // Functions, so that hot reload reaches prompt hooks' endpoints and the environment switch.
     models: () => current().models,
+    sanitizeEnv: () => current().sanitizeEnv === true,
     projectDir: projectRoot,
     ...(commandGate ? { commandGate } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
@@ -183,6 +192,8 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     ...(options.traceModelIO ? { traceModelIO: true } : {}),
     ...(options.modelClient ? { modelClient: options.modelClient } : {}),
     ...(options.stopBlockCap !== undefined ? { stopBlockCap: options.stopBlockCap } : {}),
+    // Read when a hook grants, so that hot reload reaches it.
+    hookGrants: options.hookGrants === "refuse" ? "refuse" : () => current().hookGrants,
     ...(options.dieWithHost ? { dieWithHost: true } : {}),
   };
   const runner = new HookRunner(runnerOptions);

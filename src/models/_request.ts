@@ -6,7 +6,7 @@ import { readGrantedEnv } from "../_internal/env.ts";
 import { clampOutputBytes } from "../_internal/limits.ts";
 import { readBody } from "../_internal/http_body.ts";
 import { redactUrls } from "../_internal/url_text.ts";
-import { netPermissionProblem } from "../permissions/preflight.ts";
+import { envPermissionProblem, netPermissionProblem } from "../permissions/preflight.ts";
 import { httpUrlProblem } from "../permissions/url_policy.ts";
 import { ModelClientError, type ModelClientOptions, type ModelEndpoint } from "./client.ts";
 
@@ -14,11 +14,14 @@ import { ModelClientError, type ModelClientOptions, type ModelEndpoint } from ".
 export function apiKey(endpoint: ModelEndpoint, options: ModelClientOptions): string | undefined {
   const name = endpoint.apiKeyEnv;
   if (name === undefined) return undefined;
+  // Set but not granted is not "unset": the message names the flag.
+  const denied = options.getEnv === undefined ? envPermissionProblem([name]) : undefined;
+  if (denied !== undefined) throw new ModelClientError("rejected", denied);
   const value = (options.getEnv ?? readGrantedEnv)(name);
   if (value === undefined || value === "") {
     throw new ModelClientError(
       "rejected",
-      `environment variable "${name}" (apiKeyEnv of model "${endpoint.model}") is not set or not readable; set it, or allow it with --allow-env=${name}`,
+      `environment variable "${name}" (apiKeyEnv of model "${endpoint.model}") is not set or empty; set it in the environment hook-run runs in`,
     );
   }
   return value;

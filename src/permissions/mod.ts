@@ -2,7 +2,7 @@
  * What may run and where it may connect: the command allowlist (a
  * convenience filter, not a security boundary), the URL rules of HTTP
  * hooks, and the Deno permission preflight that names the exact flag to
- * add. A leaf: it imports nothing else of hookgate.
+ * add. A leaf: it imports nothing of hookgate but its private helpers.
  *
  * @example Is this URL allowed for an HTTP hook?
  * ```ts
@@ -24,4 +24,4 @@ export {
   urlMatchesPattern,
   urlPatternCovers,
 } from "./url_policy.ts";
-export { netPermissionProblem, runPermissionProblem } from "./preflight.ts";
+export { envPermissionProblem, netPermissionProblem, runPermissionProblem } from "./preflight.ts";

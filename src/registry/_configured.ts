@@ -5,7 +5,7 @@
 
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { RegistryEvent } from "../events/extension_map.ts";
-import { checkEvent, configuredEntry, type EventTable, placeholderEntry } from "./entry.ts";
+import { checkEvent, configuredEntry, type EventTable, opensEvent, placeholderEntry } from "./entry.ts";
 import { placeholderDenies } from "./placeholder.ts";
 import type { LoadShellHooksOptions } from "./options.ts";
 import type { HookEntry } from "./types.ts";
@@ -33,8 +33,12 @@ export function buildConfigured(
   }
   const built: BuiltHooks = new Map();
   let nextId = firstId;
-  for (const [event, list] of Object.entries(hooks)) {
-    checkEvent(events, event, "load hooks");
+  for (const [name, list] of Object.entries(hooks)) {
+    // An event the table does not have is checked hook by hook: only hooks
+    // of a dialect whose agent adds events later may attach to it.
+    const open = Array.isArray(list) && list.length > 0 && list.every((hook) => opensEvent(name, hook));
+    if (!open) checkEvent(events, name, "load hooks");
+    const event = name as RegistryEvent;
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
       throw new TypeError(
@@ -54,8 +58,7 @@ export function buildConfigured(
     if (typeof placeholder !== "object" || placeholder === null) {
       throw new TypeError("Cannot load hooks: each placeholder must be one made by placeholderHook()");
     }
-    checkEvent(events, placeholder.event, "load placeholder");
-    if (!placeholderDenies(placeholder, events[placeholder.event])) continue;
+    if (!placeholderDenies(placeholder, checkEvent(events, placeholder.event, "load placeholder"))) continue;
     if (options.policyOnly && !placeholder.policy) continue;
     const entries = built.get(placeholder.event) ?? [];
     entries.push(placeholderEntry(events, nextId++, placeholder));

@@ -9,13 +9,31 @@ import type { HookEntry } from "./types.ts";
 
 const EMPTY: readonly HookEntry[] = Object.freeze([]);
 
-/** The per-event snapshots of one registry. */
+/**
+ * The per-event snapshots of one registry. The events are the table's,
+ * then those the table does not have that entries were added for (an
+ * agent's later events), in the order they came.
+ */
 export class Snapshots {
   #lists: Partial<Record<RegistryEvent, readonly HookEntry[]>> = {};
-  #eventNames: readonly RegistryEvent[];
+  #eventNames: RegistryEvent[];
+  #known: Set<string>;
 
   constructor(eventNames: readonly RegistryEvent[]) {
-    this.#eventNames = eventNames;
+    this.#eventNames = [...eventNames];
+    this.#known = new Set(eventNames);
+  }
+
+  /** Whether entries were ever added for `event`, or the table has it. */
+  knows(event: string): boolean {
+    return this.#known.has(event);
+  }
+
+  /** Makes `event` one of the events, after the others (once). */
+  learn(event: RegistryEvent): void {
+    if (this.#known.has(event)) return;
+    this.#known.add(event);
+    this.#eventNames.push(event);
   }
 
   /** The event's entries in run order (empty when none). */
@@ -35,6 +53,7 @@ export class Snapshots {
 
   /** Adds `entry` last; the function returned removes exactly it, once. */
   add(entry: HookEntry): () => void {
+    this.learn(entry.event);
     this.#set(entry.event, [...this.list(entry.event), entry]);
     let removed = false;
     return () => {
@@ -52,6 +71,7 @@ export class Snapshots {
 
   /** Adds `entries` (at least one) after the event's existing ones. */
   append(event: RegistryEvent, entries: readonly HookEntry[]): void {
+    this.learn(event);
     this.#lists[event] = Object.freeze([...this.list(event), ...entries]);
   }
 

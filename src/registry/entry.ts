@@ -8,16 +8,43 @@ import { dialectOf } from "../dialects/dialects.ts";
 import type { RegistryEvent } from "../events/extension_map.ts";
 import type { ConfiguredHook, PlaceholderHook } from "../events/configured.ts";
 import type { HookMatcher, HookRegistrationOptions, HookStage, InProcessHook } from "../events/hooks.ts";
-import { type HookEventInfo, unknownEventMessage } from "../events/table.ts";
+import type { HookDialect } from "../events/hooks.ts";
+import { type HookEventInfo, isEventName, UNKNOWN_EVENT, unknownEventMessage } from "../events/table.ts";
 import { placeholderFailure } from "./placeholder.ts";
 import type { HookEntry, HookEntryBase, PlaceholderHookEntry } from "./types.ts";
 
 /** The event table a registry accepts, by event name. */
 export type EventTable = Readonly<Record<string, HookEventInfo>>;
 
-/** Throws `Cannot <action>: unknown event …` unless the table has `event`. */
-export function checkEvent(events: EventTable, event: string, action: string): asserts event is RegistryEvent {
-  if (typeof event === "string" && Object.hasOwn(events, event)) return;
+/**
+ * Whether a configured hook may attach to an event the table does not
+ * have: the event has an event's name, and the hook's dialect is one whose
+ * agent adds events later (Claude's).
+ */
+export function opensEvent(event: unknown, hook: { dialect?: unknown } | null | undefined): boolean {
+  if (!isEventName(event) || typeof hook !== "object" || hook === null) return false;
+  try {
+    return dialectOf(hook.dialect as HookDialect | undefined).acceptsUnknownEvents === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The row `event` runs under: the table's, or {@linkcode UNKNOWN_EVENT}
+ * for a configured hook that may attach to an event the table does not
+ * have (`hook`, see {@linkcode opensEvent}).
+ *
+ * @throws {TypeError} `Cannot <action>: unknown event …` otherwise.
+ */
+export function checkEvent(
+  events: EventTable,
+  event: string,
+  action: string,
+  hook?: { dialect?: unknown } | null,
+): HookEventInfo {
+  if (typeof event === "string" && Object.hasOwn(events, event)) return events[event]!;
+  if (hook !== undefined && opensEvent(event, hook)) return UNKNOWN_EVENT;
   throw new TypeError(
     `Cannot ${action}: ${
       unknownEventMessage(event, Object.keys(events)).replace(/^Unknown hook event/, "unknown event")
@@ -35,13 +62,13 @@ export function inProcessEntry(
   owner: string | undefined,
   options: HookRegistrationOptions,
 ): HookEntry {
-  checkEvent(events, event, "register in-process hook");
+  const info = checkEvent(events, event, "register in-process hook");
   if (typeof hook !== "function") {
     throw new TypeError(`Cannot register in-process hook for ${event}: expected a function, got ${typeof hook}`);
   }
   const name = options.name ?? (hook.name || `${owner ?? "anonymous"}#${id}`);
   return {
-    ...entryBase(events[event]!, id, event, matcher, name, options, "mutate", false),
+    ...entryBase(info, id, event, matcher, name, options, "mutate", false),
     ...(owner === undefined ? {} : { owner }),
     transport: "in-process",
     hook,
@@ -57,8 +84,8 @@ export function configuredEntry(
   configured: boolean,
   position?: number,
 ): HookEntry {
-  checkEvent(events, event, "register hook");
-  if (events[event]!.inProcessOnly) {
+  const info = checkEvent(events, event, "register hook", hook);
+  if (info.inProcessOnly) {
     throw new TypeError(
       `Cannot register a ${
         hook?.type ?? "command"
@@ -117,7 +144,7 @@ export function configuredEntry(
     throw new TypeError(`${where}: ${(error as Error).message}`);
   }
   return {
-    ...entryBase(events[event]!, id, event, hook.matcher, name, options, "validate", configured),
+    ...entryBase(info, id, event as RegistryEvent, hook.matcher, name, options, "validate", configured),
     transport,
     hook: Object.freeze({ ...hook }),
   } as HookEntry;
@@ -128,7 +155,7 @@ export function configuredEntry(
  * only when it denies), matching what its matcher could match.
  */
 export function placeholderEntry(events: EventTable, id: number, placeholder: PlaceholderHook): PlaceholderHookEntry {
-  checkEvent(events, placeholder?.event, "register placeholder");
+  const info = checkEvent(events, placeholder?.event, "register placeholder");
   if (typeof placeholder.reason !== "string" || placeholder.reason === "" || typeof placeholder.name !== "string") {
     throw new TypeError(
       `Cannot register placeholder for ${placeholder.event}: expected one made by placeholderHook(), with a name and a reason`,
@@ -136,7 +163,7 @@ export function placeholderEntry(events: EventTable, id: number, placeholder: Pl
   }
   return {
     ...entryBase(
-      events[placeholder.event]!,
+      info,
       id,
       placeholder.event,
       placeholder.matcher,

@@ -9,6 +9,7 @@ import type { RegistryEvent } from "../events/extension_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
 import type { HookMatcher, HookRegistrationOptions, InProcessHook, InProcessHookFor } from "../events/hooks.ts";
 import { ALL_EVENTS } from "../events/extension_table.ts";
+import { type HookEventInfo, UNKNOWN_EVENT } from "../events/table.ts";
 import { buildConfigured, type BuiltHooks, countBuilt, spliceConfigured } from "./_configured.ts";
 import { Snapshots } from "./_snapshots.ts";
 import { configuredEntry, type EventTable, inProcessEntry } from "./entry.ts";
@@ -74,6 +75,31 @@ export class HookRegistry {
    */
   get events(): EventTable {
     return this.#events;
+  }
+
+  /**
+   * The row an event runs under: the table's, or `UNKNOWN_EVENT` for an
+   * event the table does not have that configured hooks were registered
+   * for (a Claude-dialect hook on an event Claude added later).
+   *
+   * @param event The event's name.
+   * @returns The row, or `undefined` when the registry knows no such event.
+   *
+   * @example An event Claude added later
+   * ```ts
+   * import { HookRegistry, UNKNOWN_EVENT } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * equal(registry.info("FutureEvent"), undefined);
+   * registry.loadShellHooks({ ["FutureEvent" as "Stop"]: [{ command: "true", dialect: "claude" }] });
+   * equal(registry.info("FutureEvent"), UNKNOWN_EVENT);
+   * equal(registry.info("Stop")?.canBlock, true);
+   * ```
+   */
+  info(event: string): HookEventInfo | undefined {
+    if (Object.hasOwn(this.#events, event)) return this.#events[event];
+    return this.#snapshots.knows(event) ? UNKNOWN_EVENT : undefined;
   }
 
   /**
@@ -255,6 +281,7 @@ export class HookRegistry {
     options: LoadShellHooksOptions = {},
   ): number {
     const built = this.#build(hooks, options);
+    for (const event of built.keys()) this.#snapshots.learn(event);
     this.#snapshots.update((event, current) => spliceConfigured(current, built.get(event) ?? []));
     return countBuilt(built);
   }

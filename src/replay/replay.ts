@@ -49,7 +49,16 @@ export interface ReplayStepResult {
  */
 export interface ReplayEffect {
   /** What happened. */
-  kind: "blocked" | "asked" | "deferred" | "rewrote" | "context" | "replaced result" | "halted" | "failed";
+  kind:
+    | "blocked"
+    | "asked"
+    | "deferred"
+    | "granted"
+    | "rewrote"
+    | "context"
+    | "replaced result"
+    | "halted"
+    | "failed";
   /** The reason, the diff, the context, or the failure, with the hooks responsible where known. */
   detail: string;
 }
@@ -294,6 +303,9 @@ function effectsOf(step: ReplayStep, result: AnyHookEventResult, hooks: HookInvo
   }
   if (result.decision === "defer") {
     effects.push({ kind: "deferred", detail: named(by("defer"), result.reason ?? "defers to the host") });
+  }
+  if (result.decision === "allow") {
+    effects.push({ kind: "granted", detail: named(by("grant"), result.reason ?? "a hook allowed the call") });
   }
   if (result.input !== undefined) {
     effects.push({

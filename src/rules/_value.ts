@@ -4,7 +4,7 @@
 
 import type { AnyHookEventResult } from "../events/event_map.ts";
 import type { HookEntry } from "../registry/types.ts";
-import type { CombineRule, RuleEntry, RunState } from "./types.ts";
+import type { CombineRule, RunState } from "./types.ts";
 import { addReason } from "./_native.ts";
 
 const EMPTY: AnyHookEventResult = Object.freeze({});
@@ -26,9 +26,9 @@ export function valueRule(
   onBlock: (state: RunState) => boolean = () => false,
 ): CombineRule {
   return Object.freeze<CombineRule>({
-    parallel: false,
     values: true,
-    order: <T extends RuleEntry>(entries: T[]): T[] => entries,
+    phases: ["serial"],
+    phaseOf: () => 0,
     apply: (state, entry, outcome) => answered(outcome.value) ? apply(state, outcome.value, entry) : false,
     block(state, reason, entry) {
       addReason(state, reason, entry);

@@ -4,14 +4,14 @@
 // first. Any block wins, and the context of every hook still counts (Stop's
 // context accompanies the instruction to continue).
 
-import type { CombineRule, RuleEntry } from "./types.ts";
+import type { CombineRule } from "./types.ts";
 import { addReason, applyOutcome, nativeResult } from "./_native.ts";
 
 /** The fan-out rule. */
 export const FAN_OUT: CombineRule = Object.freeze<CombineRule>({
   values: false,
-  parallel: true,
-  order: <T extends RuleEntry>(entries: T[]): T[] => entries,
+  phases: ["concurrent"],
+  phaseOf: () => 0,
   apply(state, entry, outcome, separator) {
     applyOutcome(state, entry, outcome, separator);
     return false;

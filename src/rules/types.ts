@@ -1,7 +1,7 @@
 // The rule interface: how the hooks of one event combine. The runner's
 // event run drives invocations, deadlines and failure policy; a rule only
-// decides the order, whether hooks run in parallel, what one outcome does
-// to the run, and what the run returns.
+// decides the phases of a run (which hooks run together, which one after
+// another), what one outcome does to the run, and what the run returns.
 
 import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
@@ -10,10 +10,19 @@ import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
 
-/** What a rule orders: anything that carries an entry. */
+/** What a rule places in a phase: an entry, and whether its dialect's agents run hooks together. */
 export interface RuleEntry {
   readonly entry: HookEntry;
+  readonly dialect: { readonly concurrent: boolean };
 }
+
+/**
+ * How the hooks of one phase run: `serial` one after another (each sees
+ * what the previous left, and a stop ends the run at once); `concurrent`
+ * all started together on the same input, their answers applied in
+ * registration order once every one of them has answered.
+ */
+export type PhaseKind = "serial" | "concurrent";
 
 /** The state of one event run, shared by the runner and the event's rule. */
 export interface RunState {
@@ -39,8 +48,26 @@ export interface RunState {
   feedback: boolean;
   /** Whether a hook rewrote the tool input. */
   mutated: boolean;
-  /** The most restrictive permission decision short of a deny, and its reason. */
-  decision: { kind: "ask" | "defer"; reason?: string } | null;
+  /**
+   * The most restrictive permission decision short of a deny (a grant is
+   * `allow`, the least of them), its reason, and with a grant the hook
+   * that gave it and, on events where a grant carries them, its input and
+   * permission updates.
+   */
+  decision: RunDecision | null;
+  /**
+   * Whether the outcome being applied came from a concurrent phase: its
+   * hook saw the phase's input, not the previous hook's rewrite.
+   */
+  concurrent: boolean;
+  /** Who rewrote the input last in the current concurrent phase (`null`: nobody yet). */
+  rewriter: string | null;
+  /**
+   * Whether an earlier result of the current concurrent phase stopped the
+   * run: the first deny in registration order decides, so a later one adds
+   * no reason (its halt and messages still count).
+   */
+  stopped: boolean;
   /** Whether a hook requires the agent to stop, and why. */
   halt: { reason?: string } | null;
   /** Messages for the user, in order. */
@@ -52,20 +79,41 @@ export interface RunState {
   readonly blockers: string[] | null;
   /** Reports something ignored; never throws. */
   warn(message: string): void;
+  /** Whether the runner refuses hook-granted allows (`hookGrants: "refuse"`). */
+  refusesGrants(): boolean;
+}
+
+/** A permission decision short of a deny, as a run keeps it. */
+export interface RunDecision {
+  kind: "allow" | "ask" | "defer";
+  reason?: string;
+  /** The hook that granted (`allow` only). */
+  by?: string;
+  /** The input a grant runs the call with, where it is not a rewrite of the run (PermissionRequest). */
+  input?: Record<string, unknown>;
+  /** The permission updates of a grant. */
+  permissions?: Record<string, unknown>[];
 }
 
 /** How the hooks of one event combine; one module per rule. */
 export interface CombineRule {
-  /** Hooks run in parallel (results applied in registration order) or one after another. */
-  readonly parallel: boolean;
+  /**
+   * The phases of a run, in order. A stop (a block, a halt) in a serial
+   * phase ends the run at once; in a concurrent one, once the phase is
+   * applied. No later phase starts after a stop.
+   */
+  readonly phases: readonly PhaseKind[];
+  /**
+   * The phase (an index into `phases`) an entry runs in, decided once per
+   * registry snapshot; within a phase, entries keep registration order.
+   */
+  phaseOf(entry: RuleEntry): number;
   /**
    * Whether hooks answer with their event's own result object (the
    * extension events): the transport hands it over as the outcome's
    * `value` instead of reading a hook outcome.
    */
   readonly values: boolean;
-  /** The run order of an event's hooks, decided once per registry snapshot. */
-  order<T extends RuleEntry>(entries: T[]): T[];
   /**
    * Applies one hook's outcome (`separator` is its dialect's context
    * separator); returns `true` when no later hook may run.

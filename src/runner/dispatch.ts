@@ -46,6 +46,8 @@ export class Dispatcher {
       models: options.models,
       modelClient: options.modelClient,
       traceModelIO: options.traceModelIO === true,
+      refusesGrants: refusalOf(options.hookGrants),
+      sanitizeEnv: options.sanitizeEnv ?? false,
       deadlines: new DeadlineScheduler(),
       processes: new HookProcesses(options.dieWithHost ? { dieWithHost: true } : {}),
     };
@@ -59,8 +61,7 @@ export class Dispatcher {
 
   /** The event's row, or `undefined` when the registry's table has none. */
   info(event: string): HookEventInfo | undefined {
-    const events = this.#registry.events;
-    return Object.hasOwn(events, event) ? events[event] : undefined;
+    return this.#registry.info(event);
   }
 
   /** Whether any runnable hook is registered for the event. */
@@ -144,4 +145,16 @@ export class Dispatcher {
     if (env.permissionMode !== undefined) payload.permissionMode = env.permissionMode;
     return Object.assign(payload, fields);
   }
+}
+
+const FORWARD = () => false;
+const REFUSE = () => true;
+
+/**
+ * The runner's refusal of hook-granted allows as a test read when a hook
+ * grants: a function option is asked each time (hot reload may change it).
+ */
+function refusalOf(option: HookRunnerOptions["hookGrants"]): () => boolean {
+  if (typeof option !== "function") return option === "refuse" ? REFUSE : FORWARD;
+  return () => option() === "refuse";
 }

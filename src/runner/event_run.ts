@@ -1,7 +1,10 @@
 // One run of one event: drives the matched entries under the event's rule,
-// with callbacks rather than awaits, so hooks that answer synchronously cost
-// no promise and async ones one `then` each. Failure policy lives here; how
-// outcomes combine lives in the rule.
+// phase by phase — a serial phase one hook after another, a concurrent one
+// every hook started together on the same input, each result applied in
+// registration order once those before it are, and the next phase started
+// once all have answered — with callbacks rather than awaits, so hooks that
+// answer synchronously cost no promise and async ones one `then` each.
+// Failure policy lives here; how outcomes combine lives in the rule.
 //
 // The run is its own rule state and its own cancellation scope: a call
 // allocates one object for the three roles, and the result promise is made
@@ -15,7 +18,7 @@ import type { HookFailure, NormalizedOutcome, ToolResultUpdate } from "../events
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
-import type { RunState } from "../rules/types.ts";
+import type { RunDecision, RunState } from "../rules/types.ts";
 import { thrownText } from "../transports/in_process.ts";
 import { type CallScope, closeScope, Invocation, type ScopeWatch } from "./invocation.ts";
 import { type RunnerCore, startInvocation } from "./invoke.ts";
@@ -24,9 +27,25 @@ import type { HookInvocationRecord } from "./types.ts";
 
 const NO_FAILURE: HookFailure = Object.freeze({ kind: "error", message: "no result" });
 
+/**
+ * A failed hook's grant as no objection: what it decided besides the
+ * permission — its rewrite, where the event takes one — still counts.
+ */
+function withoutGrant(outcome: NormalizedOutcome, canMutate: boolean): NormalizedOutcome {
+  const { updatedPermissions: _permissions, reason: _reason, input, ...rest } = outcome;
+  return canMutate && input !== undefined ? { ...rest, action: "mutate", input } : { ...rest, action: "allow" };
+}
+
 /** Whether a failed hook's lenient reading counts: only under `failurePolicy: "open"`. */
 function usesLenient(entry: HookEntry): boolean {
   return entry.failurePolicy === "open";
+}
+
+/** A result of a concurrent phase, as it waits for those before it. */
+interface EarlyResult {
+  outcome: NormalizedOutcome | null;
+  failure: HookFailure | undefined;
+  record: HookInvocationRecord | null;
 }
 
 /** One run of one event; it is the state its rule reads and writes. */
@@ -45,7 +64,10 @@ export class EventRun implements CallScope, RunState {
   replacement: ToolResultUpdate | null = null;
   feedback = false;
   mutated = false;
-  decision: { kind: "ask" | "defer"; reason?: string } | null = null;
+  decision: RunDecision | null = null;
+  concurrent = false;
+  rewriter: string | null = null;
+  stopped = false;
   halt: { reason?: string } | null = null;
   messages: string[] | null = null;
   blockers: string[] | null;
@@ -58,14 +80,19 @@ export class EventRun implements CallScope, RunState {
   // (A promise only while the first JSON Schema of a process loads zod.)
   #result: AnyHookEventResult | Promise<AnyHookEventResult> | null = null;
   #resolve: ((result: AnyHookEventResult | Promise<AnyHookEventResult>) => void) | null = null;
-  // Serial state.
+  // The next entry to start, and the serial phase's state.
   #index = 0;
   #inLoop = false;
   #settledInLoop = false;
   #stopped = false;
-  // Parallel state: results kept by index, applied in registration order.
-  #outcomes: (NormalizedOutcome | null)[] | null = null;
-  #failures: (HookFailure | undefined)[] | null = null;
+  // The running concurrent phase: its hooks' input, the next result to
+  // apply (results are applied in registration order, as soon as all before
+  // them are), the results that came early — kept only then — and how many
+  // hooks have yet to answer.
+  #grouped = false;
+  #phaseInput: HookInput | null = null;
+  #cursor = 0;
+  #early: (EarlyResult | undefined)[] | null = null;
   #remaining = 0;
 
   constructor(
@@ -96,15 +123,7 @@ export class EventRun implements CallScope, RunState {
    */
   start(): Promise<AnyHookEventResult> {
     try {
-      if (this.#plan.rule.parallel) {
-        const count = this.#entries.length;
-        this.#remaining = count;
-        this.#outcomes = new Array(count);
-        this.#failures = new Array(count);
-        for (let i = 0; i < count; i++) this.#invoke(this.#entries[i]!, i);
-      } else {
-        this.#next();
-      }
+      this.#next();
     } catch (error) {
       return Promise.reject(error);
     }
@@ -117,11 +136,25 @@ export class EventRun implements CallScope, RunState {
   }
 
   #next(): void {
-    while (!this.#stopped && this.#index < this.#entries.length) {
-      const index = this.#index++;
+    const entries = this.#entries;
+    const phases = this.#plan.rule.phases;
+    while (!this.#stopped && this.#index < entries.length) {
+      const index = this.#index;
+      const phase = entries[index]!.phase;
+      let end = index + 1;
+      if (phases[phase] === "concurrent") {
+        while (end < entries.length && entries[end]!.phase === phase) end++;
+      }
+      this.#index = end;
+      // A phase of one hook runs as a serial one: there is nothing to run it with.
+      if (end - index > 1) {
+        // Still pending: invocationDone ends the phase and goes on.
+        if (!this.#startTogether(index, end)) return;
+        continue;
+      }
       this.#inLoop = true;
       this.#settledInLoop = false;
-      this.#invoke(this.#entries[index]!, index);
+      this.#invoke(entries[index]!, index, this.payload);
       this.#inLoop = false;
       // Still pending: invocationDone continues the chain when the hook answers.
       if (!this.#settledInLoop) return;
@@ -129,23 +162,96 @@ export class EventRun implements CallScope, RunState {
     this.#finish();
   }
 
-  #invoke(active: Active, index: number): void {
+  /**
+   * Starts every hook of a concurrent phase, each on the payload as the
+   * phase began (results applied meanwhile do not change what a sibling
+   * sees); returns whether all of them answered at once.
+   */
+  #startTogether(start: number, end: number): boolean {
+    this.#grouped = true;
+    this.#phaseInput = this.payload;
+    this.#cursor = start;
+    this.concurrent = true;
+    this.rewriter = null;
+    // One count more than there are hooks, held while they start: a hook
+    // that answers at once must not end the phase before its siblings start.
+    this.#remaining = end - start + 1;
+    for (let i = start; i < end; i++) this.#invoke(this.#entries[i]!, i, this.#phaseInput);
+    if (--this.#remaining > 0) return false;
+    this.#endTogether();
+    return true;
+  }
+
+  /**
+   * Takes one result of a concurrent phase: applied now when every result
+   * before it in registration order has been, kept until then otherwise.
+   * Every result is applied, also after a stop — its hook ran, and its halt
+   * and messages count; the first stop in that order decides (`stopped`).
+   */
+  #together(
+    index: number,
+    outcome: NormalizedOutcome | null,
+    failure: HookFailure | undefined,
+    record: HookInvocationRecord | null,
+  ): void {
+    if (index !== this.#cursor) {
+      (this.#early ??= new Array(this.#entries.length))[index] = { outcome, failure, record };
+      return;
+    }
+    this.#applyTogether(index, outcome, failure, record);
+    const early = this.#early;
+    if (early === null) return;
+    let next: EarlyResult | undefined;
+    while ((next = early[this.#cursor]) !== undefined) {
+      early[this.#cursor] = undefined;
+      this.#applyTogether(this.#cursor, next.outcome, next.failure, next.record);
+    }
+  }
+
+  #applyTogether(
+    index: number,
+    outcome: NormalizedOutcome | null,
+    failure: HookFailure | undefined,
+    record: HookInvocationRecord | null,
+  ): void {
+    this.#cursor = index + 1;
+    if (record !== null) this.#report(record);
+    if (this.#apply(this.#entries[index]!, outcome, failure)) this.stopped = true;
+  }
+
+  #endTogether(): void {
+    this.#grouped = false;
+    this.#phaseInput = null;
+    this.concurrent = false;
+    if (this.stopped) this.#stopped = true;
+  }
+
+  #invoke(active: Active, index: number, payload: HookInput): void {
     const invocation = new Invocation(active.entry, index, this, this.#tracing ? performance.now() : 0);
     if (invocation.callerAborted) {
       invocation.settle(null, { kind: "aborted", message: "cancelled by the caller before it started" });
       return;
     }
-    startInvocation(active, this.payload, invocation, this.#core, this.info, this.#plan.rule.values);
+    startInvocation(active, payload, invocation, this.#core, this.info, this.#plan.rule.values);
   }
 
   invocationDone(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
-    if (this.#tracing) this.#record(invocation, outcome, failure);
-    if (this.#outcomes !== null) {
-      this.#outcomes[invocation.index] = outcome;
-      this.#failures![invocation.index] = failure;
-      if (--this.#remaining === 0) this.#finish();
+    if (this.#grouped) {
+      // Its record goes out with its result, in registration order: traces
+      // do not depend on who finished first either.
+      this.#together(
+        invocation.index,
+        outcome,
+        failure,
+        this.#tracing ? this.#record(invocation, outcome, failure) : null,
+      );
+      if (--this.#remaining === 0) {
+        this.#endTogether();
+        this.#next();
+      }
       return;
     }
+    if (this.#tracing) this.#report(this.#record(invocation, outcome, failure));
     if (this.#apply(this.#entries[invocation.index]!, outcome, failure)) this.#stopped = true;
     if (this.#inLoop) {
       this.#settledInLoop = true;
@@ -197,6 +303,12 @@ export class EventRun implements CallScope, RunState {
       );
     }
     if (lenient !== null && usesLenient(entry)) {
+      if (lenient.action === "grant") {
+        this.warn(
+          `${where}; its answer is read as its agent reads it, since its failurePolicy is "open", but without its allow: a hook that failed grants nothing`,
+        );
+        return this.#rule(active, withoutGrant(lenient, this.info.canMutate));
+      }
       this.warn(
         `${where}; its answer is read as its agent reads it (${lenient.action}), since its failurePolicy is "open"`,
       );
@@ -207,18 +319,17 @@ export class EventRun implements CallScope, RunState {
   }
 
   #finish(): void {
-    if (this.#outcomes !== null) {
-      for (let i = 0; i < this.#entries.length; i++) {
-        this.#apply(this.#entries[i]!, this.#outcomes[i] ?? null, this.#failures![i]);
-      }
-    }
     closeScope(this);
     const result = this.#plan.rule.result(this);
     if (this.#resolve !== null) this.#resolve(result);
     else this.#result = result;
   }
 
-  #record(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
+  #record(
+    invocation: Invocation,
+    outcome: NormalizedOutcome | null,
+    failure: HookFailure | undefined,
+  ): HookInvocationRecord {
     const entry = invocation.entry;
     const record: HookInvocationRecord = {
       event: this.event,
@@ -240,11 +351,20 @@ export class EventRun implements CallScope, RunState {
       if (detail.prompt !== undefined) record.prompt = detail.prompt;
       if (detail.answer !== undefined) record.answer = detail.answer;
     }
+    return record;
+  }
+
+  #report(record: HookInvocationRecord): void {
     try {
       this.#core.onInvocation!(record);
     } catch (error) {
       this.#core.logger?.error?.(`The onInvocation listener threw: ${error instanceof Error ? error.message : error}`);
     }
+  }
+
+  /** Whether the runner refuses hook-granted allows. */
+  refusesGrants(): boolean {
+    return this.#core.refusesGrants();
   }
 
   /** Reports something ignored; never throws. */

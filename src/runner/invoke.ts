@@ -30,6 +30,10 @@ export interface RunnerCore {
   readonly models: ModelsConfig | (() => ModelsConfig | undefined) | undefined;
   readonly modelClient: ModelClient | undefined;
   readonly traceModelIO: boolean;
+  /** Whether hook-granted allows are refused now (`hookGrants: "refuse"`). */
+  refusesGrants(): boolean;
+  /** Whether every command hook gets the sanitized environment (`sanitizeEnv`). */
+  readonly sanitizeEnv: boolean | (() => boolean);
   /** The runner's deadline scheduler. */
   readonly deadlines: DeadlineScheduler;
   /** The runner's live command hook processes. */
@@ -83,6 +87,7 @@ export function startInvocation(
           ...logger,
           ...(core.projectDir !== undefined ? { projectDir: core.projectDir } : {}),
           processes: core.processes,
+          ...(sanitized(core) ? { sanitizeEnv: true } : {}),
         });
       };
       const verdict = core.commandGate?.(entry.hook);
@@ -123,6 +128,11 @@ export function startInvocation(
       invocation.settle(result.failure === undefined ? result.outcome : result.lenient ?? null, result.failure),
     (error) => invocation.settle(null, { kind: "error", message: String(error) }),
   );
+}
+
+/** Whether command hooks get the sanitized environment now. */
+function sanitized(core: RunnerCore): boolean {
+  return typeof core.sanitizeEnv === "function" ? core.sanitizeEnv() === true : core.sanitizeEnv;
 }
 
 /** What a gate's verdict makes of a command hook: a failure, or no answer at all (said in the log). */

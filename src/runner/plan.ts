@@ -31,6 +31,8 @@ export interface Active {
    * args): an identical handler from several layers runs once per event.
    */
   readonly identity: string | null;
+  /** The phase of the event's rule the entry runs in (see `CombineRule.phases`). */
+  phase: number;
 }
 
 /** The hooks of one event, as the runner runs them. */
@@ -39,7 +41,7 @@ export interface Plan {
   readonly entries: readonly HookEntry[];
   readonly info: HookEventInfo;
   readonly rule: CombineRule;
-  /** Entries that run in the call, in run order. */
+  /** Entries that run in the call, in run order: by phase, then registration order. */
   readonly foreground: readonly Active[];
   /** Fire-and-forget entries. */
   readonly background: readonly Active[];
@@ -55,6 +57,7 @@ export function buildPlan(
   info: HookEventInfo,
   allowNonPolicy: boolean,
 ): Plan {
+  const rule = COMBINE_RULES[info.combine];
   const foreground: Active[] = [];
   const background: Active[] = [];
   for (const entry of entries) {
@@ -68,15 +71,17 @@ export function buildPlan(
       dialect,
       async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
       identity: dialect.name === "claude" ? handlerIdentity(entry) : null,
+      phase: 0,
     };
+    active.phase = rule.phaseOf(active);
     (entry.background ? background : foreground).push(active);
   }
-  const rule = COMBINE_RULES[info.combine];
   return {
     entries,
     info,
     rule,
-    foreground: rule.order(foreground),
+    // A stable sort: within a phase, registration order.
+    foreground: foreground.sort((a, b) => a.phase - b.phase),
     background,
     matchAll: foreground.every((active) => active.matcher === null),
     dedupe: foreground.some((active) => active.identity !== null) ||

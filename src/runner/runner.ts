@@ -12,6 +12,7 @@ import type { ToolResult } from "../events/payload.ts";
 import type {
   BlockResult,
   ContextResult,
+  PermissionRequestResult,
   PostToolUseResult,
   PreToolUseResult,
   PromptResult,
@@ -24,13 +25,16 @@ import type { HookRunnerOptions } from "./types.ts";
  * Runs hooks. One runner per session, reading from one shared
  * {@linkcode HookRegistry}.
  *
- * Per event: PreToolUse runs the two-stage chain (mutators one after
- * another, each seeing the previous rewrite, then validators on the final
- * input; the first deny stops everything); UserPromptSubmit,
- * PermissionRequest, PreCompact and PostCompact run serially and the first
- * block wins; the other events fan out in parallel and their contexts are
- * joined with `\n` in registration order (deterministic, whatever finishes
- * first).
+ * Per event: PreToolUse runs in phases (native mutators one after another,
+ * each seeing the previous rewrite; then Claude-dialect hooks at the same
+ * time on that input, as Claude runs them; then validators at the same
+ * time on the final input; a deny ends the run after its phase);
+ * UserPromptSubmit, PermissionRequest, PreCompact and PostCompact run
+ * native hooks serially, the first block winning, then Claude-dialect
+ * hooks at the same time; the other events fan out in parallel. Whatever
+ * runs at the same time is combined in registration order (contexts
+ * joined with `\n`, the later of two rewrites kept, the most restrictive
+ * decision winning) — deterministic, whatever finishes first.
  *
  * A hook never crashes the caller and never stops its siblings: a throw,
  * timeout, abort or malformed answer is a failure, handled by the hook's
@@ -67,15 +71,21 @@ export class HookRunner extends HookEngine {
   }
 
   /**
-   * Runs PreToolUse: the two-stage chain. When a hook rewrote the input and
-   * `env.inputSchema` is given, the final input is re-validated; a failure
-   * comes back as a block whose reason tells the model what is wrong.
+   * Runs PreToolUse in three phases: the native mutate chain (one after
+   * another, each seeing the previous rewrite), then the Claude-dialect
+   * hooks at the same time on that input, then the validators at the same
+   * time on the final input; a deny ends the run after its phase. When a
+   * hook rewrote the input and `env.inputSchema` is given, the final input
+   * is re-validated; a failure comes back as a block whose reason tells the
+   * model what is wrong.
    *
    * @param toolName The tool about to run.
    * @param toolInput Its arguments.
    * @param env The working directory, the caller's signal, the input schema.
    * @returns `{block, reason}` to stop the tool, `{input}` when rewritten,
-   * `{}` to go ahead unchanged.
+   * `decision` when a hook asked, deferred or granted (`"allow"`: the
+   * host may skip its own prompt), `{}` to go ahead unchanged under the
+   * host's own permissions.
    *
    * @example A rewrite, re-validated
    * ```ts
@@ -175,13 +185,17 @@ export class HookRunner extends HookEngine {
   }
 
   /**
-   * Runs PermissionRequest: serial, the first block wins. A block refuses
-   * the permission; an allow never grants anything beyond policy.
+   * Runs PermissionRequest: native hooks one after another (the first
+   * block wins), then Claude-dialect hooks at the same time. A block
+   * refuses the permission; a Claude-dialect hook's approval grants it
+   * (`decision: "allow"`, with its `input` and `updatedPermissions`) when
+   * no hook refused and the runner forwards grants; a native hook's allow
+   * grants nothing.
    *
    * @param toolName The tool asking for permission.
    * @param toolInput Its arguments.
    * @param env The working directory and the caller's signal.
-   * @returns `{block, reason}` to refuse.
+   * @returns `{block, reason}` to refuse, `{decision: "allow", …}` to grant, `{}` to ask as usual.
    *
    * @example Refuse network tools
    * ```ts
@@ -202,13 +216,17 @@ export class HookRunner extends HookEngine {
     toolName: string,
     toolInput: Record<string, unknown>,
     env: HookRunEnv,
-  ): Promise<BlockResult> {
-    return dispatcherOf(this).call("PermissionRequest", { toolName, toolInput }, env);
+  ): Promise<PermissionRequestResult> {
+    // The rule gives PermissionRequest no decision but a grant (it cannot ask).
+    return dispatcherOf(this).call("PermissionRequest", { toolName, toolInput }, env) as Promise<
+      PermissionRequestResult
+    >;
   }
 
   /**
-   * Runs UserPromptSubmit: serial, the first block wins (the turn ends
-   * without a model call); contexts of the hooks are joined.
+   * Runs UserPromptSubmit: native hooks one after another, the first
+   * block wins (the turn ends without a model call), then Claude-dialect
+   * hooks at the same time; contexts of the hooks are joined.
    *
    * @param prompt The user's prompt.
    * @param env The working directory and the caller's signal.

@@ -94,6 +94,22 @@ export type CommandGate = (
 ) => CommandGateVerdict | Promise<CommandGateVerdict | undefined> | undefined;
 
 /**
+ * What a runner does with a permission a hook granted (a Claude-dialect
+ * hook's explicit allow): `forward` it in the result (`decision: "allow"`)
+ * when no hook denied, deferred or asked, so the host may skip its own
+ * prompt; or `refuse` it — dropped with a warning, so the host's own
+ * permission flow decides — for strict set-ups.
+ *
+ * @example
+ * ```ts
+ * import type { HookGrants } from "@hookgate/core";
+ *
+ * const strict: HookGrants = "refuse";
+ * ```
+ */
+export type HookGrants = "forward" | "refuse";
+
+/**
  * Options of {@linkcode HookRunner}.
  *
  * @example A runner that reports every invocation
@@ -175,6 +191,15 @@ export interface HookRunnerOptions {
    */
   traceModelIO?: boolean;
   /**
+   * What to do with a permission a hook granted (see {@linkcode HookGrants}),
+   * or a function asked each time one is granted (e.g. following a
+   * configuration's hot reload). A native hook's `allow` is never a grant,
+   * whatever this says.
+   *
+   * @default {"forward"}
+   */
+  hookGrants?: HookGrants | (() => HookGrants | undefined);
+  /**
    * Make command hooks die with this process, even when it is killed with
    * SIGKILL (Linux, when `--allow-run` covers `setsid` and `sh`): a watchdog
    * kills their groups and sessions. Call `runner.close()` when done.
@@ -182,4 +207,13 @@ export interface HookRunnerOptions {
    * @default {false}
    */
   dieWithHost?: boolean;
+  /**
+   * Give every command hook the sanitized environment, Claude-dialect ones
+   * too (which otherwise inherit this process's environment, as Claude's
+   * own hooks inherit Claude's); a function is asked before each hook
+   * starts, so a reloaded configuration's `sanitizeEnv` counts at once.
+   *
+   * @default {false}
+   */
+  sanitizeEnv?: boolean | (() => boolean);
 }

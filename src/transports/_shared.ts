@@ -1,6 +1,8 @@
 // Helpers shared by the command and HTTP transports.
 
 import { clampOutputBytes, clampTimeout } from "../_internal/limits.ts";
+import { dialectOf } from "../dialects/dialects.ts";
+import type { HookDialect } from "../events/hooks.ts";
 import type { HookFailure, HookRunResult, NormalizedOutcome } from "../events/outcome.ts";
 
 /**
@@ -38,10 +40,12 @@ export function deadlineSignal(
 
 /**
  * How many bytes of a hook's output (each of a command's stdout and stderr,
- * an HTTP body) are kept: the one place a hook's cap is decided.
+ * an HTTP body) are kept: the one place a hook's cap is decided. Unless the
+ * hook says, its dialect's default (a Claude hook's: 1 MiB, since Claude
+ * reads its hooks' answers whole), else 64 KiB.
  */
-export function outputCap(hook: { maxOutputBytes?: number | undefined }): number {
-  return clampOutputBytes(hook.maxOutputBytes);
+export function outputCap(hook: { maxOutputBytes?: number | undefined; dialect?: HookDialect | undefined }): number {
+  return clampOutputBytes(hook.maxOutputBytes ?? dialectOf(hook.dialect).defaultMaxOutputBytes);
 }
 
 /** Whether the signal fired because the deadline passed. */

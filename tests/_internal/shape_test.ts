@@ -52,7 +52,8 @@ const REFERENCE = new Map<ObjectShape, z.ZodType>([
   [CLAUDE_GROUP, z.strictObject({ matcher: z.string().optional(), hooks: z.array(z.unknown()) })],
   [
     CLAUDE_HANDLER,
-    z.strictObject({
+    // Loose: a key hookgate does not know is a warning, not an error (Claude's plugins add some).
+    z.object({
       type: z.enum(["command", "http", "prompt", "mcp_tool", "agent"]).optional(),
       command: z.string().min(1).optional(),
       args: z.array(z.string()).optional(),
@@ -94,6 +95,8 @@ const REFERENCE = new Map<ObjectShape, z.ZodType>([
       commandAllowlist: stringList.optional(),
       httpAllowedUrls: stringList.optional(),
       extensions: z.array(z.string().min(1)).optional(),
+      hookGrants: z.enum(["forward", "refuse"]).optional(),
+      sanitizeEnv: z.boolean().optional(),
     }),
   ],
 ]);

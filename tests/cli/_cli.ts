@@ -6,7 +6,10 @@ import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const entry = join(root, "src/cli/main.ts");
-const tasks = JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks as Record<string, string>;
+const tasks = Object.fromEntries(
+  Object.entries(JSON.parse(await Deno.readTextFile(join(root, "deno.json"))).tasks as Record<string, unknown>)
+    .map(([name, task]) => [name, typeof task === "string" ? task : (task as { command: string }).command]),
+);
 /** The hook-run task's own permission flags: the CLI must work with exactly these. */
 export const taskFlags = tasks["hook-run"]!.split(" ").filter((word) => word.startsWith("--allow-"));
 /** The bundle task's options (without its output and entry): tests build what `deno task bundle` builds. */
@@ -33,6 +36,8 @@ export async function cli(
     timeoutMs?: number;
     /** A home directory to keep between runs (the trust file lives there); a fresh one otherwise. */
     home?: string;
+    /** Deno's permission flags instead of the task's, for what hook-run says under narrower ones. */
+    flags?: string[];
   } = {},
 ): Promise<CliRun> {
   const home = options.home ?? await Deno.makeTempDir({ prefix: "hookgate-home-" });
@@ -44,6 +49,7 @@ export async function cli(
       stdout: "piped",
       ...(options.env ? { env: options.env } : {}),
       ...(options.script ? { script: options.script } : {}),
+      ...(options.flags ? { flags: options.flags } : {}),
     }).spawn();
     // A bug may make the CLI run forever: fail the test, not the suite.
     let killed = false;
@@ -69,8 +75,8 @@ export async function cli(
 }
 
 /**
- * hook-run as a command, with the task's flags and a home directory (the
- * task's --allow-write=$HOME/.config/hookgate, with this home); stderr is piped.
+ * hook-run as a command, with the task's flags (or `flags`, `$HOME` standing
+ * for this home) and a home directory; stderr is piped.
  */
 export function hookRunCommand(
   args: string[],
@@ -83,12 +89,15 @@ export function hookRunCommand(
     script?: string;
     /** Runs it under `ulimit -n` this many descriptors (through sh). */
     descriptors?: number;
+    /** Deno's permission flags instead of the task's. */
+    flags?: string[];
   },
 ): Deno.Command {
+  const flags = (options.flags ?? taskFlags).map((flag) => flag.replace("$HOME", options.home));
   const command = [
     "run",
     "--quiet",
-    ...taskFlags.map((flag) => flag.replace("$HOME", options.home)),
+    ...flags,
     options.script ?? entry,
     ...args,
   ];

@@ -5,7 +5,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
-import { hook, withProject } from "./_claude_project.ts";
+import { APPROVED, EXIT_PLAN_MODE, hook, withProject } from "./_claude_project.ts";
 
 /** One gateway call the way Claude makes it, in a trusted project. */
 function gateway(dir: string, event: Record<string, unknown>, extra: string[] = []) {
@@ -16,13 +16,12 @@ function gateway(dir: string, event: Record<string, unknown>, extra: string[] = 
   });
 }
 
-Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, rewrite, nothing", async () => {
+Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, an approved rewrite, nothing", async () => {
   await withProject({
     PreToolUse: [
       { matcher: "Bash", hooks: [hook("guard.sh")] },
       {
         matcher: "Write",
-        // Through sh, which hook-run's task allows (python3 is not, and would be refused with the flag to add).
         hooks: [hook("add_flag.py")],
       },
     ],
@@ -45,11 +44,46 @@ Deno.test("hook-run gateway answers PreToolUse in Claude's format: deny, rewrite
       tool_name: "Write",
       tool_input: { command: "x" },
     });
+    // add_flag.py approves its rewrite: Claude's allow, forwarded.
     deepEqual(JSON.parse(rewrite.stdout), {
-      hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: "x --dry-run" } },
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: "x --dry-run" },
+      },
     });
     const nothing = await gateway(dir, { hook_event_name: "PreToolUse", tool_name: "Read", tool_input: {} });
     equal(nothing.stdout, "{}\n");
+  });
+});
+
+Deno.test("hook-run gateway forwards a PermissionRequest approval with its updatedPermissions unchanged", async () => {
+  await withProject(
+    { PermissionRequest: [{ matcher: "ExitPlanMode|Bash", hooks: [hook("approve.js")] }] },
+    async (dir) => {
+      const approved = await gateway(dir, EXIT_PLAN_MODE);
+      equal(approved.code, 0, approved.stderr);
+      deepEqual(JSON.parse(approved.stdout), APPROVED);
+      const denied = await gateway(dir, { ...EXIT_PLAN_MODE, tool_name: "Bash", tool_input: { command: "rm -rf x" } });
+      deepEqual(JSON.parse(denied.stdout), {
+        hookSpecificOutput: {
+          hookEventName: "PermissionRequest",
+          decision: { behavior: "deny", message: "not allowed" },
+        },
+      });
+    },
+  );
+});
+
+Deno.test('hook-run gateway with "hookGrants": "refuse" answers no allow, and says why', async () => {
+  await withProject({ PermissionRequest: [{ hooks: [hook("approve.js")] }] }, async (dir) => {
+    await Deno.writeTextFile(join(dir, "strict.jsonc"), '{"hookGrants": "refuse"}');
+    const refused = await gateway(dir, EXIT_PLAN_MODE, ["--config", join(dir, "strict.jsonc")]);
+    equal(refused.code, 0, refused.stderr);
+    const answer = JSON.parse(refused.stdout);
+    equal(answer.hookSpecificOutput, undefined);
+    // Said where Claude keeps what is not a hook's error: the gateway's stderr.
+    match(refused.stderr, /hook-granted allows are refused/);
   });
 });
 
@@ -88,12 +122,13 @@ Deno.test("hook-run gateway answers context, halts and user messages", async () 
   });
 });
 
-Deno.test("hook-run gateway answers {} to events hookgate does not model, and says so under --trace", async () => {
+Deno.test("hook-run gateway answers {} to an event with no hook, known or not", async () => {
   await withProject({}, async (dir) => {
-    const run = await gateway(dir, { hook_event_name: "Notification", message: "hi" }, ["--trace"]);
-    equal(run.code, 0);
-    equal(run.stdout, "{}\n");
-    match(run.stderr, /does not model the Claude Code event "Notification"; nothing runs for it; answered \{\}/);
+    for (const name of ["Notification", "FutureEvent"]) {
+      const run = await gateway(dir, { hook_event_name: name, message: "hi" });
+      equal(run.code, 0, run.stderr);
+      equal(run.stdout, "{}\n");
+    }
   });
 });
 
@@ -106,9 +141,18 @@ Deno.test("hook-run gateway never fails open: its own failures exit 2 on events 
       equal(run.stdout, "");
     });
     await t.step("not a Claude event", async () => {
-      const run = await cli(["gateway"], { cwd: dir, stdin: '{"hook_event_name": "BeforeTool"}' });
+      const run = await cli(["gateway"], { cwd: dir, stdin: '{"hook_event_name": "before_tool"}' });
       equal(run.code, 2);
-      match(run.stderr, /is not a Claude Code hook event/);
+      match(run.stderr, /is not a Claude Code hook event name/);
+    });
+    await t.step("an event hookgate does not know, which might block", async () => {
+      const run = await cli(["gateway"], {
+        cwd: dir,
+        stdin: '{"hook_event_name": "FutureEvent", "cwd": 5}',
+        env: { HOOKGATE_TRUST_PROJECT: "1" },
+      });
+      equal(run.code, 2);
+      match(run.stderr, /"cwd" must be a string/);
     });
   });
 });
@@ -285,7 +329,7 @@ Deno.test("hook-run gateway skips the entry that routes the agent to it when tha
     await Deno.writeTextFile(join(dir, "bin/hook-run"), `#!/bin/sh\ntouch ${dir}/routed\necho '{}'\n`);
     await Deno.chmod(join(dir, "bin/hook-run"), 0o755);
     await Deno.writeTextFile(
-      join(dir, ".claude/settings.json"),
+      join(dir, ".hookgate/config.jsonc"),
       JSON.stringify({
         hooks: {
           PreToolUse: [{
@@ -316,7 +360,7 @@ Deno.test("hook-run gateway keeps a trusted project trusted after its Python hoo
       await Deno.writeTextFile(join(dir, ".claude/hooks/check.py"), "import util\nutil.check()\n");
       await Deno.writeTextFile(join(dir, ".claude/hooks/util.py"), "def check():\n    pass\n");
       await Deno.writeTextFile(
-        join(dir, ".claude/settings.json"),
+        join(dir, ".hookgate/config.jsonc"),
         JSON.stringify({
           hooks: {
             PreToolUse: [{
@@ -393,4 +437,18 @@ Deno.test("hook-run gateway keeps a trusted guard in force when the policed agen
       await Deno.remove(home, { recursive: true });
     }
   });
+});
+
+Deno.test("hook-run gateway with no configuration at all says so on stderr, in one line, and answers {}", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-empty-" }));
+  try {
+    const run = await cli(["gateway"], { cwd: dir, stdin: JSON.stringify({ ...RM, cwd: dir }) });
+    equal(run.code, 0, run.stderr);
+    equal(run.stdout, "{}\n");
+    equal(run.stderr.trimEnd().split("\n").length, 1, run.stderr);
+    match(run.stderr, /no hookgate configuration found \(looked for .*config\.jsonc.*\.hookgate\/config\.jsonc\)/);
+    match(run.stderr, /hook-run check/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

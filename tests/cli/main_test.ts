@@ -225,7 +225,7 @@ Deno.test("hook-run run --input may not override the runner's own fields, and th
       ],
       [
         ["SubagentStop", "--input", '{"agentId":"a","toolName":"bash"}'],
-        /^hook-run: --input field "toolName" is not a field of SubagentStop \(its fields: agentId\); leave it out\n$/,
+        /^hook-run: --input field "toolName" is not a field of SubagentStop \(its fields: agentId, agentType\); leave it out\n$/,
       ],
       [
         ["SubagentStop", "--input", '{"agentId":7}'],
@@ -452,9 +452,9 @@ Deno.test("hook-run list shows events and hooks with their resolved controls", a
     const run = await cli(["list", "--config", file], { cwd: dir });
     equal(run.code, 0, run.stderr);
     const lines = run.stdout.trim().split("\n");
-    match(lines[0]!, /^EVENT +NAME +MATCHER +TRANSPORT +STAGE +POLICY +FAILURE +TIMEOUT +TRUST +SOURCE$/);
-    match(lines[1]!, /^PreToolUse +guard +bash +command +validate +policy +open +5000 ms +- +hooks\.jsonc$/);
-    match(lines[3]!, /^SessionStart +ctx +\* +command +- +- +open +5000 ms +- +hooks\.jsonc$/);
+    match(lines[0]!, /^EVENT +NAME +MATCHER +TRANSPORT +STAGE +POLICY +FAILURE +TIMEOUT +TRUST +RUN BY +SOURCE$/);
+    match(lines[1]!, /^PreToolUse +guard +bash +command +validate +policy +open +5000 ms +- +hookgate +hooks\.jsonc$/);
+    match(lines[3]!, /^SessionStart +ctx +\* +command +- +- +open +5000 ms +- +hookgate +hooks\.jsonc$/);
     const json = JSON.parse((await cli(["list", "--config", file, "--json"], { cwd: dir })).stdout);
     deepEqual(json.map((row: { name: string }) => row.name), ["guard", "rewrite", "ctx"]);
   });
@@ -495,7 +495,7 @@ Deno.test("hook-run check, list and run show a broken entry for what it is: a pl
       match(run.stdout, /^PreToolUse +guard +bash +command /m);
       match(
         run.stdout,
-        /^PreToolUse +metadata +web_fetch +placeholder +validate +- +closed +- +- +hooks\.jsonc:5:\d+$/m,
+        /^PreToolUse +metadata +web_fetch +placeholder +validate +- +closed +- +- +hookgate +hooks\.jsonc:5:\d+$/m,
       );
       match(run.stderr, /the configuration has 1 error/);
       const json = JSON.parse((await cli(["list", "--config", file, "--json"], { cwd: dir })).stdout);

@@ -182,9 +182,11 @@ Deno.test("hook-run replay and --record refuse bad input with one clear line and
       /cannot record to .*t\.jsonl: Deno's --allow-write does not include it; add --allow-write=/,
     ],
   ];
+  // Deno's --allow-write narrowed to the hookgate home, as a least-privilege launcher grants it.
+  const flags = ["--allow-read", "--allow-env", "--allow-run", "--allow-write=$HOME/.config/hookgate"];
   for (const [name, args, expected] of cases) {
     await t.step(name, async () => {
-      const run = await cli(args, { cwd: f.dir, home: f.home });
+      const run = await cli(args, { cwd: f.dir, home: f.home, flags });
       equal(run.code, 1, run.stderr);
       match(run.stderr, expected);
       ok(!run.stderr.includes("    at "), "no stack trace");

@@ -41,3 +41,32 @@ Deno.test("hook-run run shows a failed open hook's lenient reading beside its fa
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("hook-run run says when a hook granted the call, and how each hook answered", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cli-" }));
+  try {
+    const file = join(dir, "hooks.jsonc");
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{
+            name: "approver",
+            dialect: "claude",
+            stage: "mutate",
+            command:
+              `printf '{"hookSpecificOutput":{"permissionDecision":"allow","permissionDecisionReason":"passed"}}'`,
+          }],
+        },
+      }),
+    );
+    const human = await cli(["run", "PreToolUse", "--tool", "Bash", "--input", '{"command":"ls"}', "--config", file], {
+      cwd: dir,
+    });
+    equal(human.code, 0, human.stderr);
+    match(human.stdout, /approver +command +mutate +[\d.]+ ms +grant$/m);
+    match(human.stdout, /^allowed, granted by a hook: passed$/m);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -26,6 +26,8 @@ Deno.test("hook-run serve authenticates with a bearer token from --token-env, an
         cwd: dir,
         env: { HOOKGATE_TOKEN: "s3cret-token" },
         timeoutMs: 30_000,
+        // Net narrowed to loopback, as a least-privilege launcher for the server grants it.
+        flags: ["--allow-read", "--allow-env", "--allow-run", "--allow-net=127.0.0.1"],
       });
       equal(run.code, 1);
       match(run.stderr, /cannot listen on 0\.0\.0\.0:0: not allowed by --allow-net; add --allow-net=0\.0\.0\.0/);

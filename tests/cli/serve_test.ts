@@ -5,7 +5,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
-import { hook, withProject } from "./_claude_project.ts";
+import { APPROVED, EXIT_PLAN_MODE, hook, withProject } from "./_claude_project.ts";
 import { alive, eventually, exists, post, postStream, serve, TRUSTED, withConfig } from "./_serve.ts";
 import { openHookHost } from "../../mod.ts";
 import { BodyBudget } from "../../src/cli/_serve_body.ts";
@@ -43,6 +43,20 @@ Deno.test("hook-run serve answers PreToolUse exactly as hook-run gateway does: d
   });
 });
 
+Deno.test("hook-run serve forwards a PermissionRequest approval with its updatedPermissions unchanged, as the gateway does", async () => {
+  await withProject({ PermissionRequest: [{ matcher: "ExitPlanMode", hooks: [hook("approve.js")] }] }, async (dir) => {
+    const server = await serve(["--cwd", dir], { cwd: dir, env: TRUSTED });
+    try {
+      const event = { session_id: "s-1", cwd: dir, ...EXIT_PLAN_MODE };
+      const { status, text } = await post(`${server.url}/hooks/PermissionRequest`, event);
+      equal(status, 200);
+      deepEqual(JSON.parse(text), APPROVED);
+    } finally {
+      equal((await server.stop()).code, 0);
+    }
+  });
+});
+
 Deno.test("hook-run serve answers a request that names no event it can block with 400, 404 or 405 and a reason", async () => {
   await withProject({ PreToolUse: [{ matcher: "Bash", hooks: [hook("guard.sh")] }] }, async (dir) => {
     const server = await serve(["--cwd", dir], { cwd: dir, env: TRUSTED });
@@ -65,9 +79,9 @@ Deno.test("hook-run serve answers a request that names no event it can block wit
         ["/hooks", "", 400, /^the body is empty/],
         [
           "/hooks",
-          { ...deny, hook_event_name: "BeforeTool" },
+          { ...deny, hook_event_name: "before_tool" },
           400,
-          /"BeforeTool", which is not a Claude Code hook event/,
+          /"before_tool", which is not a Claude Code hook event name/,
         ],
         ["/hooks", { session_id: "s" }, 400, /needs "hook_event_name"/],
         [
@@ -78,7 +92,7 @@ Deno.test("hook-run serve answers a request that names no event it can block wit
         ],
         ["/hooks/PostToolUse", { hook_event_name: "PostToolUse", tool_name: 5 }, 400, /"tool_name" must be a string/],
         ["/hooks", "x".repeat(16 * 1024 * 1024 + 1), 400, /^the body is larger than 16 MiB/],
-        ["/hooks/BeforeTool", deny, 404, /"BeforeTool" is not a Claude Code hook event/],
+        ["/hooks/before_tool", deny, 404, /"before_tool" is not a Claude Code hook event name/],
         ["/hook", deny, 404, /no such path/],
       ];
       for (const [path, body, status, pattern] of cases) {

@@ -133,7 +133,7 @@ Deno.test("hook-run check and list show each hook's trust state", async () => {
   equal(check.code, 0, check.stderr);
   match(check.stdout, /project .*: not trusted: 1 hook skipped \(hook-run trust --cwd .* to review and trust\)/);
   const list = await cli(["list"], { cwd: p.dir, home: p.home });
-  match(list.stdout, /PreToolUse +owner +\* +command .* untrusted +\.hookgate\/config\.jsonc/);
+  match(list.stdout, /PreToolUse +owner +\* +command .* untrusted +hookgate +\.hookgate\/config\.jsonc/);
   match(list.stdout, /untrusted hooks do not run/);
   const json = JSON.parse((await cli(["list", "--json"], { cwd: p.dir, home: p.home })).stdout);
   deepEqual(json.map((row: { name: string; trust: string }) => [row.name, row.trust]), [["owner", "untrusted"]]);

@@ -89,22 +89,42 @@ Deno.test("parseHooksConfig() checks Claude settings loudly, with places", async
       /1:39: error: the matcher "Edit\(" is not a valid regular expression/,
     );
   });
-  await t.step("an unknown handler key, with the nearest", () => {
-    match(
-      errors(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timout": 5}]}]}}`)[0]!,
-      /error: unknown key "timout" \(did you mean "timeout"\?\)/,
-    );
-  });
-  await t.step("events hookgate does not model are skipped with a warning, not an error", () => {
+  await t.step("a handler key hookgate does not know is a warning, with the nearest, and the hook loads", () => {
     const parsed = parseHooksConfig(
-      `{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]}}`,
+      `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true", "timout": 5, "rewakeMessage": "m"}]}]}}`,
       { path: "s.json", dialect: "claude" },
     );
     equal(parsed.ok, true);
-    match(
-      formatDiagnostic(parsed.diagnostics[0]!),
-      /warning: hookgate does not model the Claude Code event "Notification"/,
+    equal(parsed.hooks.Stop?.length, 1);
+    deepEqual(parsed.diagnostics.map(formatDiagnostic), [
+      's.json:1:81: warning: "timout" is not a Claude Code hook key hookgate knows; it is ignored and the hook runs (did you mean "timeout"?)',
+      's.json:1:101: warning: "rewakeMessage" is not a Claude Code hook key hookgate knows; it is ignored and the hook runs',
+    ]);
+  });
+  await t.step("an event hookgate does not know is a warning, with the nearest, and its hooks load", () => {
+    const parsed = parseHooksConfig(
+      `{"hooks": {"FutureEvent": [{"hooks": [{"type": "command", "command": "true"}]}], "PreTooluse": [{"hooks": []}]}}`,
+      { path: "s.json", dialect: "claude" },
     );
+    equal(parsed.ok, true);
+    equal(parsed.hooks["FutureEvent" as "Stop"]?.length, 1);
+    deepEqual(parsed.diagnostics.map((d) => [d.message.slice(0, 50), d.hint]), [
+      ['hookgate does not know the event "FutureEvent": it', undefined],
+      ['hookgate does not know the event "PreTooluse": its', 'did you mean "PreToolUse"?'],
+    ]);
+  });
+  await t.step("an event name no event can have is an error", () => {
+    match(errors(`{"hooks": {"pre tool": [{"hooks": []}]}}`)[0]!, /error: unknown event "pre tool"/);
+  });
+  await t.step("the newer events load, with their matchers", () => {
+    const parsed = parseHooksConfig(
+      `{"hooks": {"Notification": [{"matcher": "idle_prompt", "hooks": [{"type": "command", "command": "true"}]}],
+        "SubagentStop": [{"matcher": "^review", "hooks": [{"type": "command", "command": "true"}]}]}}`,
+      { path: "s.json", dialect: "claude" },
+    );
+    deepEqual(parsed.diagnostics.map(formatDiagnostic), []);
+    equal(parsed.hooks.Notification?.[0]?.matcher, "idle_prompt");
+    equal(parsed.hooks.SubagentStop?.[0]?.matcher, "^review");
   });
   await t.step("mcp_tool and agent hooks are skipped with a warning", () => {
     const parsed = parseHooksConfig(
@@ -153,6 +173,46 @@ Deno.test("checkConfig() picks up a project's .claude/settings.json and settings
       ["claude", "/.claude/settings.local.json"],
     ]);
     ok(trusted.layers.some((layer) => layer.path.endsWith("settings.local.json") && layer.dialect === "claude"));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("checkConfig() asks for the sanitized environment when any layer says so, a Claude file through its env", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const native = join(root, "native.jsonc");
+    const claude = join(root, "settings.json");
+    const plain = join(root, "plain.json");
+    await Deno.writeTextFile(native, `{"sanitizeEnv": true}`);
+    await Deno.writeTextFile(claude, `{"env": {"CLAUDE_CODE_SUBPROCESS_ENV_SCRUB": "1"}, "hooks": {}}`);
+    await Deno.writeTextFile(plain, `{"sanitizeEnv": false, "hooks": {}}`);
+    const load = (...paths: string[]) => checkConfig({ paths, defaultLayers: false });
+    equal((await load(plain)).sanitizeEnv, undefined);
+    equal((await load(plain, native)).sanitizeEnv, true);
+    equal((await load(claude, plain)).sanitizeEnv, true);
+    // What a file that cannot be read asked for is unknown: it gets the sanitized one.
+    await Deno.writeTextFile(plain, `{"sanitizeEnv": tru`);
+    equal((await load(plain)).sanitizeEnv, true);
+    equal((await load(join(root, "missing.jsonc"))).sanitizeEnv, true);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("checkConfig() trusts a project's hooks of an event hookgate does not know with the rest: their scripts count", async () => {
+  const root = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    await Deno.mkdir(join(root, ".claude/hooks"), { recursive: true });
+    await Deno.writeTextFile(join(root, ".claude/hooks/later.sh"), "exit 0\n");
+    await Deno.writeTextFile(
+      join(root, ".claude/settings.json"),
+      `{"hooks": {"FutureEvent": [{"hooks": [{"type": "command", "command": "sh .claude/hooks/later.sh"}]}]}}`,
+    );
+    const config = await checkConfig({ projectRoot: root, home: join(root, "home"), trust: "all" });
+    equal(config.hooks["FutureEvent" as "Stop"]?.length, 1);
+    ok(config.project?.snapshot.hooks.some((hook) => (hook.event as string) === "FutureEvent"));
+    ok(config.project?.snapshot.files.some((file) => file.path.endsWith("later.sh")));
   } finally {
     await Deno.remove(root, { recursive: true });
   }

@@ -36,6 +36,7 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
     equal(config.hooks.SessionStart?.length, 1);
     deepEqual(config.layers.map((l) => [l.kind, l.found]), [
       ["user", true],
+      ["user", false], // claude-hooks.json: the hooks hook-run install claude moved
       ["project", true],
       ["project", false], // .claude/settings.json
       ["project", false], // .claude/settings.local.json
@@ -197,6 +198,49 @@ Deno.test("loadConfig() merges commandAllowlist and httpAllowedUrls across layer
     });
     deepEqual(config.commandAllowlist, ["lint-a", "lint-b"]);
     deepEqual(config.httpAllowedUrls, ["https://a.example/*"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test('loadConfig() refuses hook-granted allows when any counted layer says "hookGrants": "refuse"', async (t) => {
+  const dir = await tempTree({
+    "home/config.jsonc": `{"hookGrants": "forward"}`,
+    "project/.hookgate/config.jsonc": `{"hookGrants": "refuse"}`,
+    "forward.jsonc": `{"hookGrants": "forward"}`,
+    "bad.jsonc": `{"hookGrants": "never"}`,
+  });
+  try {
+    await t.step("a project may narrow the user's setting", async () => {
+      const config = await loadConfig({ home: join(dir, "home"), projectRoot: join(dir, "project"), trust: "all" });
+      equal(config.hookGrants, "refuse");
+    });
+    await t.step("a later layer saying forward does not widen it back", async () => {
+      const config = await loadConfig({
+        home: join(dir, "home"),
+        projectRoot: join(dir, "project"),
+        paths: [join(dir, "forward.jsonc")],
+        trust: "all",
+      });
+      equal(config.hookGrants, "refuse");
+    });
+    await t.step("an untrusted project does not count", async () => {
+      const config = await checkConfig({ home: join(dir, "home"), projectRoot: join(dir, "project") });
+      equal(config.hookGrants, "forward");
+    });
+    await t.step("no layer says anything: forward", async () => {
+      const config = await loadConfig({ defaultLayers: false });
+      equal(config.hookGrants, "forward");
+    });
+    await t.step(
+      "another value is an error that names the choices, and refuses: the file might have said so",
+      async () => {
+        const config = await checkConfig({ paths: [join(dir, "bad.jsonc")], defaultLayers: false });
+        equal(config.ok, false);
+        equal(config.hookGrants, "refuse");
+        match(config.diagnostics.map(formatDiagnostic).join("\n"), /hookGrants.*"forward".*"refuse"/s);
+      },
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

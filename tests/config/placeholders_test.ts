@@ -5,8 +5,11 @@
 
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfig, formatDiagnostic, type PlaceholderHook } from "../../mod.ts";
+import { checkConfig, formatDiagnostic, HOOK_EVENT_NAMES, HOOK_EVENTS, type PlaceholderHook } from "../../mod.ts";
 import { parseHooksConfig } from "../../src/config/mod.ts";
+
+/** The events whose block stops an action before it happens: where a broken guard stands. */
+const GATING = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].gatesAction);
 
 function parse(text: string, path = "hooks.jsonc") {
   return parseHooksConfig(text, { path });
@@ -154,11 +157,10 @@ Deno.test("parseHooksConfig() makes a file that cannot be read a placeholder tha
       const config = parse(text);
       equal(config.ok, false);
       deepEqual(config.hooks, {});
-      deepEqual(config.placeholders.map((p) => [p.event, p.name, p.covers, p.failurePolicy, p.policy, p.matcher]), [
-        ["PreToolUse", "hooks.jsonc", "file", "closed", true, undefined],
-        ["PermissionRequest", "hooks.jsonc", "file", "closed", true, undefined],
-        ["UserPromptSubmit", "hooks.jsonc", "file", "closed", true, undefined],
-      ]);
+      deepEqual(
+        config.placeholders.map((p) => [p.event, p.name, p.covers, p.failurePolicy, p.policy, p.matcher]),
+        GATING.map((event) => [event, "hooks.jsonc", "file", "closed", true, undefined]),
+      );
     });
   }
 });
@@ -170,11 +172,10 @@ Deno.test("parseHooksConfig() makes the entries of an unknown event placeholders
   }}`);
   equal(config.ok, false);
   equal(config.hooks.Stop?.length, 1);
-  deepEqual(config.placeholders.map((p) => [p.event, p.name, p.matcher]), [
-    ["PreToolUse", "guard", undefined],
-    ["PermissionRequest", "guard", undefined],
-    ["UserPromptSubmit", "guard", undefined],
-  ]);
+  deepEqual(
+    config.placeholders.map((p) => [p.event, p.name, p.matcher]),
+    GATING.map((event) => [event, "guard", undefined]),
+  );
   match(config.placeholders[0]!.reason, /unknown event "PreToolUs" \(did you mean "PreToolUse"\?\)/);
 });
 
@@ -197,9 +198,7 @@ Deno.test("checkConfig() loads every good entry of every layer, with the placeho
       ["PreToolUse", "regex", "entry"],
       ["PreToolUse", "typo", "entry"],
       // A --config file that is not there: nothing of it can be known.
-      ["PreToolUse", join(dir, "missing.jsonc"), "file"],
-      ["PermissionRequest", join(dir, "missing.jsonc"), "file"],
-      ["UserPromptSubmit", join(dir, "missing.jsonc"), "file"],
+      ...GATING.map((event) => [event, join(dir, "missing.jsonc"), "file"]),
     ]);
     equal(config.placeholders?.[0]?.source, join(dir, "broken.jsonc"));
   } finally {

@@ -5,7 +5,7 @@
 
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { HookRegistry, HookRunner, type LoadedConfig } from "../../mod.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, HookRegistry, HookRunner, type LoadedConfig } from "../../mod.ts";
 import {
   guardPlaceholders,
   readTrustStore,
@@ -133,11 +133,10 @@ Deno.test("checkConfig() denies every gated action of a changed project whose tr
   await writeTrustStore(file, store);
   await tr.write(".hookgate/hooks/guard.sh", "exit 0\n");
   const config = await tr.load();
-  deepEqual(config.project?.heldGuards?.map((p) => p.event).sort(), [
-    "PermissionRequest",
-    "PreToolUse",
-    "UserPromptSubmit",
-  ]);
+  deepEqual(
+    config.project?.heldGuards?.map((p) => p.event).sort(),
+    HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].gatesAction).sort(),
+  );
   const runner = runnerOf(config);
   match((await runner.preToolUse("read", {}, { cwd: tr.project })).reason!, /did not note its guards/);
   deepEqual(await runner.stop({ cwd: tr.project }), {});

@@ -4,44 +4,7 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { type HookHost, openHookHost } from "../../mod.ts";
-import { memoryLogger } from "../_helpers.ts";
-
-const SCRIPTS = new URL("../testdata/claude/hooks/", import.meta.url).pathname;
-
-interface Project extends AsyncDisposable {
-  dir: string;
-  host: HookHost;
-  logger: ReturnType<typeof memoryLogger>;
-}
-
-/** A project whose .claude/settings.json holds `hooks`, with the scripts in .claude/hooks/. */
-async function project(hooks: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Project> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-claude-" }));
-  await Deno.mkdir(join(dir, ".claude", "hooks"), { recursive: true });
-  for (const entry of Deno.readDirSync(SCRIPTS)) {
-    await Deno.copyFile(join(SCRIPTS, entry.name), join(dir, ".claude", "hooks", entry.name));
-    await Deno.chmod(join(dir, ".claude", "hooks", entry.name), 0o755);
-  }
-  await Deno.writeTextFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
-  for (const [path, text] of Object.entries(extra)) await Deno.writeTextFile(join(dir, path), text);
-  const logger = memoryLogger();
-  const host = await openHookHost({ projectRoot: dir, home: join(dir, "home"), trust: "all", logger });
-  return {
-    dir,
-    host,
-    logger,
-    async [Symbol.asyncDispose]() {
-      await host.close();
-      await Deno.remove(dir, { recursive: true });
-    },
-  };
-}
-
-const hook = (script: string, ...args: string[]) => ({
-  type: "command",
-  command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}${args.map((a) => ` ${a}`).join("")}`,
-});
+import { hook, project } from "./_project.ts";
 
 Deno.test("Claude hooks: a bash + jq guard denies through hookSpecificOutput", async () => {
   await using p = await project({ PreToolUse: [{ matcher: "Bash", hooks: [hook("guard.sh")] }] });
@@ -63,7 +26,7 @@ Deno.test("Claude hooks: exit 2 blocks with stderr as the reason, whatever stdou
   });
 });
 
-Deno.test("Claude hooks: two rewrites compose in configuration order, each seeing the previous one", async () => {
+Deno.test("Claude hooks: each sees the agent's input, as in Claude; of two rewrites the later in configuration order wins, with a warning naming both", async () => {
   await using p = await project({
     PreToolUse: [
       {
@@ -73,9 +36,15 @@ Deno.test("Claude hooks: two rewrites compose in configuration order, each seein
       { matcher: "Bash", hooks: [hook("add_timeout.js")] },
     ],
   });
+  // add_flag.py also approves the call: its allow stands, its rewrite is replaced.
   deepEqual(await p.host.runner.preToolUse("Bash", { command: "make deploy" }, { cwd: p.dir }), {
-    input: { command: "make deploy --dry-run", timeout: 30 },
+    input: { command: "make deploy", timeout: 30 },
+    decision: "allow",
   });
+  match(
+    p.logger.warnings.join("\n"),
+    /Hooks "python3" and ".*add_timeout\.js" both rewrote the input of tool "Bash".*"[^"]*add_timeout\.js" is later in configuration order, so its rewrite is used/,
+  );
 });
 
 Deno.test("Claude hooks: ask and defer reach the host as themselves, the most restrictive wins, a rewrite survives", async () => {
@@ -146,7 +115,8 @@ Deno.test("Claude hooks: exact names and unanchored regexes select tools as Clau
   await p.host.runner.preToolUse("NotebookEdit", {}, env);
   deepEqual(await log(), ["regex"]);
   await p.host.runner.preToolUse("Edit", {}, env);
-  deepEqual(await log(), ["regex", "exact"]);
+  // Both ran, at the same time: the log's order is theirs.
+  deepEqual((await log()).sort(), ["exact", "regex"]);
   await p.host.runner.preToolUse("mcp__memory__create_entities", {}, env);
   deepEqual(await log(), ["mcp"]);
   await p.host.runner.preToolUse("mcp__memory", {}, env);

@@ -1,22 +1,90 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../../mod.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, isEventName, isHookEvent, UNKNOWN_EVENT } from "../../mod.ts";
 
-Deno.test("HOOK_EVENTS lists the seed-000 events and Wuu's", () => {
-  deepEqual([...HOOK_EVENT_NAMES].sort(), [
-    "FileChanged",
+Deno.test("HOOK_EVENTS lists the seed-000 events, Wuu's, and the rest of Claude Code's", () => {
+  deepEqual(HOOK_EVENT_NAMES, [
+    "PreToolUse",
     "PermissionRequest",
-    "PostCompact",
     "PostToolUse",
     "PostToolUseFailure",
-    "PreCompact",
-    "PreToolUse",
-    "SessionEnd",
+    "UserPromptSubmit",
     "SessionStart",
+    "SessionEnd",
     "Stop",
     "SubagentStart",
     "SubagentStop",
-    "UserPromptSubmit",
+    "PreCompact",
+    "PostCompact",
+    "FileChanged",
+    "Setup",
+    "InstructionsLoaded",
+    "UserPromptExpansion",
+    "MessageDisplay",
+    "PermissionDenied",
+    "PostToolBatch",
+    "Notification",
+    "TaskCreated",
+    "TaskCompleted",
+    "StopFailure",
+    "TeammateIdle",
+    "ConfigChange",
+    "CwdChanged",
+    "DirectoryAdded",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "Elicitation",
+    "ElicitationResult",
   ]);
+});
+
+Deno.test("HOOK_EVENTS gives the newer events their control rules: what blocks, gates, takes context, matches", () => {
+  const rules = Object.fromEntries(
+    HOOK_EVENT_NAMES.slice(13).map((event) => {
+      const { canBlock, gatesAction, context, matchOn, combine } = HOOK_EVENTS[event];
+      return [event, [canBlock, gatesAction, context, matchOn, combine].join(" ")];
+    }),
+  );
+  deepEqual(rules, {
+    Setup: "false false true setupReason fan-out",
+    InstructionsLoaded: "false false false loadReason fan-out",
+    UserPromptExpansion: "true true true commandName serial",
+    MessageDisplay: "false false false  fan-out",
+    PermissionDenied: "false false false toolName fan-out",
+    PostToolBatch: "true false true  fan-out",
+    Notification: "false false false notificationType fan-out",
+    TaskCreated: "true true false  serial",
+    TaskCompleted: "true false false  fan-out",
+    StopFailure: "false false false error fan-out",
+    TeammateIdle: "true false false  fan-out",
+    ConfigChange: "true true false source serial",
+    CwdChanged: "false false false  fan-out",
+    DirectoryAdded: "false false false source fan-out",
+    WorktreeCreate: "true true false  serial",
+    WorktreeRemove: "false false false  fan-out",
+    Elicitation: "true true false mcpServerName serial",
+    ElicitationResult: "true true false mcpServerName serial",
+  });
+  // Subagents match on their type, as in Claude Code.
+  equal(HOOK_EVENTS.SubagentStart.matchOn, "agentType");
+  equal(HOOK_EVENTS.SubagentStop.matchOn, "agentType");
+});
+
+Deno.test("UNKNOWN_EVENT decides nothing, and isEventName() tells an event's name from anything else", () => {
+  const { canBlock, gatesAction, context, canMutate, canAsk, combine, fields, matchOn } = UNKNOWN_EVENT;
+  deepEqual({ canBlock, gatesAction, context, canMutate, canAsk, combine, fields, matchOn }, {
+    canBlock: false,
+    gatesAction: false,
+    context: false,
+    canMutate: false,
+    canAsk: false,
+    combine: "fan-out",
+    fields: [],
+    matchOn: null,
+  });
+  for (const name of ["FutureEvent", "Setup", "A1"]) equal(isEventName(name), true, name);
+  for (const name of ["", "futureEvent", "Future Event", "__proto__", "A".repeat(65), 5]) {
+    equal(isEventName(name), false, String(name));
+  }
 });
 
 Deno.test("HOOK_EVENTS says which events carry a tool name, block, mutate and add context", () => {
@@ -28,7 +96,7 @@ Deno.test("HOOK_EVENTS says which events carry a tool name, block, mutate and ad
     toolEvent: true,
     canBlock: true,
     canMutate: true,
-    context: false,
+    context: true,
     combine: "two-stage",
   });
   deepEqual(row("PostToolUse"), {

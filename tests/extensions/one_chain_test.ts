@@ -60,7 +60,8 @@ Deno.test("One PreToolUse chain: plugin mutator → configured command validator
       toolInput: { command: "git status" },
       toolUseId: "t1",
     }, { cwd: Deno.cwd() });
-    deepEqual(result, { input: { command: "git status --short" } });
+    // PreToolUse's context goes beside the tool's result.
+    deepEqual(result, { input: { command: "git status --short" }, additionalContext: "audited" });
     deepEqual(records.map((r) => [r.hookName, r.transport, r.stage, r.action]), [
       ["short-status", "in-process", "mutate", "mutate"],
       ["audit", "command", "validate", "allow"],
@@ -80,13 +81,14 @@ Deno.test("One PreToolUse chain through HookToolWrapper: the extension's block s
     cwd: Deno.cwd(),
   });
   const thrown = await bash.execute("deny-me", { command: "git status" }).then(() => null, (error) => error);
-  equal(thrown instanceof ToolBlockedError && thrown.reason, "extension says no");
+  // The audit's context, given before the block, goes with it.
+  equal(thrown instanceof ToolBlockedError && thrown.reason, "extension says no\n\naudited");
   deepEqual(records.map((r) => [r.hookName, r.action]), [
     ["short-status", "mutate"],
     ["audit", "allow"],
     ["guard.ts:tool_call", "deny"],
   ]);
-  deepEqual(await bash.execute("t2", { command: "git status" }), { content: "ok" });
+  deepEqual(await bash.execute("t2", { command: "git status" }), { content: "ok\n\naudited" });
   deepEqual(ran, [{ command: "git status --short" }]);
   await plugins.uninstallAll();
   extensions.unloadAll();

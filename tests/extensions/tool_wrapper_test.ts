@@ -67,7 +67,7 @@ Deno.test("HookToolWrapper.execute() runs the tool between tool_call and tool_re
   host.unloadAll();
 });
 
-Deno.test("HookToolWrapper.execute() does not run a blocked tool: the first block short-circuits and is the error's reason", async () => {
+Deno.test("HookToolWrapper.execute() does not run a blocked tool: the first block in registration order is the error's reason", async () => {
   const { host, runner, calls, tool } = setUp();
   const ran: string[] = [];
   await host.load((api) => {
@@ -77,7 +77,7 @@ Deno.test("HookToolWrapper.execute() does not run a blocked tool: the first bloc
       return event.input.path === ".env" ? { block: true, reason: "secrets stay unread" } : undefined;
     });
     api.on("tool_call", () => {
-      ran.push("never");
+      ran.push("later");
       return { block: true, reason: "later" };
     });
   }, "/x/guard.ts");
@@ -90,7 +90,8 @@ Deno.test("HookToolWrapper.execute() does not run a blocked tool: the first bloc
     'Tool "read" was not run: secrets stay unread',
   ]);
   deepEqual(calls, []);
-  deepEqual(ran, ["allow", "block"]);
+  // Validators all see the one final input, so they run together: every one runs.
+  deepEqual(ran, ["allow", "block", "later"]);
   host.unloadAll();
 });
 

@@ -17,6 +17,12 @@ Deno.test("HOOK_EVENTS marks the events whose block stops an action before it ha
     "PreToolUse",
     "PermissionRequest",
     "UserPromptSubmit",
+    "UserPromptExpansion",
+    "TaskCreated",
+    "ConfigChange",
+    "WorktreeCreate",
+    "Elicitation",
+    "ElicitationResult",
   ]);
 });
 

@@ -1,5 +1,5 @@
 import { deepEqual, equal, match, throws } from "node:assert/strict";
-import { type HookRegistrationOptions, HookRegistry } from "../../mod.ts";
+import { type HookRegistrationOptions, HookRegistry, UNKNOWN_EVENT } from "../../mod.ts";
 
 const noop = () => {};
 
@@ -340,4 +340,35 @@ Deno.test("HookRegistry names an unnamed HTTP hook by scheme, host and port, nev
   const name = registry.list("Stop")[0]!.name;
   equal(name.includes("s3cr3t") || name.includes("token"), false, name);
   equal(name.startsWith("https://hooks.example:8443"), true, name);
+});
+
+Deno.test("HookRegistry takes Claude-dialect hooks on an event its table does not have, and no others", async (t) => {
+  const later = "FutureEvent" as "Stop";
+  await t.step("a Claude hook: registered under UNKNOWN_EVENT, and kept through a reload", () => {
+    const registry = new HookRegistry();
+    equal(registry.info(later), undefined);
+    registry.loadShellHooks({ [later]: [{ command: "true", dialect: "claude" }] });
+    equal(registry.info(later), UNKNOWN_EVENT);
+    equal(registry.list(later).length, 1);
+    equal(registry.all().length, 1);
+    registry.replaceShellHooks({ [later]: [{ command: "false", dialect: "claude" }] });
+    equal((registry.list(later)[0]!.hook as { command: string }).command, "false");
+    registry.replaceShellHooks({});
+    equal(registry.list(later).length, 0);
+  });
+  await t.step("a native, Wuu or in-process hook: refused, as is a name no event can have", () => {
+    const registry = new HookRegistry();
+    throws(() => registry.loadShellHooks({ [later]: [{ command: "true" }] }), /unknown event "FutureEvent"/);
+    throws(() => registry.loadShellHooks({ [later]: [{ command: "true", dialect: "wuu" }] }), /unknown event/);
+    throws(
+      () => registry.loadShellHooks({ [later]: [{ command: "true", dialect: "claude" }, { command: "true" }] }),
+      /unknown event "FutureEvent"/,
+    );
+    throws(() => registry.registerInProcess(later, undefined, () => ({})), /unknown event "FutureEvent"/);
+    throws(
+      () => registry.loadShellHooks({ ["not an event" as "Stop"]: [{ command: "true", dialect: "claude" }] }),
+      /unknown event/,
+    );
+    equal(registry.all().length, 0);
+  });
 });

@@ -74,6 +74,19 @@ Deno.test("Replay.run() reports what the hooks did to each step and counts per h
   ]);
 });
 
+Deno.test("Replay.run() reports a Claude hook's allow as granted, naming the hook", async () => {
+  const registry = new HookRegistry();
+  registry.registerShell("PreToolUse", {
+    name: "approver",
+    dialect: "claude",
+    command: `printf '{"hookSpecificOutput":{"permissionDecision":"allow","permissionDecisionReason":"read-only"}}'`,
+  });
+  const replay = new Replay({ cwd: Deno.cwd() });
+  const runner = new HookRunner({ registry, onInvocation: replay.onInvocation });
+  const result = await replay.run(runner, step("PreToolUse", { toolName: "Bash", toolInput: { command: "ls" } }, 1));
+  deepEqual(result?.effects, [{ kind: "granted", detail: "approver: read-only" }]);
+});
+
 Deno.test("Replay with events: other steps are not run at all", async () => {
   const registry = new HookRegistry();
   let calls = 0;

@@ -29,6 +29,7 @@ const PRE_COMMIT: HookEventInfo = {
   gatesAction: true,
   canMutate: false,
   canAsk: false,
+  canGrant: false,
   context: false,
   denyAsFeedback: false,
   combine: "serial",

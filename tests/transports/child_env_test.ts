@@ -110,3 +110,26 @@ Deno.test("buildChildEnv() tells a hook how deep in hookgate's hooks it runs", (
   equal(buildChildEnv({ parentEnv: { HOOKGATE_DEPTH: "2" }, event: "Stop" }).HOOKGATE_DEPTH, "3");
   equal(buildChildEnv({ parentEnv: { HOOKGATE_DEPTH: "2" } }).HOOKGATE_DEPTH, undefined);
 });
+
+Deno.test("buildChildEnv() with inherit passes the whole parent environment but OTEL_*, then the hook's own", () => {
+  const env = buildChildEnv({
+    parentEnv: {
+      PATH: "/usr/bin",
+      MY_SETTING: "strict",
+      OPENAI_API_KEY: "sk",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector",
+      HOOKGATE_DEPTH: "1",
+    },
+    hookEnv: { CLAUDE_PROJECT_DIR: "/p", MY_SETTING: "from the hook" },
+    event: "PreToolUse",
+    inherit: true,
+  });
+  deepEqual(env, {
+    PATH: "/usr/bin",
+    MY_SETTING: "from the hook",
+    OPENAI_API_KEY: "sk",
+    CLAUDE_PROJECT_DIR: "/p",
+    HOOKGATE_EVENT: "PreToolUse",
+    HOOKGATE_DEPTH: "2",
+  });
+});

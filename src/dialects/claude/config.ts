@@ -2,13 +2,16 @@
 // [{matcher, hooks: [{type, command|url|prompt, …}]}]}}`, every other
 // top-level key ignored. Timeouts are seconds; matchers are Claude's; a hook
 // entry without its group wrapper (which Claude silently ignores, and with
-// it the whole file) is an error here, with the fix.
+// it the whole file) is an error here, with the fix. A handler key hookgate
+// does not know (Claude and its plugins add some) is a warning: the hook
+// still runs, as it does in Claude.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import {
   arrayOf,
   BOOLEAN,
   keysOf,
+  looseObject,
   number,
   type ObjectShape,
   oneOf,
@@ -19,12 +22,13 @@ import {
   UNKNOWN,
 } from "../../_internal/shape.ts";
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { closest } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
-import { HOOK_EVENTS } from "../../events/table.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
-import { CLAUDE_EVENTS } from "./events.ts";
+import { scrubs } from "./env.ts";
+import { rowOf } from "./events.ts";
 import { openEntry } from "../_broken_entry.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
@@ -33,8 +37,8 @@ export const CLAUDE_GROUP: ObjectShape = strictObject({
   hooks: arrayOf(UNKNOWN),
 });
 
-/** One hook of a matcher group. */
-export const CLAUDE_HANDLER: ObjectShape = strictObject({
+/** One hook of a matcher group (the keys hookgate knows; others are reported, not refused). */
+export const CLAUDE_HANDLER: ObjectShape = looseObject({
   type: optional(oneOf(["command", "http", "prompt", "mcp_tool", "agent"])),
   command: optional(string(1)),
   args: optional(arrayOf(string())),
@@ -97,10 +101,10 @@ const CLAUDE_TOP_KEYS = [
   "includeCoAuthoredBy",
 ];
 
-/** Claude's defaults, in seconds: 600 for command and HTTP hooks (30 on UserPromptSubmit), 30 for prompts. */
+/** Claude's defaults, in seconds: 600 for command and HTTP hooks (30 on UserPromptSubmit, 10 on MessageDisplay), 30 for prompts. */
 function defaultSeconds(event: HookEvent, type: string): number {
   if (type === "prompt") return 30;
-  return event === "UserPromptSubmit" ? 30 : 600;
+  return event === "UserPromptSubmit" ? 30 : event === "MessageDisplay" ? 10 : 600;
 }
 
 /** The Claude Code dialect's configuration side. */
@@ -111,6 +115,8 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
   strictTop: false,
   securityLists: { httpAllowedUrls: "allowedHttpHookUrls" },
   models: false,
+  // Claude's own switch, set in the settings' env for the whole session.
+  sanitizesEnv: (root) => isPlainObject(root.env) && scrubs(root.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB),
   detects(root) {
     if (CLAUDE_TOP_KEYS.some((key) => Object.hasOwn(root, key))) return true;
     if (!isPlainObject(root.hooks)) return false;
@@ -118,7 +124,6 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
       Array.isArray(list) && list.some((entry) => isPlainObject(entry) && Array.isArray(entry.hooks))
     );
   },
-  knowsEvent: (event) => CLAUDE_EVENTS.has(event),
   disabled: (root) =>
     root.disableAllHooks === true
       ? '"disableAllHooks" is true, so none of this file\'s hooks are loaded (Claude Code would run none of them either)'
@@ -157,7 +162,7 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
 
 function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): boolean {
   const trimmed = matcher?.trim() ?? "";
-  if (HOOK_EVENTS[event].matchOn === null) {
+  if (rowOf(event).matchOn === null) {
     // Never read, so never compiled: Claude Code ignores it, even one that is no valid regex.
     if (trimmed !== "" && trimmed !== "*") {
       context.warning(path, `${event} hooks have nothing to match, so the matcher is ignored (as Claude Code does)`);
@@ -185,6 +190,15 @@ function claudeHook(
     return null;
   }
   if (!context.check(CLAUDE_HANDLER, value, path, CLAUDE_HANDLER_KEYS)) return null;
+  for (const key of Object.keys(value)) {
+    if (CLAUDE_HANDLER_KEYS.includes(key)) continue;
+    const suggestion = closest(key, CLAUDE_HANDLER_KEYS);
+    context.warning(
+      [...path, key],
+      `"${key}" is not a Claude Code hook key hookgate knows; it is ignored and the hook runs`,
+      suggestion === undefined ? undefined : `did you mean "${suggestion}"?`,
+    );
+  }
   const h = value as Handler;
   const type = h.type ?? "command";
   if (type === "mcp_tool" || type === "agent") {
@@ -201,9 +215,10 @@ function claudeHook(
   }
   const base = {
     dialect: "claude" as const,
-    // Claude hooks may rewrite the input: they run in the mutate stage, in
-    // configuration order, each seeing the previous rewrite.
-    ...(HOOK_EVENTS[event].canMutate ? { stage: "mutate" as const } : {}),
+    // Claude hooks may rewrite the input: they run in the mutate stage, all
+    // at the same time on the same input as in Claude (after the native
+    // mutate chain), the later rewrite in configuration order winning.
+    ...(rowOf(event).canMutate ? { stage: "mutate" as const } : {}),
     timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
     ...(matcher === undefined ? {} : { matcher }),
   };
@@ -257,7 +272,7 @@ function claudeHook(
         );
         return null;
       }
-      const background = h.async === true && !HOOK_EVENTS[event].canBlock;
+      const background = h.async === true && !rowOf(event).canBlock;
       if (h.async === true && !background) {
         context.warning(
           [...path, "async"],

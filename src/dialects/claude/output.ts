@@ -1,39 +1,44 @@
 // Reading a Claude-style hook's answer by Claude Code's rules: what exit
 // codes mean on which event, when stdout is JSON, and the JSON fields
 // (continue/stopReason, systemMessage, decision/reason, hookSpecificOutput
-// with permissionDecision, updatedInput, additionalContext, and
-// PermissionRequest's decision.behavior).
+// with permissionDecision, updatedInput, additionalContext, PostToolUse's
+// updatedToolOutput, PermissionRequest's decision and an elicitation's
+// action). Claude's allow — PreToolUse's permissionDecision "allow" (or the
+// deprecated top-level "approve"), PermissionRequest's behavior "allow" — is
+// a grant. Claude keeps its hooks' strings whole (it spills long ones to a
+// file itself), so nothing here is cut short.
 
 import { describe, isPlainObject } from "../../_internal/json.ts";
-import { MAX_REASON_CHARS } from "../../_internal/limits.ts";
-import { truncate } from "../../_internal/text.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
 import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
 import { firstLine } from "../_answer.ts";
 import type { DecodedOutput, HookAnswer } from "../types.ts";
-import { exit2, TEXT_IS_CONTEXT } from "./events.ts";
+import { ACTION_DECIDES, ANY_EXIT_BLOCKS, DECISION_BLOCK, exit2, OUTPUT_IGNORED, TEXT_IS_CONTEXT } from "./events.ts";
 
 const ADVICE = {
   stdout: "print only Claude's JSON output on stdout and diagnostics on stderr",
   body: "answer with Claude's JSON output or nothing",
 } as const;
 
+const ALLOW: NormalizedOutcome = Object.freeze({ action: "allow" });
+
 /** Decodes a Claude-style hook's answer for `event`. */
 export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput {
   const { exitCode, text, stderr } = answer;
-  if (exitCode === 2) {
-    // Exit 2 cannot be overridden by JSON; stdout is ignored.
+  if (OUTPUT_IGNORED.has(event)) return { outcome: { ...ALLOW } };
+  const json = text.startsWith("{") ? parseJson(text) : undefined;
+  if (exitCode === 2 || (exitCode !== null && exitCode !== 0 && ANY_EXIT_BLOCKS.has(event))) {
+    // Exit 2 cannot be overridden by JSON, which only gives the block its message.
     switch (exit2(event)) {
       case "block":
-        return { outcome: { action: "deny", reason: stderr === "" ? DEFAULT_BLOCK_REASON : truncate(stderr) } };
+        return { outcome: { action: "deny", reason: blockMessage(json, stderr) } };
       case "user":
-        return { outcome: stderr === "" ? { action: "allow" } : { action: "allow", systemMessage: truncate(stderr) } };
+        return { outcome: stderr === "" ? { action: "allow" } : { action: "allow", systemMessage: stderr } };
       case "ignored":
         return { outcome: { action: "allow" } };
     }
   }
-  const json = text.startsWith("{") ? parseJson(text) : undefined;
   if (exitCode !== null && exitCode !== 0) {
     const failure = { kind: "exit", message: `exited with code ${exitCode}${firstLine(stderr)}` } as const;
     // Claude lets a schema-valid JSON object decide even then: a lenient
@@ -66,6 +71,15 @@ export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): Decode
   return typeof decided === "string" ? { failure: { kind: "invalid_output", message: decided } } : { outcome: decided };
 }
 
+/** An exit-2 block's message: the JSON's block reason when it gives one, else stderr. */
+function blockMessage(json: Record<string, unknown> | undefined, stderr: string): string {
+  const specific = json?.hookSpecificOutput;
+  for (const reason of [json?.reason, isPlainObject(specific) ? specific.permissionDecisionReason : undefined]) {
+    if (typeof reason === "string" && reason.trim() !== "") return reason;
+  }
+  return stderr === "" ? DEFAULT_BLOCK_REASON : stderr;
+}
+
 function parseJson(text: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(text);
@@ -73,6 +87,11 @@ function parseJson(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A string field's text, or `undefined` when it is missing or blank. */
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
 /** Reads Claude's output fields; a string says which field is wrong. */
@@ -87,19 +106,25 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
   }
   if (proceed === false) {
     outcome.halt = true;
-    if (typeof o.stopReason === "string" && o.stopReason.trim() !== "") outcome.stopReason = o.stopReason;
+    const stopReason = text(o.stopReason);
+    if (stopReason !== undefined) outcome.stopReason = stopReason;
   }
-  if (typeof o.systemMessage === "string" && o.systemMessage.trim() !== "") outcome.systemMessage = o.systemMessage;
-  const reason = typeof o.reason === "string" && o.reason.trim() !== "" ? o.reason : undefined;
+  const message = text(o.systemMessage);
+  if (message !== undefined) outcome.systemMessage = message;
 
-  // Top-level decision: "block" (deprecated on PreToolUse: "approve" / "block").
+  // Top-level decision: "block" where Claude takes one (the deprecated
+  // "approve" / "block" on PreToolUse); elsewhere Claude ignores it.
   const decision = o.decision;
   if (decision !== undefined && decision !== null) {
-    if (decision === "block") {
-      outcome.action = "deny";
-      outcome.reason = truncate(reason ?? DEFAULT_BLOCK_REASON, MAX_REASON_CHARS);
-    } else if (decision !== "approve" && decision !== "allow") {
+    if (decision !== "block" && decision !== "approve" && decision !== "allow") {
       return `"decision" must be "block" (or the deprecated "approve"), got ${JSON.stringify(decision)}`;
+    }
+    if (decision === "block" && (event === "PreToolUse" || DECISION_BLOCK.has(event))) {
+      outcome.action = "deny";
+      outcome.reason = text(o.reason) ?? DEFAULT_BLOCK_REASON;
+    } else if (decision === "approve" && event === "PreToolUse") {
+      // PreToolUse's deprecated spelling of permissionDecision "allow".
+      grant(outcome, text(o.reason));
     }
   }
 
@@ -116,10 +141,26 @@ function readFields(event: HookEvent, o: Record<string, unknown>): NormalizedOut
     if (typeof context !== "string") return `"additionalContext" must be a string, got ${describe(context)}`;
     if (context !== "") outcome.additionalContext = context;
   }
-  // PostToolUse's replacement of the tool's output (details are hookgate's own).
-  if (specific.updatedToolOutput !== undefined) outcome.updatedToolResult = { content: specific.updatedToolOutput };
-  if (event === "PermissionRequest") return permissionRequest(specific, outcome);
-  return permissionDecision(specific, outcome);
+  switch (event) {
+    case "PreToolUse":
+      return permissionDecision(specific, outcome);
+    case "PermissionRequest":
+      return permissionRequest(specific, outcome);
+    case "PostToolUse":
+      // The replacement of the tool's output (details are hookgate's own).
+      if (specific.updatedToolOutput !== undefined) outcome.updatedToolResult = { content: specific.updatedToolOutput };
+      return outcome;
+    default:
+      // Other events have no permissionDecision: Claude ignores one there.
+      return ACTION_DECIDES.has(event) ? elicitationAction(specific, outcome) : outcome;
+  }
+}
+
+/** Makes `outcome` Claude's allow — a grant — unless it already denies. */
+function grant(outcome: NormalizedOutcome, reason: string | undefined): void {
+  if (outcome.action === "deny") return;
+  outcome.action = "grant";
+  if (reason !== undefined) outcome.reason = reason;
 }
 
 /** PreToolUse's `permissionDecision`, `permissionDecisionReason` and `updatedInput`. */
@@ -131,24 +172,29 @@ function permissionDecision(specific: Record<string, unknown>, outcome: Normaliz
   if (updatedInput !== undefined && !isPlainObject(updatedInput)) {
     return `"updatedInput" must be a JSON object, got ${describe(updatedInput)}`;
   }
-  const reason = typeof why === "string" && why.trim() !== "" ? truncate(why, MAX_REASON_CHARS) : undefined;
+  const reason = text(why);
   switch (decision) {
     case undefined:
     case null:
     case "allow":
-      // A hook's allow never grants a permission in hookgate; a rewrite is a mutate.
+      // Claude's allow skips its permission prompt: a grant.
+      if (decision === "allow") grant(outcome, reason);
       if (updatedInput !== undefined && outcome.action !== "deny") {
-        outcome.action = "mutate";
+        // Without a decision, a rewrite goes through the agent's own permission flow.
+        if (outcome.action !== "grant") outcome.action = "mutate";
         outcome.input = updatedInput;
       }
       return outcome;
     case "deny":
+      // A top-level block's reason still counts; an approval's does not.
+      outcome.reason = reason ?? (outcome.action === "deny" ? outcome.reason : undefined) ?? DEFAULT_BLOCK_REASON;
       outcome.action = "deny";
-      outcome.reason = reason ?? outcome.reason ?? DEFAULT_BLOCK_REASON;
       return outcome;
     case "ask":
     case "defer":
       if (outcome.action === "deny") return outcome;
+      // A top-level "approve" beside it: the more restrictive decision stands, alone.
+      if (outcome.action === "grant") delete outcome.reason;
       outcome.action = decision;
       if (reason !== undefined) outcome.reason = reason;
       if (updatedInput !== undefined) outcome.input = updatedInput;
@@ -158,19 +204,58 @@ function permissionDecision(specific: Record<string, unknown>, outcome: Normaliz
   }
 }
 
-/** PermissionRequest's `decision: {behavior, message?, updatedInput?}`. */
+/**
+ * PermissionRequest's `decision: {behavior, message?, updatedInput?,
+ * updatedPermissions?}`; keys Claude does not define are tolerated, as
+ * Claude tolerates them.
+ */
 function permissionRequest(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
   const decision = specific.decision;
   if (decision === undefined || decision === null) return outcome;
   if (!isPlainObject(decision)) return `"decision" must be an object {behavior, message?}, got ${describe(decision)}`;
   if (decision.behavior === "deny") {
     outcome.action = "deny";
-    const message = decision.message;
-    outcome.reason = typeof message === "string" && message.trim() !== ""
-      ? truncate(message, MAX_REASON_CHARS)
-      : DEFAULT_BLOCK_REASON;
-  } else if (decision.behavior !== "allow") {
+    outcome.reason = text(decision.message) ?? DEFAULT_BLOCK_REASON;
+  } else if (decision.behavior === "allow") {
+    const { updatedInput, updatedPermissions } = decision;
+    if (updatedInput !== undefined && !isPlainObject(updatedInput)) {
+      return `"decision.updatedInput" must be a JSON object, got ${describe(updatedInput)}`;
+    }
+    const wrong = updatedPermissions === undefined ? undefined : notObjects(updatedPermissions);
+    if (wrong !== undefined) return `"decision.updatedPermissions" must be an array of objects, got ${wrong}`;
+    grant(outcome, undefined);
+    if (outcome.action === "grant") {
+      if (updatedInput !== undefined) outcome.input = updatedInput;
+      // Verbatim: Claude validates its entries; hookgate only carries them.
+      if (updatedPermissions !== undefined) {
+        outcome.updatedPermissions = updatedPermissions as Record<string, unknown>[];
+      }
+    }
+  } else {
     return `"decision.behavior" must be "allow" or "deny", got ${JSON.stringify(decision.behavior)}`;
   }
+  return outcome;
+}
+
+/** What is wrong with a value that must be an array of plain objects, or `undefined`. */
+function notObjects(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return isPlainObject(value) ? "an object" : describe(value);
+  const index = value.findIndex((item) => !isPlainObject(item));
+  return index === -1 ? undefined : `${describe(value[index])} at index ${index}`;
+}
+
+/**
+ * An elicitation's `action`: `decline` and `cancel` refuse the MCP
+ * server's request (a block); `accept`, which answers it for the user,
+ * grants nothing here: the user is asked.
+ */
+function elicitationAction(specific: Record<string, unknown>, outcome: NormalizedOutcome): NormalizedOutcome | string {
+  const action = specific.action;
+  if (action === undefined || action === null || action === "accept") return outcome;
+  if (action !== "decline" && action !== "cancel") {
+    return `"action" must be "accept", "decline" or "cancel", got ${JSON.stringify(action)}`;
+  }
+  outcome.action = "deny";
+  outcome.reason ??= `the hook answered "${action}"`;
   return outcome;
 }

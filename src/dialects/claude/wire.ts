@@ -3,29 +3,45 @@
 // its output fields for a result (what the gateway answers Claude with).
 
 import { isPlainObject } from "../../_internal/json.ts";
-import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
+import { MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
+import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { type HookPayloadField, isHookEvent } from "../../events/table.ts";
+import { type HookPayloadField, isEventName, isHookEvent } from "../../events/table.ts";
 import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
-import { type DecodedInput, type Dialect, UnsupportedEventError } from "../types.ts";
-import { CLAUDE_EVENTS, DECISION_BLOCK } from "./events.ts";
+import type { DecodedInput, Dialect } from "../types.ts";
+import { ACTION_DECIDES, BLOCK_BY_EXIT, DECISION_BLOCK, rowOf } from "./events.ts";
+import { claudeCommandEnv } from "./env.ts";
 import { decodeClaudeOutput } from "./output.ts";
 
-/** Native payload field → Claude's wire name: snake_case, but Claude names two its own way. */
+/** Native payload field → Claude's wire name: snake_case, but Claude names a few its own way. */
 const WIRE_NAMES: Readonly<Record<HookPayloadField, string>> = {
   ...SNAKE_CASE_NAMES,
   compactReason: "trigger",
+  setupReason: "trigger",
   endReason: "reason",
+  denialReason: "reason",
 };
+const FIELDS = Object.keys(WIRE_NAMES) as HookPayloadField[];
+
+/** What every Claude event carries, read into the run environment rather than the fields. */
+const COMMON_KEYS = ["session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name"];
 
 const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;
+
+/** Sets an own property, even one named `__proto__` (JSON text can carry one). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
+}
 
 /**
  * A payload as Claude Code sends it to hooks: `session_id`,
  * `transcript_path` and `permission_mode` when known, `cwd`,
  * `hook_event_name`, then the event's fields (`tool_name`, `tool_input`,
  * `tool_use_id`, `tool_response` — the tool's result as it is —, `prompt`,
- * `stop_hook_active`, `source`, `reason`, `trigger`, …).
+ * `stop_hook_active`, `source`, `reason`, `trigger`, …), then what the
+ * agent sent that hookgate does not model, unchanged.
  */
 function encodeInput(input: HookInput): Record<string, unknown> {
   const out: Record<string, unknown> = { session_id: input.sessionId ?? "" };
@@ -33,10 +49,14 @@ function encodeInput(input: HookInput): Record<string, unknown> {
   out.cwd = input.cwd;
   if (input.permissionMode !== undefined) out.permission_mode = input.permissionMode;
   out.hook_event_name = input.event;
-  for (const field of Object.keys(WIRE_NAMES) as HookPayloadField[]) {
+  for (const field of FIELDS) {
     const value = input[field];
     if (value === undefined) continue;
     out[WIRE_NAMES[field]] = field === "toolResult" ? input.toolResult!.content : value;
+  }
+  const extra = input.extra;
+  if (extra !== undefined) {
+    for (const key of Object.keys(extra)) if (!Object.hasOwn(out, key)) setOwn(out, key, extra[key]);
   }
   return out;
 }
@@ -45,16 +65,18 @@ function decodeInput(value: unknown): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Claude hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Claude hook event needs "hook_event_name"');
-  if (!isHookEvent(name)) {
-    if (CLAUDE_EVENTS.has(name)) throw new UnsupportedEventError(name, "Claude Code");
-    throw new TypeError(`"hook_event_name" is ${JSON.stringify(name)}, which is not a Claude Code hook event`);
+  if (!isEventName(name)) {
+    throw new TypeError(`"hook_event_name" is ${JSON.stringify(name)}, which is not a Claude Code hook event name`);
   }
-  const event: HookEvent = name;
-  const fields = readFields(event, (field) => {
-    const wire = value[WIRE_NAMES[field]];
-    if (field === "toolResult" && wire !== undefined) return { content: wire, isError: false };
-    return wire;
-  }, (field) => WIRE_NAMES[field]);
+  // An event Claude added after this version runs under the row for unknown events.
+  const event = name as HookEvent;
+  const fields: AnyHookEventFields = isHookEvent(name)
+    ? readFields(event, (field) => {
+      const wire = value[WIRE_NAMES[field]];
+      if (field === "toolResult" && wire !== undefined) return { content: wire, isError: false };
+      return wire;
+    }, (field) => WIRE_NAMES[field])
+    : {};
   const decoded: DecodedInput = { event, fields };
   const cwd = optionalString(value, "cwd");
   const sessionId = optionalString(value, "session_id");
@@ -64,11 +86,20 @@ function decodeInput(value: unknown): DecodedInput {
   if (sessionId !== undefined && sessionId !== "") decoded.sessionId = sessionId;
   if (transcriptPath !== undefined) decoded.transcriptPath = transcriptPath;
   if (permissionMode !== undefined) decoded.permissionMode = permissionMode;
+  const read = new Set(COMMON_KEYS);
+  for (const field of Object.keys(fields) as HookPayloadField[]) read.add(WIRE_NAMES[field]);
   const active = value.stop_hook_active;
-  if (active !== undefined && active !== null) {
+  if (rowOf(event).loopGuard && active !== undefined && active !== null) {
     if (typeof active !== "boolean") throw new TypeError('"stop_hook_active" must be a boolean');
     decoded.stopHookActive = active;
+    read.add("stop_hook_active");
   }
+  // Everything else travels as the agent sent it.
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (!read.has(key)) setOwn(extra ??= {}, key, value[key]);
+  }
+  if (extra !== undefined) fields.extra = extra;
   return decoded;
 }
 
@@ -80,22 +111,32 @@ function encodeResult(event: HookEvent, result: AnyHookEventResult): Record<stri
     if (result.stopReason !== undefined) out.stopReason = result.stopReason;
   }
   if (result.systemMessage !== undefined) out.systemMessage = result.systemMessage;
+  // An event added later takes only what every event takes.
+  if (!isHookEvent(event)) return out;
   const specific: Record<string, unknown> = {};
   if (event === "PreToolUse") {
     if (result.block) {
       specific.permissionDecision = "deny";
       if (result.reason !== undefined) specific.permissionDecisionReason = result.reason;
     } else if (result.decision !== undefined) {
+      // "allow" only when a hook granted it (a native hook's allow is no decision at all).
       specific.permissionDecision = result.decision;
       if (result.reason !== undefined) specific.permissionDecisionReason = result.reason;
     }
-    // Never "allow": a hook's allow would skip Claude's own permission prompt.
     if (result.input !== undefined && !result.block) specific.updatedInput = result.input;
   } else if (event === "PermissionRequest") {
     if (result.block) {
       specific.decision = { behavior: "deny", ...(result.reason === undefined ? {} : { message: result.reason }) };
+    } else if (result.decision === "allow") {
+      specific.decision = {
+        behavior: "allow",
+        ...(result.input === undefined ? {} : { updatedInput: result.input }),
+        ...(result.updatedPermissions === undefined ? {} : { updatedPermissions: result.updatedPermissions }),
+      };
     }
-  } else if (result.block && DECISION_BLOCK.has(event)) {
+  } else if (result.block && ACTION_DECIDES.has(event)) {
+    specific.action = "decline";
+  } else if (result.block && (DECISION_BLOCK.has(event) || BLOCK_BY_EXIT.has(event))) {
     out.decision = "block";
     if (result.reason !== undefined) out.reason = result.reason;
   }
@@ -114,16 +155,31 @@ function encodeResult(event: HookEvent, result: AnyHookEventResult): Record<stri
   return out;
 }
 
+/**
+ * Exit code 2 with the reason on stderr, where Claude reads a block only
+ * from the exit code; `undefined` elsewhere, and when a halt (which JSON
+ * says, and which beats every block) is part of the result.
+ */
+function encodeExit(event: HookEvent, result: AnyHookEventResult): { code: 2; stderr: string } | undefined {
+  if (!result.block || result.halt || !BLOCK_BY_EXIT.has(event)) return undefined;
+  return { code: 2, stderr: result.reason ?? "blocked by hook" };
+}
+
 /** The Claude Code dialect. */
 export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   name: "claude",
   matcherKind: "claude",
   matcherScope: "fields",
   contextSeparator: "\n",
+  concurrent: true,
+  acceptsUnknownEvents: true,
+  // Claude keeps all of a hook's output: what fits in the largest cap counts.
+  defaultMaxOutputBytes: MAX_OUTPUT_BYTES,
   encodeInput,
   decodeInput,
   decodeOutput: decodeClaudeOutput,
   encodeResult,
-  commandEnv: (projectDir) => ({ CLAUDE_PROJECT_DIR: projectDir }),
+  encodeExit,
+  commandEnv: claudeCommandEnv,
   expandArgument: (argument, projectDir) => argument.replace(PROJECT_DIR, projectDir),
 });

@@ -92,6 +92,7 @@ export const NATIVE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
   ]),
   strictTop: true,
   securityLists: { commandAllowlist: "commandAllowlist", httpAllowedUrls: "httpAllowedUrls" },
+  sanitizesEnv: (root) => root.sanitizeEnv === true,
   models: true,
   entries(event, value, path, context) {
     const hook = nativeHook(value, path, context);

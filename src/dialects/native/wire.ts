@@ -14,6 +14,7 @@ export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
   matcherKind: "exact",
   matcherScope: "tools",
   contextSeparator: "\n",
+  concurrent: false,
   encodeInput(input: HookInput): Record<string, unknown> {
     return input as unknown as Record<string, unknown>;
   },

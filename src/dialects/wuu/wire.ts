@@ -74,6 +74,7 @@ export const WUU_DIALECT: Dialect = Object.freeze<Dialect>({
   matcherScope: "tools",
   // Seed 001: "Additional context accumulates in order, separated by blank lines".
   contextSeparator: "\n\n",
+  concurrent: false,
   encodeInput: toWuuInput,
   decodeInput(value: unknown): DecodedInput {
     if (!isPlainObject(value)) throw new TypeError("a Wuu payload must be a JSON object");

@@ -2,6 +2,8 @@
 // utility, or the leader alone, as permissions allow) and, when a
 // descendant left the group, the rest of its session.
 
+import { helperEnv } from "./_loader_env.ts";
+
 /**
  * SIGKILL to every process still in the hook's session: descendants that
  * left its process group but not its session (job control, `setpgid`).
@@ -25,6 +27,7 @@ export async function killSession(sid: number): Promise<"killed" | "none" | "ski
     // pkill exits 0 when it signalled something, 1 when nothing matched.
     const { code } = await new Deno.Command("pkill", {
       args: ["-KILL", "-s", String(sid)],
+      ...helperEnv(),
       stdin: "null",
       stdout: "null",
       stderr: "null",
@@ -44,15 +47,22 @@ export async function killSession(sid: number): Promise<"killed" | "none" | "ski
  */
 export function killGroup(pid: number, child: Deno.ChildProcess): Promise<void> {
   if (killGroupNow(pid, child)) return Promise.resolve();
-  return new Deno.Command("kill", {
-    args: ["-KILL", "--", `-${pid}`],
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).output().then(
-    () => {},
-    () => killLeader(child),
-  );
+  try {
+    return new Deno.Command("kill", {
+      args: ["-KILL", "--", `-${pid}`],
+      ...helperEnv(),
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output().then(
+      () => {},
+      () => killLeader(child),
+    );
+  } catch {
+    // Deno refuses some spawns by throwing at once (a permission): the leader, then.
+    killLeader(child);
+    return Promise.resolve();
+  }
 }
 
 /** Kills the group synchronously when permissions allow; `false` if not. */

@@ -6,6 +6,8 @@
 // watchdog reads end-of-file and kills every group (and session) still
 // listed. On a clean shutdown the list is empty, so it kills nothing.
 
+import { helperEnv } from "./_loader_env.ts";
+
 /** A watchdog for one owner's hooks; `null` where it cannot run. */
 export interface HostGuard {
   add(pid: number): void;
@@ -34,6 +36,7 @@ export function startHostGuard(): HostGuard | null {
   try {
     child = new Deno.Command("setsid", {
       args: ["sh", "-c", WATCHDOG],
+      ...helperEnv(),
       stdin: "piped",
       stdout: "null",
       stderr: "null",

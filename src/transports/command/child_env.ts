@@ -1,11 +1,13 @@
 /**
- * The environment of command hooks: sanitized, never the parent's whole
- * environment.
+ * The environment of command hooks: sanitized, or — for a dialect whose
+ * agent's hooks inherit its environment (Claude's), unless an operator
+ * says otherwise — the parent's, without `OTEL_*`.
  *
  * @module
  */
 
 import { readGrantedEnv } from "../../_internal/env.ts";
+import { isLoaderVariable, mayPassLoaderVariables } from "./_loader_env.ts";
 
 /**
  * Parent variables every command hook gets (plus every `LC_*`).
@@ -76,6 +78,18 @@ export interface BuildChildEnvOptions {
    * @default {Deno.env} as far as `--allow-env` permits reading it
    */
   parentEnv?: Record<string, string>;
+  /**
+   * Start from the whole parent environment — secrets too, but never
+   * `OTEL_*` — instead of the allowlist: what the hooks of an agent whose
+   * hooks inherit its environment (Claude Code's) expect. It needs an
+   * unscoped `--allow-env` to list the environment; under a scoped one only
+   * the granted names are read. The loader's variables (`LD_*`, `DYLD_*`)
+   * pass only under an unscoped `--allow-run`: Deno starts no child with
+   * them otherwise.
+   *
+   * @default {false}
+   */
+  inherit?: boolean;
 }
 
 /**
@@ -105,7 +119,8 @@ export function looksLikeSecret(name: string): boolean {
 /**
  * Builds a command hook's environment: the allowlisted parent variables
  * (`PATH`, `HOME`, `USER`, `LOGNAME`, `LANG`, `LC_*`, `TERM`, `TMPDIR`,
- * `SHELL`, `TZ`) minus anything that looks like a secret, then the
+ * `SHELL`, `TZ`) minus anything that looks like a secret (with `inherit`:
+ * every parent variable but `OTEL_*`), then the
  * variables named in `passEnv`, then the hook's own `env`, then
  * `HOOKGATE_PROJECT_DIR`, `HOOKGATE_EVENT` and `HOOKGATE_SESSION_ID`, and
  * with an event `HOOKGATE_DEPTH` (one more than this process's own: how
@@ -134,14 +149,14 @@ export function buildChildEnv(
   options: BuildChildEnvOptions = {},
 ): Record<string, string> {
   const parent = options.parentEnv ?? readParentEnv(options.passEnv ?? []);
+  // Deno starts no child with the loader's variables under a scoped --allow-run.
+  const loader = options.inherit === true && mayPassLoaderVariables();
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(parent)) {
-    if (
-      (CHILD_ENV_ALLOWLIST.includes(name) || name.startsWith("LC_")) &&
-      !looksLikeSecret(name)
-    ) {
-      env[name] = value;
-    }
+    const passed = options.inherit
+      ? !name.startsWith("OTEL_") && (!isLoaderVariable(name) || loader)
+      : (CHILD_ENV_ALLOWLIST.includes(name) || name.startsWith("LC_")) && !looksLikeSecret(name);
+    if (passed) env[name] = value;
   }
   for (const name of options.passEnv ?? []) {
     const value = parent[name];

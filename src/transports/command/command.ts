@@ -6,11 +6,12 @@
  * @module
  */
 
+import { readGrantedEnv } from "../../_internal/env.ts";
 import { timeoutProblem } from "../../_internal/limits.ts";
 import { dialectOf } from "../../dialects/dialects.ts";
 import type { Logger } from "../../events/env.ts";
 import type { ShellHookSpec } from "../../events/configured.ts";
-import type { HookFailure, HookOutcome, HookRunResult } from "../../events/outcome.ts";
+import type { HookFailure, HookRunResult, NormalizedOutcome } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import {
   type CommandPlan,
@@ -18,7 +19,7 @@ import {
   DEFAULT_COMMAND_ALLOWLIST,
   planCommand,
 } from "../../permissions/command_line.ts";
-import { runPermissionProblem } from "../../permissions/preflight.ts";
+import { envPermissionProblem, runPermissionProblem } from "../../permissions/preflight.ts";
 import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { type HookProcesses, STANDALONE_PROCESSES } from "./processes.ts";
@@ -70,6 +71,15 @@ export interface RunShellHookOptions {
    * @default {the set shared by standalone calls}
    */
   processes?: HookProcesses;
+  /**
+   * Give the hook the sanitized environment whatever its dialect — also a
+   * Claude-dialect hook, which otherwise inherits this process's
+   * environment, as Claude's own hooks inherit Claude's (the
+   * configuration's `sanitizeEnv`).
+   *
+   * @default {false}
+   */
+  sanitizeEnv?: boolean;
 }
 
 /**
@@ -183,9 +193,10 @@ export type PreparedCommandHook = { plan: CommandPlan; failure?: undefined; proj
 };
 
 /**
- * Plans a command hook and checks the allowlist and Deno's `--allow-run`:
- * everything that depends only on the hook, done once per hook by the
- * runner rather than once per call.
+ * Plans a command hook and checks the allowlist, Deno's `--allow-run`, and
+ * that `--allow-env` grants its `passEnv` variables: everything that
+ * depends only on the hook, done once per hook by the runner rather than
+ * once per call.
  */
 export function prepareCommandHook(
   spec: ShellHookSpec,
@@ -200,7 +211,7 @@ export function prepareCommandHook(
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message }, ...where };
   }
   const refusal = timeoutProblem(spec.timeoutMs)?.message ?? commandRejection(plan, allowlist) ??
-    runPermissionProblem(plan.program);
+    runPermissionProblem(plan.program) ?? envPermissionProblem(spec.passEnv ?? []);
   return refusal === undefined
     ? { plan, ...where }
     : { plan, failure: { kind: "rejected", message: refusal }, ...where };
@@ -241,17 +252,33 @@ export async function runPreparedCommandHook(
   const projectDir = options.projectDir ?? input.cwd;
   const { signal, dispose } = deadlineSignal(spec.timeoutMs, options);
   const processes = options.processes ?? STANDALONE_PROCESSES;
+  const own = dialect.commandEnv?.({
+    projectDir,
+    event: input.event,
+    read: readGrantedEnv,
+    sanitized: options.sanitizeEnv === true,
+  });
+  if (own?.inherit && !canListEnv() && !SCOPED_ENV_WARNED.has(processes)) {
+    // Said once per owner: the hook runs, with less than its agent would give it.
+    SCOPED_ENV_WARNED.add(processes);
+    options.logger?.warn?.(
+      `Command hook "${
+        spec.name ?? spec.command
+      }" inherits the agent's environment (as ${dialect.name} hooks do), but --allow-env names only some variables, so it gets only those; run hook-run with --allow-env, or set "sanitizeEnv": true to give every hook the sanitized environment`,
+    );
+  }
   try {
     const spawned = await spawnHook({
       program: plan.program,
       args: plan.args,
       cwd: spec.cwd ?? input.cwd,
       env: buildChildEnv({
-        hookEnv: { ...dialect.commandEnv?.(projectDir), ...spec.env },
+        hookEnv: { ...own?.env, ...spec.env },
         ...(spec.passEnv ? { passEnv: spec.passEnv } : {}),
         event: input.event,
         ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
         projectDir,
+        ...(own?.inherit ? { inherit: true } : {}),
       }),
       stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
       maxOutputBytes: cap,
@@ -307,7 +334,7 @@ export async function runShellHook(
   spec: ShellHookSpec,
   input: HookInput,
   logger?: Logger,
-): Promise<HookOutcome | null> {
+): Promise<NormalizedOutcome | null> {
   const result = await runShellHookDetailed(
     spec,
     input,
@@ -319,6 +346,18 @@ export async function runShellHook(
     );
   }
   return result.outcome;
+}
+
+/** The owners (a runner's processes, or the standalone set) already told that --allow-env is scoped. */
+const SCOPED_ENV_WARNED = new WeakSet<HookProcesses>();
+
+/** Whether the whole environment can be read (an unscoped --allow-env). */
+function canListEnv(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "env" }).state === "granted";
+  } catch {
+    return false;
+  }
 }
 
 /**

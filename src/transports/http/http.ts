@@ -14,7 +14,7 @@ import type { Logger } from "../../events/env.ts";
 import type { HttpHook } from "../../events/configured.ts";
 import type { HookFailure, HookRunResult } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { netPermissionProblem } from "../../permissions/preflight.ts";
+import { envPermissionProblem, netPermissionProblem } from "../../permissions/preflight.ts";
 import { httpUrlProblem } from "../../permissions/url_policy.ts";
 import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
 
@@ -129,19 +129,22 @@ export function runHttpHookDetailed(
 
 /**
  * Checks an HTTP hook's URL against the https/loopback rules and the
- * allowlist, and Deno's `--allow-net`: everything that depends only on the
- * hook, done once per hook by the runner rather than once per call.
+ * allowlist, Deno's `--allow-net`, and — unless the caller reads variables
+ * itself (`checkEnv: false`) — that `--allow-env` grants the variables its
+ * headers may use: everything that depends only on the hook, done once per
+ * hook by the runner rather than once per call.
  *
  * @returns `null` when the hook may be called, else the rejection.
  */
 export function prepareHttpHook(
-  hook: Pick<HttpHook, "url" | "allowMetadataHosts" | "timeoutMs">,
+  hook: Pick<HttpHook, "url" | "allowMetadataHosts" | "timeoutMs" | "allowedEnvVars">,
   allowedUrls: readonly string[] | undefined,
+  checkEnv = true,
 ): HookFailure | null {
   const refusal = timeoutProblem(hook.timeoutMs)?.message ?? httpUrlProblem(hook.url, {
     ...(allowedUrls ? { allowedUrls } : {}),
     ...(hook.allowMetadataHosts === true ? { allowMetadataHosts: true } : {}),
-  }) ?? netPermissionProblem(hook.url);
+  }) ?? netPermissionProblem(hook.url) ?? (checkEnv ? envPermissionProblem(hook.allowedEnvVars ?? []) : undefined);
   return refusal === undefined ? null : { kind: "rejected", message: refusal };
 }
 
@@ -162,7 +165,9 @@ export async function sendHttpHook(
     durationMs: 0,
   });
 
-  const refusal = prepared === undefined ? prepareHttpHook(hook, options.allowedUrls) : prepared;
+  const refusal = prepared === undefined
+    ? prepareHttpHook(hook, options.allowedUrls, options.getEnv === undefined)
+    : prepared;
   if (refusal !== null) return finish(refusal);
 
   // A plain object, not Headers: fetch copies it anyway, and building a

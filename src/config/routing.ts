@@ -1,9 +1,14 @@
-// The entry that routes an agent's events into hookgate — `hook-run
-// gateway` as a Claude-style agent's command hook, or a call to `hook-run
-// serve` — is not a hook. Loaded as a layer (the agent's settings file read
-// as a project's .claude/settings.json, say), it would start hookgate again
-// for every event it answers. It is left out where it is read, with a
-// warning that `hook-run check` shows and `hook-run list` notes.
+/**
+ * The entry that routes an agent's events into hookgate — `hook-run
+ * gateway` as a Claude-style agent's command hook, or a call to `hook-run
+ * serve` — is not a hook. Loaded as a layer (the agent's settings file read
+ * as a project's .claude/settings.json, say), it would start hookgate again
+ * for every event it answers. It is left out where it is read, with a
+ * warning that `hook-run check` shows and `hook-run list` notes; `hook-run
+ * install` recognises it to replace or remove it.
+ *
+ * @module
+ */
 
 import { basename } from "../_internal/path.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
@@ -47,7 +52,7 @@ export function withoutRouting(
   let hooks: ConfiguredHooks | undefined;
   for (const [event, list] of Object.entries(parsed.hooks) as [HookEvent, ConfiguredHook[]][]) {
     const kept = list.filter((hook, index) => {
-      const target = routingTarget(hook);
+      const target = hookgateRoute(hook);
       if (target === undefined) return true;
       routing.push({ event, target, source: path });
       diagnostics.push({
@@ -67,8 +72,25 @@ export function withoutRouting(
   return hooks === undefined ? parsed : { ...parsed, hooks };
 }
 
-/** The command or URL of a hook that routes to hookgate, or `undefined` for any other hook. */
-function routingTarget(hook: ConfiguredHook): string | undefined {
+/**
+ * The command or URL of a hook that routes an agent's events to hookgate
+ * (`hook-run gateway` run by a launcher, the bundle or a binary named
+ * `hook-run` or `hookgate`, or a call to hook-run serve's `/hooks`), or
+ * `undefined` for any other hook.
+ *
+ * @param hook The hook.
+ * @returns What it routes to, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { hookgateRoute } from "@hookgate/core/config";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(hookgateRoute({ command: "'/h/bin/hook-run' gateway" }), "'/h/bin/hook-run' gateway");
+ * equal(hookgateRoute({ command: "jq -r .tool_name" }), undefined);
+ * ```
+ */
+export function hookgateRoute(hook: ConfiguredHook): string | undefined {
   if (hook.type === "prompt") return undefined;
   if (hook.type === "http") {
     // A Claude settings file's HTTP handler for hook-run serve; a native

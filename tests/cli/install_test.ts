@@ -1,0 +1,352 @@
+// hook-run install claude and uninstall claude against a throwaway Claude
+// settings file (--settings) and hookgate home: never the real HOME.
+
+import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { claudeRoutedEvents } from "../../src/dialects/mod.ts";
+import { BUNDLE_OPTIONS } from "../../src/cli/_launcher.ts";
+import { bundleFlags, cli, type CliRun } from "./_cli.ts";
+import { DENO_DIR } from "./_task.ts";
+
+const SCRIPTS = new URL("../testdata/published_style/", import.meta.url).pathname;
+
+interface SetUp {
+  /** The HOME of every run. */
+  home: string;
+  /** $HOOKGATE_HOME. */
+  hookgate: string;
+  /** The Claude settings file install edits. */
+  settings: string;
+  /** A project directory with the published-style scripts in .claude/. */
+  project: string;
+  /** hook-run with `args`, from the project, with --settings when `withSettings`. */
+  run(args: string[], options?: { env?: Record<string, string>; cwd?: string }): Promise<CliRun>;
+}
+
+/** The user's settings before install: other keys, a python3 guard, and a hook on an event the routing leaves to Claude. */
+function original(project: string) {
+  return {
+    model: "opus",
+    permissions: { allow: ["Bash(ls:*)"] },
+    hooks: {
+      PreToolUse: [{
+        matcher: "Bash",
+        hooks: [{ type: "command", command: `python3 ${project}/.claude/guard.py`, timeout: 30 }],
+      }],
+      WorktreeCreate: [{ hooks: [{ type: "command", command: "true" }] }],
+    },
+  };
+}
+
+async function withSetUp(fn: (setUp: SetUp) => Promise<void>): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-install-" }));
+  try {
+    const home = join(dir, "home");
+    const project = join(dir, "project");
+    await Deno.mkdir(join(home, ".claude"), { recursive: true });
+    await Deno.mkdir(join(project, ".claude"), { recursive: true });
+    for (const entry of Deno.readDirSync(SCRIPTS)) {
+      await Deno.copyFile(join(SCRIPTS, entry.name), join(project, ".claude", entry.name));
+      await Deno.chmod(join(project, ".claude", entry.name), 0o755);
+    }
+    const settings = join(home, ".claude", "settings.json");
+    await Deno.writeTextFile(settings, JSON.stringify(original(project), null, 2));
+    await fn({
+      home,
+      hookgate: join(home, ".config", "hookgate"),
+      settings,
+      project,
+      run: (args, options = {}) => cli(args, { home, cwd: options.cwd ?? project, env: { DENO_DIR, ...options.env } }),
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
+const exists = (path: string) => Deno.stat(path).then(() => true, () => false);
+const backups = async (settings: string) =>
+  (await Array.fromAsync(Deno.readDir(join(settings, "..")))).filter((e) =>
+    e.name.startsWith("settings.json.hookgate-backup-")
+  );
+
+/** Runs a routing command as Claude runs a command hook: sh -c, the event on stdin, in the project. */
+async function claudeRuns(command: string, event: Record<string, unknown>, cwd: string, home: string) {
+  const child = new Deno.Command("sh", {
+    args: ["-c", command],
+    cwd,
+    env: { CLAUDE_PROJECT_DIR: cwd, HOME: home },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify({ session_id: "s", cwd, ...event })));
+  await writer.close();
+  const { code, stdout, stderr } = await child.output();
+  return { code, stdout: new TextDecoder().decode(stdout), stderr: new TextDecoder().decode(stderr) };
+}
+
+const RM = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+
+Deno.test("hook-run install claude routes every modelled event through a launcher it builds, and moves the user's hooks", async (t) => {
+  await withSetUp(async ({ home, hookgate, settings, project, run }) => {
+    const before = await Deno.readTextFile(settings);
+    const routed = claudeRoutedEvents();
+    const bin = join(hookgate, "bin", "hook-run");
+    const install = await run(["install", "claude", "--settings", settings]);
+    equal(install.code, 0, install.stdout + install.stderr);
+    const after = await readJson(settings);
+
+    await t.step("it prints what it did: files, backup, moved hooks, routing, launcher", () => {
+      for (const text of [bin, join(hookgate, "hook-run.js"), "backup", "moved", "routing", "gateway"]) {
+        ok(install.stdout.includes(text), `${text} in:\n${install.stdout}`);
+      }
+    });
+    await t.step("every other key stays, and a hook on an event the routing leaves to Claude stays with Claude", () => {
+      equal(after.model, "opus");
+      deepEqual(after.permissions, { allow: ["Bash(ls:*)"] });
+      equal(routed.includes("WorktreeCreate"), false);
+      deepEqual(after.hooks.WorktreeCreate, original(project).hooks.WorktreeCreate);
+    });
+    await t.step("each modelled event routes to <launcher> gateway with Claude's longest timeout", () => {
+      for (const event of routed) {
+        deepEqual(
+          after.hooks[event],
+          [{ hooks: [{ type: "command", command: `${bin} gateway`, timeout: 600 }] }],
+          event,
+        );
+      }
+    });
+    await t.step("the user's hooks moved into the hookgate home, in Claude's shape", async () => {
+      deepEqual(
+        (await readJson(join(hookgate, "claude-hooks.json"))).hooks.PreToolUse,
+        original(project).hooks.PreToolUse,
+      );
+    });
+    await t.step("the file was backed up first, exactly as it was", async () => {
+      const [backup] = await backups(settings);
+      ok(backup, "a backup");
+      equal(await Deno.readTextFile(join(settings, "..", backup.name)), before);
+    });
+    await t.step("the routing command, run as Claude runs it, runs the moved guard through hookgate", async () => {
+      const answer = await claudeRuns(after.hooks.PreToolUse[0].hooks[0].command, RM, project, home);
+      equal(answer.code, 0, answer.stderr);
+      deepEqual(JSON.parse(answer.stdout).hookSpecificOutput?.permissionDecision, "deny");
+      match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /python guard: rm -rf/);
+    });
+    await t.step("a second install changes nothing and says so", async () => {
+      const text = await Deno.readTextFile(settings);
+      const launcher = await Deno.readTextFile(bin);
+      const again = await run(["install", "claude", "--settings", settings]);
+      equal(again.code, 0, again.stderr);
+      match(again.stdout, /nothing to change/);
+      equal(await Deno.readTextFile(settings), text);
+      equal(await Deno.readTextFile(bin), launcher);
+      equal((await backups(settings)).length, 1);
+    });
+  });
+});
+
+Deno.test("hook-run uninstall claude removes exactly the routing and moves the hooks back", async () => {
+  await withSetUp(async ({ hookgate, settings, project, run }) => {
+    equal((await run(["install", "claude", "--settings", settings])).code, 0);
+    // After install, the user adds a key and a hook of their own.
+    const edited = await readJson(settings);
+    edited.theme = "dark";
+    edited.hooks.PreToolUse.push({ matcher: "Write", hooks: [{ type: "command", command: "true" }] });
+    await Deno.writeTextFile(settings, JSON.stringify(edited));
+    const uninstall = await run(["uninstall", "claude", "--settings", settings]);
+    equal(uninstall.code, 0, uninstall.stdout + uninstall.stderr);
+    match(uninstall.stdout, /removed +\d+ routing entries/);
+    match(uninstall.stdout, /restored +1 hook/);
+    const expected = original(project);
+    deepEqual(await readJson(settings), {
+      ...expected,
+      hooks: {
+        ...expected.hooks,
+        PreToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "true" }] }, ...expected.hooks.PreToolUse],
+      },
+      theme: "dark",
+    });
+    equal(await exists(join(hookgate, "claude-hooks.json")), false);
+    const again = await run(["uninstall", "claude", "--settings", settings]);
+    equal(again.code, 0, again.stderr);
+    match(again.stdout, /nothing to change/);
+  });
+});
+
+Deno.test("hook-run install claude --keep-hooks leaves the user's hooks to Claude", async () => {
+  await withSetUp(async ({ hookgate, settings, project, run }) => {
+    const install = await run(["install", "claude", "--keep-hooks", "--settings", settings]);
+    equal(install.code, 0, install.stderr);
+    const after = await readJson(settings);
+    deepEqual(after.hooks.PreToolUse[0], original(project).hooks.PreToolUse[0]);
+    equal(after.hooks.PreToolUse.length, 2);
+    equal(await exists(join(hookgate, "claude-hooks.json")), false);
+  });
+});
+
+Deno.test("hook-run install claude --serve routes to per-event URLs, SessionStart through the gateway", async () => {
+  await withSetUp(async ({ hookgate, settings, run }) => {
+    const install = await run([
+      "install",
+      "claude",
+      "--serve",
+      "--port",
+      "8799",
+      "--token-env",
+      "HOOKGATE_TOKEN",
+      "--settings",
+      settings,
+    ]);
+    equal(install.code, 0, install.stderr);
+    match(install.stdout, /serve --port 8799 --token-env HOOKGATE_TOKEN/);
+    const after = await readJson(settings);
+    for (const event of claudeRoutedEvents()) {
+      const [handler] = after.hooks[event].at(-1).hooks;
+      if (event === "SessionStart" || event === "Setup") {
+        deepEqual(handler, { type: "command", command: `${join(hookgate, "bin", "hook-run")} gateway`, timeout: 600 });
+      } else {
+        deepEqual(handler, {
+          type: "http",
+          url: `http://127.0.0.1:8799/hooks/${event}`,
+          timeout: 600,
+          headers: { Authorization: "Bearer $HOOKGATE_TOKEN" },
+          allowedEnvVars: ["HOOKGATE_TOKEN"],
+        });
+      }
+    }
+    // Back to the gateway: the server's routing is replaced, not added to.
+    equal((await run(["install", "claude", "--settings", settings])).code, 0);
+    equal((await readJson(settings)).hooks.Stop.length, 1);
+  });
+});
+
+Deno.test("hook-run install and uninstall refuse a settings file Claude could not read, and change nothing", async (t) => {
+  const cases: [string, string, RegExp][] = [
+    ["not JSON", `{"hooks": {`, /is not valid JSON/],
+    ["hooks not an object", `{"hooks": []}`, /"hooks" must be an object of events/],
+    ["an event that is no list", `{"hooks": {"Stop": {"command": "x"}}}`, /hooks\.Stop must be a list/],
+    [
+      "a hook outside a matcher group",
+      `{"hooks": {"Stop": [{"command": "x"}]}}`,
+      /hooks\.Stop\[0\] must be a matcher group/,
+    ],
+  ];
+  for (const [what, text, expected] of cases) {
+    await t.step(what, async () => {
+      await withSetUp(async ({ hookgate, settings, run }) => {
+        await Deno.writeTextFile(settings, text);
+        for (const command of ["install", "uninstall"]) {
+          const refused = await run([command, "claude", "--settings", settings]);
+          equal(refused.code, 1, refused.stdout);
+          match(refused.stderr, expected);
+          match(refused.stderr, /nothing was changed/);
+          equal(await Deno.readTextFile(settings), text);
+          equal((await backups(settings)).length, 0);
+          equal(await exists(hookgate), false, "nothing written in the hookgate home");
+        }
+      });
+    });
+  }
+});
+
+Deno.test("hook-run install claude --least-privilege builds the launcher with the derived flags, and names the fix when they fall short", async (t) => {
+  await withSetUp(async ({ home, hookgate, settings, project, run }) => {
+    const bin = join(hookgate, "bin", "hook-run");
+    const install = await run(["install", "claude", "--least-privilege", "--settings", settings]);
+    equal(install.code, 0, install.stderr);
+    const launcher = await Deno.readTextFile(bin);
+    await t.step("no --allow-all, and exactly the programs the moved hooks run", () => {
+      equal(launcher.includes("--allow-all '"), false, launcher);
+      match(launcher, /--allow-run=kill,(pkill,)?python3(,setsid)?\b/);
+      match(launcher, /--allow-write=\S*hookgate\b/);
+    });
+    await t.step("the moved guard runs under it", async () => {
+      const answer = await claudeRuns(`${bin} gateway`, RM, project, home);
+      equal(JSON.parse(answer.stdout).hookSpecificOutput?.permissionDecision, "deny", answer.stdout + answer.stderr);
+    });
+    // The project gains a node guard the launcher was not built for.
+    await Deno.mkdir(join(project, ".hookgate"));
+    await Deno.writeTextFile(
+      join(project, ".hookgate", "config.jsonc"),
+      JSON.stringify({ hooks: { PreToolUse: [{ name: "node-guard", command: `node ${project}/.claude/guard.js` }] } }),
+    );
+    const trusted = { HOOKGATE_TRUST_PROJECT: "1", HOME: home };
+    await t.step("check through the launcher fails, naming the hook, the flag and the rebuild", async () => {
+      const check = await new Deno.Command(bin, { args: ["check"], cwd: project, env: trusted, stdout: "piped" })
+        .output();
+      equal(check.code, 1);
+      const text = new TextDecoder().decode(check.stdout);
+      match(text, /"node-guard".*add --allow-run=node .*run in the project: .*install claude --least-privilege/);
+    });
+    await t.step("the gateway's refusal names the flag and the rebuild", async () => {
+      // A call the moved guard allows, so that the node guard's turn comes.
+      const ls = { ...RM, tool_input: { command: "ls" } };
+      const answer = await claudeRuns(`HOOKGATE_TRUST_PROJECT=1 ${bin} gateway`, ls, project, home);
+      match(answer.stdout, /add --allow-run=node .*install claude --least-privilege/);
+    });
+    await t.step("rebuilding in the project adds what it needs, and keeps what was there", async () => {
+      const rebuild = /HOOKGATE_LAUNCHER='([^']*)'/.exec(launcher)![1]!;
+      const again = await new Deno.Command("sh", {
+        args: ["-c", `${rebuild} --settings ${settings}`],
+        cwd: project,
+        env: { ...trusted, DENO_DIR },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      equal(again.code, 0, new TextDecoder().decode(again.stderr));
+      const rebuilt = await Deno.readTextFile(bin);
+      notEqual(rebuilt, launcher);
+      match(rebuilt, /--allow-run=kill,node,(pkill,)?python3(,setsid)?\b/);
+      const check = await new Deno.Command(bin, { args: ["check"], cwd: project, env: trusted, stdout: "piped" })
+        .output();
+      equal(check.code, 0, new TextDecoder().decode(check.stdout));
+      // Rebuilt in another project, which needs no node: the launcher still serves this one.
+      const other = await new Deno.Command("sh", {
+        args: ["-c", `${rebuild} --settings ${settings}`],
+        cwd: join(project, ".."),
+        env: { ...trusted, DENO_DIR },
+      }).output();
+      equal(other.code, 0);
+      match(await Deno.readTextFile(bin), /--allow-run=kill,node,(pkill,)?python3(,setsid)?\b/);
+    });
+  });
+});
+
+Deno.test("the installed launcher records and trusts in a HOOKGATE_HOME outside ~/.config/hookgate", async () => {
+  await withSetUp(async ({ home, settings, project, run }) => {
+    const elsewhere = join(home, "..", "elsewhere", "hookgate");
+    const env = { HOOKGATE_HOME: elsewhere };
+    for (const flags of [[], ["--least-privilege"]]) {
+      const install = await run(["install", "claude", ...flags, "--settings", settings], { env });
+      equal(install.code, 0, install.stderr);
+      const bin = join(elsewhere, "bin", "hook-run");
+      await Deno.mkdir(join(project, ".hookgate"), { recursive: true });
+      await Deno.writeTextFile(
+        join(project, ".hookgate", "config.jsonc"),
+        `{"hooks": {"Stop": [{"command": "true"}]}}`,
+      );
+      const trust = await new Deno.Command(bin, {
+        args: ["trust", "--yes"],
+        cwd: project,
+        env: { HOME: home },
+        stdout: "piped",
+      })
+        .output();
+      equal(trust.code, 0, new TextDecoder().decode(trust.stdout));
+      ok(await exists(join(elsewhere, "trust.json")));
+      const record = join(elsewhere, "events.jsonl");
+      const answer = await claudeRuns(`${bin} gateway --record ${record}`, { hook_event_name: "Stop" }, project, home);
+      equal(answer.code, 0, answer.stderr);
+      ok((await Deno.readTextFile(record)).includes('"Stop"'));
+      await Deno.remove(join(project, ".hookgate"), { recursive: true });
+      await Deno.remove(record);
+    }
+  });
+});
+
+Deno.test("hook-run install bundles the CLI with the options of deno task bundle", () => {
+  deepEqual([...BUNDLE_OPTIONS], bundleFlags);
+});
