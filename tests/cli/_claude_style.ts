@@ -1,18 +1,23 @@
 // A Claude Code user's set-up, for the drop-in tests: a throwaway project and
-// home, the Claude-style hook scripts of tests/testdata/claude_style/ where
-// users keep them (.claude/hooks/ in the project, ~/.claude/hooks/ at home),
-// their hooks wired for hookgate to run — Claude's own shape, in the
-// project's .hookgate/config.jsonc (trusted with `hook-run trust --yes`) or in
-// hookgate's user layer —, and each event sent to `hook-run gateway` the way
-// Claude sends it: one compact JSON line on stdin, then closed, with the
-// environment Claude gives a hook.
+// home, the Claude-style hook scripts of tests/testdata/claude/hooks/ and
+// tests/testdata/claude_style/ where users keep them (.claude/hooks/ in the
+// project, ~/.claude/hooks/ at home), their hooks wired for hookgate to run —
+// Claude's own shape, in the project's .hookgate/config.jsonc (trusted with
+// `hook-run trust --yes`) or in hookgate's user layer —, and each event sent
+// to `hook-run gateway` the way Claude sends it: one compact JSON line on
+// stdin, then closed, with the environment Claude gives a hook. Or Claude
+// itself (_claude_sim.ts) runs its settings, with `hook-run` on its PATH as
+// examples/claude/README.md installs it.
 
 import { deepEqual, equal } from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cli, type CliRun } from "./_cli.ts";
+import { cli, type CliRun, root } from "./_cli.ts";
+import { claudeFires, type ClaudeSimRun } from "./_claude_sim.ts";
+import { DENO_DIR } from "./_task.ts";
 
-const SCRIPTS = fileURLToPath(new URL("../testdata/claude_style/", import.meta.url));
+const SCRIPTS = ["../testdata/claude/hooks/", "../testdata/claude_style/"]
+  .map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 /** The `hooks` object of a Claude settings file: event → matcher groups. */
 export type ClaudeHooks = Record<string, unknown[]>;
@@ -44,6 +49,8 @@ export interface ClaudeSetup extends AsyncDisposable {
   event(name: string, fields?: Record<string, unknown>): Record<string, unknown>;
   /** `hook-run gateway` given `payload` as Claude gives it, plus `env`. */
   gateway(payload: Record<string, unknown>, env?: Record<string, string>): Promise<GatewayRun>;
+  /** Claude firing `event` with its settings `files`, `env` added to its environment. */
+  claude(files: string[], event: Record<string, unknown>, env?: Record<string, string>): Promise<ClaudeSimRun[]>;
 }
 
 /** A command hook as users wire one: the command line Claude runs through `sh -c`. */
@@ -57,11 +64,14 @@ export async function claudeSetup(prefix = "hookgate-claude-"): Promise<ClaudeSe
   const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-home-" }));
   for (const hooks of [join(dir, ".claude", "hooks"), join(home, ".claude", "hooks")]) {
     await Deno.mkdir(hooks, { recursive: true });
-    for (const entry of Deno.readDirSync(SCRIPTS)) {
-      await Deno.copyFile(join(SCRIPTS, entry.name), join(hooks, entry.name));
-      await Deno.chmod(join(hooks, entry.name), 0o755);
+    for (const scripts of SCRIPTS) {
+      for (const entry of Deno.readDirSync(scripts)) {
+        await Deno.copyFile(join(scripts, entry.name), join(hooks, entry.name));
+        await Deno.chmod(join(hooks, entry.name), 0o755);
+      }
     }
   }
+  const bin = await installShim(home);
   await Deno.mkdir(join(dir, ".t"));
   const at = (path: string) => path.startsWith("/") ? path : join(dir, path);
   const write = async (path: string, text: string) => {
@@ -117,11 +127,39 @@ export async function claudeSetup(prefix = "hookgate-claude-"): Promise<ClaudeSe
       }
       return { ...run, answer };
     },
+    claude(files, event, env = {}) {
+      const path = `${bin}:${dirname(Deno.execPath())}:${Deno.env.get("PATH")}`;
+      return claudeFires(files, event, {
+        cwd: dir,
+        home,
+        env: { PATH: path, DENO_DIR, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...env },
+      });
+    },
     async [Symbol.asyncDispose]() {
       await Deno.remove(dir, { recursive: true });
       await Deno.remove(home, { recursive: true });
     },
   };
+}
+
+/**
+ * Writes the hook-run shim examples/claude/README.md puts in ~/.local/bin
+ * over a checkout (this one for /opt/hookgate), as its printf line does;
+ * returns that directory.
+ */
+async function installShim(home: string): Promise<string> {
+  const readme = await Deno.readTextFile(join(root, "examples/claude/README.md"));
+  const line = /^printf .*src\/cli\/main\.ts.* > ~\/\.local\/bin\/hook-run$/m.exec(readme)?.[0];
+  if (line === undefined) throw new Error("examples/claude/README.md no longer installs a shim over the checkout");
+  const bin = join(home, ".local", "bin");
+  await Deno.mkdir(bin, { recursive: true });
+  const command = line.replaceAll("/opt/hookgate/", join(root, "/")).replace(
+    "~/.local/bin/hook-run",
+    join(bin, "hook-run"),
+  );
+  equal((await new Deno.Command("sh", { args: ["-c", command] }).output()).success, true, command);
+  await Deno.chmod(join(bin, "hook-run"), 0o755);
+  return bin;
 }
 
 const PERMISSION_DECISION_KEYS = ["behavior", "updatedInput", "updatedPermissions", "message", "interrupt"];
@@ -164,10 +202,19 @@ export function withoutNotice(answer: Record<string, unknown>): Record<string, u
   return rest;
 }
 
-/** Claude's PreToolUse answer `decision` with `reason`. */
-export function preToolUse(decision: string, reason: string): Record<string, unknown> {
+/** Claude's PreToolUse answer `decision` with `reason`, and any more of its fields (`updatedInput`). */
+export function preToolUse(
+  decision: string,
+  reason: string,
+  more: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
-    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason },
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: decision,
+      permissionDecisionReason: reason,
+      ...more,
+    },
   };
 }
 
