@@ -15,15 +15,11 @@ Deno.test("hook-run gateway forwards a bash rewriter's updatedInput whole, with 
     p.gateway(p.event("PreToolUse", { tool_name: "Bash", tool_input: input, tool_use_id: "toolu_01" }));
   await t.step("rewrite and allow: Claude runs the new command without asking", async () => {
     await p.project({ PreToolUse: [{ matcher: "Bash", hooks: [command(`${HOOKS}/rewrite.sh allow`)] }] });
-    assertAnswer(await call(), {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        permissionDecisionReason: "rewrite",
-        // The replacement is whole: every key the hook copied comes back.
-        updatedInput: { ...STATUS, command: "mytool git status" },
-      },
-    });
+    // The replacement is whole: every key the hook copied comes back.
+    assertAnswer(
+      await call(),
+      preToolUse("allow", "rewrite", { updatedInput: { ...STATUS, command: "mytool git status" } }),
+    );
   });
   await t.step("rewrite only: the new command goes through Claude's own permission flow", async () => {
     await p.project({ PreToolUse: [{ matcher: "Bash", hooks: [command(`${HOOKS}/rewrite.sh`)] }] });
@@ -61,17 +57,17 @@ Deno.test("hook-run gateway answers a read -r guard's deny and its blanket allow
   await using p = await claudeSetup();
   // Unquoted, as published: the project path has no spaces.
   await p.project({
-    PreToolUse: [{ matcher: "Bash", hooks: [command("$CLAUDE_PROJECT_DIR/.claude/hooks/deny_push.sh")] }],
+    PreToolUse: [{ matcher: "Bash", hooks: [command("$CLAUDE_PROJECT_DIR/.claude/hooks/allow_list.sh")] }],
   });
   const bash = (command: string) => p.event("PreToolUse", { tool_name: "Bash", tool_input: { command } });
   await t.step("git push is denied: read -r got the whole event, so it is one line", async () => {
     assertAnswer(
       await p.gateway(bash("git push origin main")),
-      preToolUse("deny", "Blocked: pushes go through review"),
+      preToolUse("deny", "no pushes from the agent"),
     );
   });
   await t.step("anything else is allowed: Claude skips its prompt and shows the user the reason", async () => {
-    assertAnswer(await p.gateway(bash("pnpm test")), preToolUse("allow", "Command passed safety validation"));
+    assertAnswer(await p.gateway(bash("pnpm test")), preToolUse("allow", "passed"));
   });
 });
 
@@ -80,7 +76,7 @@ Deno.test("hook-run gateway answers a node PermissionRequest approver with Claud
   await p.project({
     PermissionRequest: [
       { matcher: "ExitPlanMode|Bash", hooks: [command(`node "$CLAUDE_PROJECT_DIR/.claude/hooks/approve.js"`)] },
-      { matcher: "Write", hooks: [command(`node "$CLAUDE_PROJECT_DIR/.claude/hooks/approve.js" echo`)] },
+      { matcher: "Write", hooks: [command(`node "$CLAUDE_PROJECT_DIR/.claude/hooks/grant_suggested.js"`)] },
     ],
   });
   const suggestions = [{ type: "setMode", mode: "acceptEdits", destination: "session" }];

@@ -12,8 +12,6 @@ const HOOKS = `"$CLAUDE_PROJECT_DIR"/.claude/hooks`;
 
 Deno.test("hook-run gateway runs a SessionStart context loader with Claude's CLAUDE_ENV_FILE and matchers", async (t) => {
   await using p = await claudeSetup();
-  await p.write("package.json", "{}\n");
-  await p.write("tsconfig.json", "{}\n");
   await p.project({
     SessionStart: [
       {
@@ -25,7 +23,7 @@ Deno.test("hook-run gateway runs a SessionStart context loader with Claude's CLA
   const start = (source: string, env: Record<string, string> = {}) =>
     p.gateway(p.event("SessionStart", { source, model: "claude-x" }), env);
   const context = { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "Node project" } };
-  const exports = "export PROJECT_TYPE=nodejs\nexport USES_TYPESCRIPT=true\n";
+  const exports = 'export PROJECT_TYPE=nodejs\nexport GREETING="a b"\n';
   await t.step("startup: the plain text is context, and the exports land in Claude's env file", async () => {
     const envFile = join(p.dir, ".t/env-sess-1");
     assertAnswer(await start("startup", { CLAUDE_ENV_FILE: envFile }), context);
@@ -48,39 +46,48 @@ Deno.test("hook-run gateway runs a SessionStart context loader with Claude's CLA
 Deno.test("hook-run gateway delivers Notification to a logger in the user's layer, as Claude does", async (t) => {
   await using p = await claudeSetup();
   const log = join(p.home, ".claude/notify.log");
-  const notify = (notification_type: string) =>
-    p.event("Notification", { message: "Claude needs your permission to use Bash", notification_type });
-  const user = (args = "", timeout = 5) =>
+  const lines = async () => (await p.read(log))?.split("\n").filter(Boolean).length ?? 0;
+  const notify = (notification_type: string, env: Record<string, string> = {}) =>
+    p.gateway(p.event("Notification", { message: "Claude needs your permission to use Bash", notification_type }), env);
+  // By absolute path: a hook named from ~ is the install test's.
+  const hooks = join(p.home, ".claude/hooks");
+  const user = (timeout = 5, ...more: Record<string, unknown>[]) =>
     p.user({
       Notification: [{
         matcher: "permission_prompt|idle_prompt",
-        hooks: [command(`~/.claude/hooks/notify.sh${args}`, { timeout }), command("~/.claude/hooks/count.sh")],
+        hooks: [command(`${hooks}/notify.sh`, { timeout }), command(`${hooks}/count.sh`), ...more],
       }],
     });
   await t.step("a permission prompt is logged, and answered with no decision", async () => {
     await user();
-    assertAnswer(await p.gateway(notify("permission_prompt")), {});
+    assertAnswer(await notify("permission_prompt"), {});
     equal(await p.read(log), `{"t":"permission_prompt","m":"Claude needs your permission to use Bash"}\n`);
     deepEqual(await p.runs(), ["count Notification"]);
   });
   await t.step("a notification type outside the matcher runs nothing", async () => {
-    assertAnswer(await p.gateway(notify("auth_success")), {});
-    equal((await p.read(log))?.split("\n").length, 2, "one line in the log");
+    assertAnswer(await notify("auth_success"), {});
+    equal(await lines(), 1);
     deepEqual(await p.runs(), ["count Notification"]);
   });
   await t.step("exit 2 on Notification is ignored: no block, no error", async () => {
-    await user(" fail");
-    assertAnswer(await p.gateway(notify("idle_prompt")), {});
-    equal((await p.read(log))?.split("\n").length, 3, "two lines in the log");
+    await user(5, command(`${hooks}/exit2.sh`));
+    assertAnswer(await notify("idle_prompt"), {});
+    equal(await lines(), 2);
   });
-  await t.step("a popup that outlives the timeout is killed with the hook, and decides nothing", async () => {
-    await user("", 1);
+  await t.step("a notify-send that outlives the timeout is killed with the hook, and decides nothing", async () => {
+    await user(1);
+    // Claude's environment carries the session bus, and a notify-send that waits for a click.
+    const bin = join(p.dir, "bin");
+    await p.write(join(bin, "notify-send"), await Deno.readTextFile(join(hooks, "popup.sh")));
+    await Deno.chmod(join(bin, "notify-send"), 0o755);
     const pidFile = join(p.home, ".claude/popup.pid");
     try {
-      // Claude's environment carries the session bus; the hook then waits on its popup.
-      const run = await p.gateway(notify("idle_prompt"), { DBUS_SESSION_BUS_ADDRESS: "unix:path=/dev/null" });
+      const run = await notify("idle_prompt", {
+        DBUS_SESSION_BUS_ADDRESS: "unix:path=/dev/null",
+        PATH: `${bin}:${Deno.env.get("PATH")}`,
+      });
       assertAnswer(run, {}, true);
-      equal((await p.read(log))?.split("\n").length, 4, "three lines in the log");
+      equal(await lines(), 3);
       const pid = Number(await p.read(pidFile));
       equal(pid > 0, true, "the popup started");
       await eventually(async () => !await alive(pid), "the popup to be killed");
