@@ -383,16 +383,19 @@ export class ConfigParser implements EntryContext {
     return true;
   }
 
-  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void {
-    // The allowlist is enforced at run time; a load-time warning saves a surprise.
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): boolean {
+    // The allowlist is enforced at run time: a hook it would refuse is an
+    // error now (check fails, the entry is held as broken), not a surprise later.
     try {
       const problem = commandRejection(planCommand(hook), this.#allowlist);
       if (problem !== undefined) {
-        this.warning([...path, "command"], `this hook will be rejected when it runs: ${problem}`);
+        this.error([...path, "command"], `this hook would be refused when it runs: ${problem}`);
+        return false;
       }
     } catch {
       // An empty command is reported by the schema.
     }
+    return true;
   }
 
   url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean {

@@ -28,8 +28,8 @@ export interface EntryContext {
    * event is no tool event, where such a hook never runs (a warning).
    */
   toolRule(event: HookEvent, rule: string, path: JsonPath): boolean;
-  /** Warns when a command hook will be refused by the allowlist at run time. */
-  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void;
+  /** Whether the allowlist lets a command hook run; `false` (with an error at `path`) when it would refuse it. */
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): boolean;
   /** The URL rules for the URL at `path`; `false` (with an error there) when refused. */
   url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean;
 }

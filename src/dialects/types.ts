@@ -217,6 +217,12 @@ export interface Dialect {
    */
   readonly acceptsUnknownEvents?: boolean;
   /**
+   * Whether its agent runs whatever command a hook names (Claude Code runs
+   * each through a shell): then hookgate does too, and the command
+   * allowlist does not apply to its hooks — they behave as in their agent.
+   */
+  readonly runsAnyCommand?: boolean;
+  /**
    * How much of a hook's output is kept when the hook does not say
    * (`maxOutputBytes`): the largest answer this dialect's agent reads whole.
    *

@@ -314,9 +314,8 @@ function claudeHook(
         : h.shell === "bash"
         ? { command: "bash", args: ["-c", h.command] }
         : { command: h.command };
-      const hook = { ...base, ...form, ...(background ? { background: true } : {}) };
-      context.command(hook, path);
-      return hook;
+      // No allowlist check: Claude runs whatever command a hook names, and so does hookgate.
+      return { ...base, ...form, ...(background ? { background: true } : {}) };
     }
   }
 }

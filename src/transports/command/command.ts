@@ -210,8 +210,9 @@ export function prepareCommandHook(
   } catch (error) {
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message }, ...where };
   }
-  const refusal = timeoutProblem(spec.timeoutMs, dialectOf(spec.dialect).maxTimeoutMs)?.message ??
-    commandRejection(plan, allowlist) ??
+  const dialect = dialectOf(spec.dialect);
+  const refusal = timeoutProblem(spec.timeoutMs, dialect.maxTimeoutMs)?.message ??
+    (dialect.runsAnyCommand ? undefined : commandRejection(plan, allowlist)) ??
     runPermissionProblem(plan.program) ?? envPermissionProblem(spec.passEnv ?? []);
   return refusal === undefined
     ? { plan, ...where }
