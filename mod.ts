@@ -78,7 +78,6 @@ export type {
 export {
   type Plugin,
   type PluginAPI,
-  type PluginApi,
   type PluginCapabilities,
   type PluginFailure,
   type PluginFailureKind,
