@@ -67,7 +67,10 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
+export { type DeferredHookResult, DeferredResults, type DeferredResultsOptions } from "./src/runner/deferred.ts";
+export { DEFERRED_IDLE_MS, MAX_DEFERRED_PER_SESSION } from "./src/_internal/limits.ts";
 export type {
+  AsyncHookCall,
   CommandGate,
   CommandGateVerdict,
   HookGrants,
