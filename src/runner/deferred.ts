@@ -188,10 +188,24 @@ export class DeferredResults {
   /** Forgets what waited longer than a day, oldest sessions first. */
   #expire(): void {
     const before = this.#now() - DEFERRED_IDLE_MS;
+    let expired = 0;
     for (const [session, list] of this.#sessions) {
-      while (list.length > 0 && list[0]!.at < before) this.#forget(list.shift()!);
+      while (list.length > 0 && list[0]!.at < before) {
+        this.#forget(list.shift()!);
+        expired++;
+      }
       if (list.length === 0) this.#sessions.delete(session);
       else break;
+    }
+    if (expired === 0) return;
+    try {
+      this.#logger?.warn?.(
+        `${expired} result(s) of async hooks were dropped: their sessions made no call for ${
+          DEFERRED_IDLE_MS / 3600_000
+        } hours`,
+      );
+    } catch {
+      // A broken logger must not break the run.
     }
   }
 }
