@@ -107,6 +107,7 @@ export { DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES } from "./src/_internal/limi
 export { type CommandPlan, DEFAULT_COMMAND_ALLOWLIST } from "./src/permissions/command_line.ts";
 export type { ModelClient, ModelEndpoint, ModelProvider, ModelRequest, ModelsConfig } from "./src/models/client.ts";
 // Configuration.
+export { defaultHome } from "./src/config/layers.ts";
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";

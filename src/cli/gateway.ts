@@ -6,13 +6,13 @@
 
 import {
   type AsyncHookCall,
+  defaultHome,
   HOOK_EVENTS,
   type HookEvent,
   type HookHost,
   type HookInvocationRecord,
   isHookEvent,
 } from "../../mod.ts";
-import { defaultHome } from "../config/mod.ts";
 import type { DecodedInput } from "../dialects/mod.ts";
 import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
