@@ -67,7 +67,10 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
+export { type DeferredHookResult, DeferredResults, type DeferredResultsOptions } from "./src/runner/deferred.ts";
+export { DEFERRED_IDLE_MS, MAX_DEFERRED_PER_SESSION } from "./src/_internal/limits.ts";
 export type {
+  AsyncHookCall,
   CommandGate,
   CommandGateVerdict,
   HookGrants,
@@ -103,6 +106,7 @@ export { DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES } from "./src/_internal/limi
 export { type CommandPlan, DEFAULT_COMMAND_ALLOWLIST } from "./src/permissions/command_line.ts";
 export type { ModelClient, ModelEndpoint, ModelProvider, ModelRequest, ModelsConfig } from "./src/models/client.ts";
 // Configuration.
+export { defaultHome } from "./src/config/layers.ts";
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";

@@ -4,6 +4,7 @@
 // Claude's output format. Both answer the same call with the same bytes.
 
 import {
+  type AsyncHookCall,
   formatDiagnostic,
   HOOK_EVENTS,
   HookConfigError,
@@ -105,6 +106,8 @@ export interface ClaudeHostOptions {
   onInvocation?: (record: HookInvocationRecord) => void;
   /** Hot reload, for a long-running front end. */
   watch?: boolean;
+  /** Take each call's async hooks, to run them elsewhere (a front end that ends with each call). */
+  handOffAsyncHooks?: (call: AsyncHookCall) => void;
 }
 
 /**
@@ -129,6 +132,7 @@ export function openClaudeHost(flags: CommonFlags, projectRoot: string, options:
     logger: options.logger,
     ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
     ...(options.watch ? { watch: true } : {}),
+    ...(options.handOffAsyncHooks ? { handOffAsyncHooks: options.handOffAsyncHooks } : {}),
     dieWithHost: true,
     ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
   });

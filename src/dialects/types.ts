@@ -36,6 +36,11 @@ export interface HookAnswer {
   stderr: string;
   /** A command's exit code; `null` for HTTP (or when it does not count). */
   exitCode: number | null;
+  /**
+   * The hook wakes its agent when it asks to (an async `rewake` hook): the
+   * outcome then says with what (`wake`).
+   */
+  wakes?: boolean;
 }
 
 /**

@@ -46,6 +46,10 @@ export interface Plan {
   readonly foreground: readonly Active[];
   /** Fire-and-forget entries. */
   readonly background: readonly Active[];
+  /** Entries the call does not wait for, whose results wait for the session's next call (`async`). */
+  readonly deferred: readonly Active[];
+  /** Whether no entry may run: a call has nothing to do. */
+  readonly empty: boolean;
   /** Whether every foreground entry matches every tool (no filtering). */
   readonly matchAll: boolean;
   /** Whether some entries have an identity, so a call must drop repeats. */
@@ -63,6 +67,7 @@ export function buildPlan(
   const rule = COMBINE_RULES[info.combine];
   const foreground: Active[] = [];
   const background: Active[] = [];
+  const deferred: Active[] = [];
   for (const entry of entries) {
     if (!allowNonPolicy && !entry.policy) continue;
     const dialect = dialectOf(entry.transport === "in-process" ? undefined : entry.hook.dialect);
@@ -75,7 +80,8 @@ export function buildPlan(
       phase: 0,
     };
     active.phase = rule.phaseOf(active);
-    (entry.background ? background : foreground).push(active);
+    (entry.background ? background : entry.transport === "command" && entry.hook.async === true ? deferred : foreground)
+      .push(active);
   }
   return {
     entries,
@@ -84,11 +90,12 @@ export function buildPlan(
     // A stable sort: within a phase, registration order.
     foreground: foreground.sort((a, b) => a.phase - b.phase),
     background,
+    deferred,
+    empty: foreground.length === 0 && background.length === 0 && deferred.length === 0,
     matchAll: foreground.every((active) => active.matcher === null),
     dedupe: foreground.some((active) => active.identity !== null) ||
-      background.some((active) => active.identity !== null),
-    readsCall: foreground.some((active) => active.matcher?.readsCall === true) ||
-      background.some((active) => active.matcher?.readsCall === true),
+      background.some((active) => active.identity !== null) || deferred.some((active) => active.identity !== null),
+    readsCall: [...foreground, ...background, ...deferred].some((active) => active.matcher?.readsCall === true),
   };
 }
 

@@ -302,6 +302,7 @@ export async function runPreparedCommandHook(
       dialect,
       processes.maxRunning,
       spec.cwd ?? input.cwd,
+      spec.async === true && spec.rewake === true,
     );
     if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
