@@ -124,7 +124,7 @@ try {
       throw new Error(`s${i + 1} exited with ${code}, not a clean stop:\n${stderr}`);
     }
     const stopMs = performance.now() - signalled;
-    note(`s${i + 1}: drained ${inFlight} calls in flight and exited 0 after ${stopMs.toFixed(0)} ms; started again`);
+    note(`s${i + 1}: drained ${inFlight} in flight, exited 0 after ${stopMs.toFixed(0)} ms; started again`);
     instances[i] = undefined;
     instances[i] = await start(i);
     note(`s${i + 1}: listening`);
