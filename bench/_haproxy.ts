@@ -104,6 +104,8 @@ export interface Balancer {
   servers(): Promise<ServerStats[]>;
   /** Stops it (SIGUSR1 lets it finish what it forwards) and waits for its exit. */
   stop(): Promise<void>;
+  /** Stops it at once, without waiting. */
+  kill(): void;
 }
 
 /** Starts HAProxy in the foreground with `config` and waits until it answers on its stats page. */
@@ -148,10 +150,17 @@ export async function startHaproxy(config: string, ports: BalancerPorts): Promis
     clearTimeout(late);
     await reading;
   };
+  const kill = () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
   for (let tries = 0;; tries++) {
     try {
       await servers();
-      return { servers, stop };
+      return { servers, stop, kill };
     } catch {
       if (tries === 100) {
         await stop();

@@ -78,6 +78,22 @@ const installed = await ensureHaproxy((line) => console.error(line));
 const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-fleet-" }));
 const instances: (Instance | undefined)[] = [];
 let balancer: Balancer | undefined;
+const stop = { now: false };
+// Ctrl-C stops what the bench started before it exits: nothing is left running.
+const interrupted = () => {
+  stop.now = true;
+  balancer?.kill();
+  for (const instance of instances) {
+    try {
+      instance?.child.kill("SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+  Deno.removeSync(dir, { recursive: true });
+  Deno.exit(130);
+};
+Deno.addSignalListener("SIGINT", interrupted);
 try {
   const home = join(dir, "home");
   await Deno.mkdir(home);
@@ -105,7 +121,6 @@ try {
     latencies: [],
     outstanding: 0,
   };
-  const stop = { now: false };
   const url = `http://127.0.0.1:${ports.front}/hooks/PreToolUse`;
   const loadStarted = performance.now();
   const clients = Array.from({ length: CLIENTS }, (_, id) => client(id, url, dir, tally, stop));
@@ -141,6 +156,7 @@ try {
   const servers = await balancer.servers();
   console.log(report(tally, loadMs, drains, servers));
 } finally {
+  stop.now = true;
   await balancer?.stop();
   for (const instance of instances) {
     if (instance === undefined) continue;
@@ -152,6 +168,7 @@ try {
     await instance.exited;
   }
   await Deno.remove(dir, { recursive: true });
+  Deno.removeSignalListener("SIGINT", interrupted);
   if (installed) console.error("HAProxy was installed for this run and stays installed; no HAProxy service runs");
 }
 
