@@ -97,6 +97,15 @@ export class HttpConnection {
     this.deadline = performance.now() + limits.headerTimeoutMs;
   }
 
+  /**
+   * Whether it waits for a request of which nothing has arrived: closing it
+   * loses nothing (a request already on its way is the client's to retry,
+   * as HTTP allows on a kept-alive connection).
+   */
+  get idle(): boolean {
+    return this.phase === "head" && this.#end === this.#start;
+  }
+
   /** The current phase's deadline passed: a stalled body is answered; anything else is closed. */
   expire(): void {
     if (this.phase === "body") {

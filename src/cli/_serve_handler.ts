@@ -81,6 +81,8 @@ export class ServeHandler {
   #cancel = new AbortController();
   /** Host header values seen, and whether each names this server. */
   #hosts = new Map<string, boolean>();
+  /** Set at shutdown: /healthz says the server is not ready. */
+  #draining = false;
 
   constructor(options: ServeHandlerOptions) {
     this.#options = options;
@@ -89,6 +91,14 @@ export class ServeHandler {
   /** Calls being run now. */
   get inFlight(): number {
     return this.#inFlight;
+  }
+
+  /**
+   * Marks the server as stopping: /healthz answers 503 from now on, so a
+   * load balancer that still reaches it sends the next calls elsewhere.
+   */
+  drain(): void {
+    this.#draining = true;
   }
 
   /** Cancels every run in flight: its hooks are killed, and it is answered as a failure. */
@@ -116,14 +126,20 @@ export class ServeHandler {
       // Open without a token: load balancers probe it, and it tells nothing
       // about any call.
       if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed("GET, HEAD");
+      // Live while it answers at all; ready (200) until shutdown starts.
       const body = JSON.stringify({
-        ok: true,
+        ok: !this.#draining,
+        ...(this.#draining ? { draining: true } : {}),
         version: this.#options.version,
         hooks: this.#options.host.registry.all().length,
         inFlight: this.#inFlight,
         uptimeSeconds: Math.round((performance.now() - this.#started) / 1000),
       }) + "\n";
-      return { status: 200, headers: JSON_TYPE, body: request.method === "HEAD" ? null : body };
+      return {
+        status: this.#draining ? 503 : 200,
+        headers: JSON_TYPE,
+        body: request.method === "HEAD" ? null : body,
+      };
     }
     const authorized = this.#options.authorized;
     if (authorized !== undefined && !await authorized(headers.get("authorization"))) {

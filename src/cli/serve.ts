@@ -42,7 +42,8 @@ its body cannot be read.
 
   POST /hooks/<Event>   a Claude hook event as the body; the path names the event
   POST /hooks           the same, "hook_event_name" in the body picks the event
-  GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime}
+  GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime};
+                        503 with "ok": false, "draining": true once shutdown has begun
 
 The configuration (every layer but Claude's own settings files, which Claude
 runs itself; --config, --plugin, --extension) is read once and reloaded when its files
@@ -211,10 +212,12 @@ async function shutDown(
   say: (message: string) => void,
 ): Promise<void> {
   const deadline = performance.now() + SHUTDOWN_GRACE_MS;
+  handler.drain();
   const drained = server.shutdown();
   if (!await settlesWithin(drained, SHUTDOWN_GRACE_MS)) {
     say(`${count(handler.inFlight, "call")} still running: cancelling them and killing their hooks`);
     handler.cancel();
+    server.closeWaiting();
     await drained;
   }
   const closed = host.close();
