@@ -50,6 +50,7 @@ export * from "./src/events/outcome.ts";
 export * from "./src/events/results.ts";
 export * from "./src/events/hooks.ts";
 export * from "./src/events/configured.ts";
+export * from "./src/events/tools.ts";
 export * from "./src/events/env.ts";
 export * from "./src/events/extension_map.ts";
 export * from "./src/events/extension_table.ts";

@@ -26,6 +26,7 @@ export {
   type ModelVerdict,
   type PromptModelDefault,
 } from "./types.ts";
+export { type McpNames, type ToolMap, toolMap, type ToolRow } from "./_tool_map.ts";
 export { toWuuInput } from "./wuu/wire.ts";
 export {
   addClaudeHooks,
