@@ -60,6 +60,7 @@ export function dialectOf(name: HookDialect | undefined): Dialect {
  *
  * @param input The native payload.
  * @param dialect The hook's dialect.
+ * @param wireEvent The hook's configured event name, when its dialect's alias of `input.event`.
  * @returns The JSON text (no trailing newline).
  *
  * @example Native and Wuu
@@ -72,6 +73,6 @@ export function dialectOf(name: HookDialect | undefined): Dialect {
  * equal(encodePayload(input, "wuu"), '{"hook_event_name":"Stop","session_id":"s","cwd":"/p"}');
  * ```
  */
-export function encodePayload(input: HookInput, dialect: HookDialect = "native"): string {
-  return JSON.stringify(dialectOf(dialect).encodeInput(input));
+export function encodePayload(input: HookInput, dialect: HookDialect = "native", wireEvent?: string): string {
+  return JSON.stringify(dialectOf(dialect).encodeInput(input, wireEvent));
 }

@@ -22,6 +22,7 @@ export {
   type Dialect,
   type DialectEnv,
   type DialectEnvContext,
+  type EventAlias,
   type HookAnswer,
   type ModelVerdict,
   type PromptModelDefault,

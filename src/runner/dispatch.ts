@@ -13,7 +13,7 @@ import { HookProcesses } from "../transports/command/processes.ts";
 import { BackgroundHooks } from "./background.ts";
 import { EventRun } from "./event_run.ts";
 import type { RunnerCore } from "./invoke.ts";
-import { type Active, buildPlan, matching, type Plan, withoutRepeats } from "./plan.ts";
+import { type Active, buildPlan, matching, matchingOwn, type Plan, withoutRepeats } from "./plan.ts";
 import { StopGuard } from "./stop_guard.ts";
 import type { HookRunnerOptions } from "./types.ts";
 
@@ -114,6 +114,7 @@ export class Dispatcher {
     env: PreToolUseEnv,
     blockers?: string[],
   ): Promise<AnyHookEventResult> {
+    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, blockers);
     const { foreground, background } = plan;
     const matchOn = plan.info.matchOn;
     const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
@@ -139,6 +140,35 @@ export class Dispatcher {
     }
     if (matched === null) return RESOLVED_EMPTY;
     payload ??= this.#payload(event, env, fields);
+    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
+  }
+
+  /**
+   * `#dispatch` where some entry matches in its dialect's own terms or is
+   * an alias's: the payload is made first, since those subjects read it.
+   */
+  #dispatchOwn(
+    plan: Plan,
+    event: RegistryEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+    blockers?: string[],
+  ): Promise<AnyHookEventResult> {
+    const matchOn = plan.info.matchOn;
+    const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
+    const call = plan.readsCall
+      ? { toolInput: fields.toolInput, cwd: env.cwd, projectDir: this.core.projectDir ?? env.cwd }
+      : undefined;
+    const payload = this.#payload(event, env, fields);
+    const toolEvent = plan.info.toolEvent && matchOn === "toolName";
+    let matched: readonly Active[] | null = matchingOwn(plan.foreground, payload, subject, toolEvent, call);
+    if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
+    if (plan.background.length > 0) {
+      for (const active of matchingOwn(plan.background, payload, subject, toolEvent, call) ?? []) {
+        this.background.start(plan, active, payload);
+      }
+    }
+    if (matched === null) return RESOLVED_EMPTY;
     return new EventRun(this.core, plan, matched, payload, env, blockers).start();
   }
 

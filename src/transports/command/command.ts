@@ -281,7 +281,7 @@ export async function runPreparedCommandHook(
         projectDir,
         ...(own?.inherit ? { inherit: true } : {}),
       }),
-      stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
+      stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input, spec.wireEvent)) + "\n"),
       maxOutputBytes: cap,
       signal,
       processes,
@@ -301,6 +301,7 @@ export async function runPreparedCommandHook(
       dialect,
       processes.maxRunning,
       spec.cwd ?? input.cwd,
+      spec.wireEvent,
     );
     if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
