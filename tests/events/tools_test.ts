@@ -1,4 +1,4 @@
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual } from "node:assert/strict";
 import { CANONICAL_TOOLS, canonicalToolKind, isMcpToolName, type ToolKind } from "../../mod.ts";
 
 Deno.test("CANONICAL_TOOLS names a tool of every kind but MCP, with its fields", () => {
