@@ -109,7 +109,10 @@ export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";
 export {
+  AGENT_FILES,
   AGENT_LABELS,
+  type AgentFiles,
+  AGENTS,
   checkConfig,
   type ClaudePlugin,
   type ConfigLayer,
@@ -118,6 +121,7 @@ export {
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
+  parseAgent,
   type ProjectTrust,
   type RoutingEntry,
   type TrustOption,
