@@ -1,21 +1,25 @@
-// `hook-run gateway`: hookgate as a Claude-style agent's one hook. Reads the
-// event the agent sends on stdin, runs every configured hook for it through
-// one runner (every layer and dialect), and answers on stdout in Claude
-// Code's output format with exit code 0. Its own failures are never a
-// silent allow: one line on stderr and exit 2 where the event can block.
+// `hook-run gateway`: hookgate as an agent's one hook. Reads the event the
+// agent (--agent, Claude Code by default) sends on stdin, runs every
+// configured hook for it through one runner (every layer and dialect), and
+// answers on stdout in that agent's output format with exit code 0. Its own
+// failures are never a silent allow: one line on stderr and exit 2 where the
+// event can block.
 
-import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord, isHookEvent } from "../../mod.ts";
+import { AGENTS, HOOK_EVENTS, type HookEvent, type HookInvocationRecord, isHookEvent } from "../../mod.ts";
 import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import {
-  claudeAnswer,
-  claudeExit,
-  claudeRunEnv,
+  agentAnswer,
+  agentExit,
+  agentOf,
+  agentRunEnv,
+  CLAUDE_AGENT,
   hookErrors,
   hostErrorMessage,
-  openClaudeHost,
-  readClaudeCall,
-} from "./_claude_call.ts";
+  openAgentHost,
+  readAgentCall,
+  unknownAgent,
+} from "./_agent_call.ts";
 import { readEnv } from "./_env.ts";
 import { runInterruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
@@ -26,9 +30,9 @@ import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
 export const GATEWAY_HELP =
-  `Usage: hook-run gateway [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--trace]
+  `Usage: hook-run gateway [--agent NAME] [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--trace]
 
-Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
+Reads one Claude Code hook event (or, with --agent, one of that agent's) from stdin (the JSON Claude sends hooks;
 "hook_event_name" picks the event), runs every configured hook for it — all
 layers, every dialect, but not those of Claude's own settings files
 (.claude/settings*.json), which Claude runs itself — and answers on stdout in
@@ -53,10 +57,13 @@ hook's plain text where it means nothing, an answer read leniently — goes to
 stderr.
 
 Options:
+  --agent NAME      the agent that calls it, whose events it reads and answers (default: claude; one of
+                    ${AGENTS.join(", ")}); that agent's own settings files are left out, since it runs them itself
   --config PATH     a configuration file, after the user and project layers (repeatable)
   --plugin DIR      a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH  an extension module to load, after the configured ones (repeatable)
-  --cwd DIR         the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
+  --cwd DIR         the project root (default: the agent's project variable, $CLAUDE_PROJECT_DIR for Claude,
+                    else the event's cwd)
   --trace           say on stderr what each hook did
   --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
 `;
@@ -65,6 +72,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   const { values, positionals } = parseFlags("gateway", args, {
     trace: { type: "boolean" },
     record: { type: "string" },
+    agent: { type: "string" },
   });
   if (values.help) {
     io.stdout(GATEWAY_HELP);
@@ -79,6 +87,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return event === undefined || !isHookEvent(event) || HOOK_EVENTS[event].canBlock ? 2 : 1;
   };
   if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the event comes on stdin)`);
+  const named = values.agent as string | undefined;
+  const agent = named === undefined ? CLAUDE_AGENT : agentOf(named);
+  if (agent === undefined) return fail(unknownAgent(named!));
   let record: string | undefined;
   try {
     record = await recordFile(values.record as string | undefined);
@@ -88,8 +99,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
 
   let decoded;
   try {
-    decoded = readClaudeCall(
-      await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"),
+    decoded = readAgentCall(
+      agent,
+      await readCapped(io.stdin(), "the event on stdin", `send one ${agent.label} hook event`),
       "stdin",
     );
   } catch (error) {
@@ -109,14 +121,14 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
+  const projectRoot = await absolutePath(flags.cwd ?? readEnv(agent.projectDirVar) ?? cwd);
   const records: HookInvocationRecord[] = [];
   // For the user: what Claude would show (a broken configuration, hooks'
   // errors); the rest of what happened goes to stderr, Claude's debug log.
   const notes: string[] = [];
   let host;
   try {
-    host = await openClaudeHost(flags, projectRoot, {
+    host = await openAgentHost(agent, flags, projectRoot, {
       logger: {
         warn: (message) => io.stderr(`hook-run gateway: ${printable(message)}\n`),
         error: (m) => notes.push(m),
@@ -143,15 +155,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     cwd,
     ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
   });
-  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, claudeRunEnv(decoded, cwd));
+  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, agentRunEnv(decoded, cwd));
   if (interrupted) return fail("interrupted; running hooks were killed", event);
   if (trace) {
     const width = Math.max(0, ...records.map((r) => r.hookName.length));
     for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
   }
   // Hook errors ride along as systemMessage, with a held-back project.
-  io.stdout(claudeAnswer(event, result, [...notes, ...hookErrors(records)], project));
-  const exit = claudeExit(event, result);
+  io.stdout(agentAnswer(agent, decoded, event, result, [...notes, ...hookErrors(records)], project));
+  const exit = agentExit(agent, event, result, decoded);
   if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
   return exit.code;
 }
