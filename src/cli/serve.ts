@@ -48,8 +48,8 @@ its body cannot be read.
   ${AGENTS.join(", ")}): the body, and the event in the path, as that agent
   names them, the answer in its format, and its own settings files left to it.
   For an agent without HTTP hooks, its command hook reaches the server with
-  curl -sS --fail-with-body --max-time 30 --data-binary @- \\
-    "http://127.0.0.1:${DEFAULT_SERVE_PORT}/hooks/<Event>?agent=NAME" || exit 2
+  curl -sS --fail-with-body --max-time 30 -H "content-type: application/json" \\
+    --data-binary @- "http://127.0.0.1:${DEFAULT_SERVE_PORT}/hooks/<Event>?agent=NAME" || exit 2
   (exit 2, a block, when the server is down, refuses or times out).
 
 The configuration (every layer but Claude's own settings files, which Claude
