@@ -8,6 +8,7 @@ import type { RegistryEvent } from "../events/extension_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
+import type { ToolCall } from "../matchers/tool_rule.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import { HookProcesses } from "../transports/command/processes.ts";
 import { BackgroundHooks } from "./background.ts";
@@ -114,16 +115,16 @@ export class Dispatcher {
     env: PreToolUseEnv,
     blockers?: string[],
   ): Promise<AnyHookEventResult> {
-    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, blockers);
     const { foreground, background } = plan;
     const matchOn = plan.info.matchOn;
     const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
-    // Lower-cased only when some matcher filters.
-    const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
     // A tool rule reads the input the agent sent, as Claude reads a hook's `if`.
     const call = plan.readsCall
       ? { toolInput: fields.toolInput, cwd: env.cwd, projectDir: this.core.projectDir ?? env.cwd }
       : undefined;
+    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, subject, call, blockers);
+    // Lower-cased only when some matcher filters.
+    const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
@@ -152,15 +153,12 @@ export class Dispatcher {
     event: RegistryEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
+    subject: string | undefined,
+    call: ToolCall | undefined,
     blockers?: string[],
   ): Promise<AnyHookEventResult> {
-    const matchOn = plan.info.matchOn;
-    const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
-    const call = plan.readsCall
-      ? { toolInput: fields.toolInput, cwd: env.cwd, projectDir: this.core.projectDir ?? env.cwd }
-      : undefined;
     const payload = this.#payload(event, env, fields);
-    const toolEvent = plan.info.toolEvent && matchOn === "toolName";
+    const toolEvent = plan.info.toolEvent && plan.info.matchOn === "toolName";
     let matched: readonly Active[] | null = matchingOwn(plan.foreground, payload, subject, toolEvent, call);
     if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
     if (plan.background.length > 0) {
