@@ -50,6 +50,7 @@ export * from "./src/events/outcome.ts";
 export * from "./src/events/results.ts";
 export * from "./src/events/hooks.ts";
 export * from "./src/events/configured.ts";
+export * from "./src/events/tools.ts";
 export * from "./src/events/env.ts";
 export * from "./src/events/extension_map.ts";
 export * from "./src/events/extension_table.ts";
@@ -111,7 +112,10 @@ export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";
 export {
+  AGENT_FILES,
   AGENT_LABELS,
+  type AgentFiles,
+  AGENTS,
   checkConfig,
   type ClaudePlugin,
   type ConfigLayer,
@@ -120,6 +124,7 @@ export {
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
+  parseAgent,
   type ProjectTrust,
   type RoutingEntry,
   type TrustOption,

@@ -17,6 +17,8 @@ export interface HttpRequest {
   readonly method: string;
   /** The target's path, without its query. */
   readonly path: string;
+  /** The target's query, without its "?" (`""` when none). */
+  readonly query: string;
   readonly headers: RequestHeaders;
   /** The body, or `null` when the request has none. */
   readonly body: BodyReader | null;
@@ -241,6 +243,7 @@ export class HttpConnection {
       request: {
         method: line[1]!,
         path: query === -1 ? target : target.slice(0, query),
+        query: query === -1 || target[query] !== "?" ? "" : target.slice(query + 1).replace(/#.*$/, ""),
         headers,
         body: this.#body(headers, version, expect !== null),
       },

@@ -80,6 +80,13 @@ export interface DialectConfig {
   sanitizesEnv?(root: Record<string, unknown>): boolean;
   /** Why the file's hooks are all off, when the file says so (Claude's `disableAllHooks`). */
   disabled?(root: Record<string, unknown>): string | undefined;
+  /**
+   * How the dialect's event keys name canonical events (Gemini's
+   * `BeforeTool` is PreToolUse; Cursor's `beforeShellExecution` is
+   * PreToolUse as the alias `wireEvent`); `undefined`: the key is read as
+   * the event table names it. Asked before the table.
+   */
+  eventOf?(key: string): { event: HookEvent; wireEvent?: string } | undefined;
   /** Reads one element of an event's list: the hooks it declares (none when invalid). */
   entries(event: HookEvent, value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook[];
   /**

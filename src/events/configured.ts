@@ -45,6 +45,13 @@ export interface ConfiguredHookBase extends HookRegistrationOptions {
   maxOutputBytes?: number;
   /** The configuration file the hook came from, for diagnostics. */
   source?: string;
+  /**
+   * The event name the hook was configured for, when its dialect names the
+   * event another way than the table (Cursor's `beforeShellExecution`, an
+   * alias of PreToolUse): its payload and answers are written for it, and
+   * it runs only on the calls the alias covers.
+   */
+  wireEvent?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { RegistryEvent } from "../events/extension_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
+import type { ToolCall } from "../matchers/tool_rule.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import { HookProcesses } from "../transports/command/processes.ts";
 import { AsyncHooks } from "./async_hooks.ts";
@@ -15,8 +16,7 @@ import { BackgroundHooks } from "./background.ts";
 import { DeferredResults, deliversDeferred, withDeferred } from "./deferred.ts";
 import { EventRun } from "./event_run.ts";
 import type { RunnerCore } from "./invoke.ts";
-import { type Active, buildPlan, matching, type Plan, withoutRepeats } from "./plan.ts";
-import type { ToolCall } from "../matchers/tool_rule.ts";
+import { type Active, buildPlan, matching, matchingOwn, type Plan, withoutRepeats } from "./plan.ts";
 import { StopGuard } from "./stop_guard.ts";
 import type { AsyncHookCall, HookRunnerOptions } from "./types.ts";
 
@@ -174,10 +174,11 @@ export class Dispatcher {
     const { foreground, background } = plan;
     const matchOn = plan.info.matchOn;
     const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
-    // Lower-cased only when some matcher filters.
-    const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
     const call = this.#toolCall(plan, fields, env);
     if (plan.deferred.length > 0) this.#startAsync(plan, event, fields, env);
+    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, subject, call, blockers);
+    // Lower-cased only when some matcher filters.
+    const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
@@ -214,6 +215,32 @@ export class Dispatcher {
     }
     const payload = this.#payload(event, env, fields);
     for (const active of matched) this.asyncHooks.start(plan, active, payload);
+  }
+
+  /**
+   * `#dispatch` where some entry matches in its dialect's own terms or is
+   * an alias's: the payload is made first, since those subjects read it.
+   */
+  #dispatchOwn(
+    plan: Plan,
+    event: RegistryEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+    subject: string | undefined,
+    call: ToolCall | undefined,
+    blockers?: string[],
+  ): Promise<AnyHookEventResult> {
+    const payload = this.#payload(event, env, fields);
+    const toolEvent = plan.info.toolEvent && plan.info.matchOn === "toolName";
+    let matched: readonly Active[] | null = matchingOwn(plan.foreground, payload, subject, toolEvent, call);
+    if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
+    if (plan.background.length > 0) {
+      for (const active of matchingOwn(plan.background, payload, subject, toolEvent, call) ?? []) {
+        this.background.start(plan, active, payload);
+      }
+    }
+    if (matched === null) return RESOLVED_EMPTY;
+    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
   }
 
   #payload(event: RegistryEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {

@@ -282,7 +282,7 @@ export async function runPreparedCommandHook(
         projectDir,
         ...(own?.inherit ? { inherit: true } : {}),
       }),
-      stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
+      stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input, spec.wireEvent)) + "\n"),
       maxOutputBytes: cap,
       signal,
       processes,
@@ -303,6 +303,7 @@ export async function runPreparedCommandHook(
       processes.maxRunning,
       spec.cwd ?? input.cwd,
       spec.async === true && spec.rewake === true,
+      spec.wireEvent,
     );
     if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
