@@ -71,3 +71,4 @@ export {
   requiredPermissions,
 } from "./permission_flags.ts";
 export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+export { CONFIG_SCHEMA_KINDS, configJsonSchema, type ConfigSchemaKind } from "./json_schemas.ts";
