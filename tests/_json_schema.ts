@@ -1,6 +1,7 @@
 // A small JSON Schema (2020-12) validator for the keywords hookgate's
 // published schemas use, so tests can check files against them without a
-// dependency. Returns the problems, each with its JSON pointer.
+// dependency (zod's fromJSONSchema, which tool input schemas use, has no
+// if/then/else). Returns the problems, each with its JSON pointer.
 
 type Schema = Record<string, unknown>;
 
