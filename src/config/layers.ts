@@ -253,11 +253,14 @@ export function trustFilePath(home?: string): string | undefined {
  *
  * @returns The directory, or `undefined` when no home directory is known.
  *
- * @example
+ * @example Where the trust file is
  * ```ts
  * import { defaultHome } from "@hookgate/core/config";
+ * import { ok } from "node:assert/strict";
  *
- * console.log(defaultHome() ?? "no home directory");
+ * const home = defaultHome();
+ * ok(home === undefined || home.length > 0);
+ * const trustFile = home === undefined ? undefined : `${home}/trust.json`;
  * ```
  */
 export function defaultHome(): string | undefined {
