@@ -94,7 +94,7 @@ export {
   type PluginUninstallOptions,
   type PluginUninstallReport,
 } from "./src/plugins/mod.ts";
-// The seed's transport functions and limits.
+// The transport functions and limits of the WrongStack-compatible API.
 export {
   runShellHook,
   runShellHookDetailed,

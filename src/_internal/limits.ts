@@ -78,7 +78,7 @@ export function clampOutputBytes(bytes: number | undefined): number {
 
 /** How long a plugin's setup may take before it counts as failed. */
 export const DEFAULT_PLUGIN_SETUP_TIMEOUT_MS = 10_000;
-/** How long a plugin's teardown (and its cleanups) may take (seed 000's default). */
+/** How long a plugin's teardown (and its cleanups) may take (the WrongStack-compatible default). */
 export const DEFAULT_PLUGIN_TEARDOWN_TIMEOUT_MS = 10_000;
 /** How long an extension module's factory may take before it counts as failed. */
 export const DEFAULT_EXTENSION_LOAD_TIMEOUT_MS = 10_000;

@@ -226,7 +226,7 @@ export interface Dialect {
   /** How its matcher strings are read. */
   readonly matcherKind: MatcherKind;
   /**
-   * What its matchers apply to: tool names only (`"tools"`, the seed's rule:
+   * What its matchers apply to: tool names only (`"tools"`, the native rule:
    * other events ignore matchers), or also the field an event's row names
    * in `matchOn` (`"fields"`, Claude's rule: SessionStart by source, …).
    */

@@ -209,7 +209,7 @@ function toolCallProblem(value: unknown): string | undefined {
   return keys === undefined ? undefined : `an object with neither "block" nor "reason" (${keys})`;
 }
 
-/** `{content?, details?}` replaces the tool's result; `isError` is not applied (seed 002). */
+/** `{content?, details?}` replaces the tool's result; `isError` is not applied, as in the xcsh-style API. */
 function toolResultOutcome(scope: ModuleScope, value: unknown): AnyHookOutcome | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "object" || Array.isArray(value)) {

@@ -1,5 +1,5 @@
 /**
- * The typed extension API (seed 002): hook modules whose default export is a
+ * The typed extension API (xcsh-style): hook modules whose default export is a
  * factory `(api) => void`, loaded into the shared registry so their handlers
  * run through the one runner with every other hook; the tool wrapper that
  * runs `tool_call` before a tool and `tool_result` after it; the headless UI

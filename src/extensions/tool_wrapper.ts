@@ -1,5 +1,5 @@
 /**
- * The tool wrapper (seed 002's `HookToolWrapper`): a tool whose every call
+ * The tool wrapper (the xcsh-style `HookToolWrapper`): a tool whose every call
  * runs PreToolUse before it (where `tool_call` handlers, plugins and
  * configured hooks decide, in one order) and PostToolUse after it (where
  * `tool_result` handlers may replace the result), or PostToolUseFailure when

@@ -9,7 +9,7 @@ import type { HookMatcher, HookRegistrationOptions, InProcessHookFor } from "../
 import type { RegistryEvent } from "../events/extension_map.ts";
 
 /**
- * The subsystems a plugin declares it will use (seed 000's shape). hookgate
+ * The subsystems a plugin declares it will use (the WrongStack-compatible shape). hookgate
  * gates only `hooks`; the other fields are carried for the agent, which gates
  * its own tools, providers, pipelines, slash commands and MCP servers.
  *

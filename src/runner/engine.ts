@@ -3,7 +3,7 @@
  * ({@linkcode HookEngine.run}, {@linkcode HookEngine.emit}) and the
  * runner's lifecycle ({@linkcode HookEngine.idle},
  * {@linkcode HookEngine.killRunningHooks}, {@linkcode HookEngine.close}).
- * `HookRunner` extends it with the seed's typed per-event methods.
+ * `HookRunner` extends it with the typed per-event methods.
  *
  * @module
  */
@@ -36,7 +36,7 @@ let dispatcherOf: (engine: HookEngine) => Dispatcher;
  * The generic half of `HookRunner`: runs any event of the registry's table
  * by name and owns the runner's lifecycle (background hooks, this runner's
  * command hooks, the `dieWithHost` watchdog). `HookRunner` extends it with
- * the seed's typed per-event methods; construct a `HookRunner`, which has
+ * the typed per-event methods; construct a `HookRunner`, which has
  * every method documented here.
  *
  * @example Run an event by name

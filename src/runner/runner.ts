@@ -1,7 +1,7 @@
 /**
  * The hook runner: runs an event's matching hooks under the event's
  * combining rule, with deadlines, cancellation and failure policy. The
- * per-event methods are the seed's API: thin, uniform calls into one
+ * per-event methods are the WrongStack-compatible API: thin, uniform calls into one
  * generic path, {@linkcode HookRunner.run}.
  *
  * @module

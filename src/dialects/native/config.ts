@@ -1,4 +1,4 @@
-// The native dialect's configuration entries (seed 000): `timeoutMs`,
+// The native dialect's configuration entries: `timeoutMs`,
 // `failurePolicy`, `stage`, `policy`, command, HTTP and prompt hooks.
 
 import { MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
