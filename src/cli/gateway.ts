@@ -56,9 +56,10 @@ WorktreeCreate — a block is exit code 2 with the reason on stderr.)
 
 Install it as the one hook of Claude Code with "hook-run install claude"
 (or by hand: see examples/claude/).
-Its own failures (unreadable stdin, a payload that is not a Claude event, an
-extension module that cannot be loaded) are one line on stderr and exit code
-2 where the event can block (1 elsewhere), never a silent allow. A broken
+Its own failures (unreadable stdin, a payload that is not the agent's event,
+an extension module that cannot be loaded) are one line on stderr and exit
+code 2 where the event can block (1 elsewhere), never a silent allow; a
+usage error (an unknown option, a missing value) is exit code 2 always. A broken
 configuration entry affects only itself: the rest runs, the user is told,
 and a closed or policy entry denies the tool calls and prompts it could have
 matched (a file that cannot be parsed, every one); Stop is never blocked for
