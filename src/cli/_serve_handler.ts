@@ -46,7 +46,14 @@
 // `curl --fail-with-body … || exit 2` command hook turns into exit 2.
 
 import type { DecodedInput } from "../dialects/mod.ts";
-import { HOOK_EVENTS, type HookEvent, type HookHost, isHookEvent } from "../../mod.ts";
+import {
+  type AnyHookEventResult,
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookHost,
+  type HookInvocationRecord,
+  isHookEvent,
+} from "../../mod.ts";
 import {
   type Agent,
   agentAnswer,
@@ -63,6 +70,9 @@ import {
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { type BodyBudget, PREFIX_BYTES, readBody } from "./_serve_body.ts";
+import { blockKind, type DecisionKind, decisionOf, METRICS_CONTENT_TYPE, ServeMetrics } from "./_serve_metrics.ts";
+import { auditLine, type AuditLog } from "./_audit_log.ts";
+import { type CallRecords, decidingHook } from "./_call_records.ts";
 
 /** What a {@linkcode ServeHandler} answers with. */
 export interface ServeHandlerOptions {
@@ -84,6 +94,22 @@ export interface ServeHandlerOptions {
   /** One line per call on stderr. */
   trace: boolean;
   io: CliIo;
+  /** What GET /metrics tells (a fresh set when not given). */
+  metrics?: ServeMetrics;
+  /** GET /metrics without the token, for a scraper that has none. */
+  metricsOpen?: boolean;
+  /** The audit log (`--record`): a line per call, with the hooks of each call told apart by `records`. */
+  audit?: { log: AuditLog; records: CallRecords };
+}
+
+/** What one call came to, filled in as it is answered: for /metrics and the audit log. */
+interface CallNote {
+  agent: string;
+  event?: string | undefined;
+  decoded?: DecodedInput;
+  decision: DecisionKind;
+  reason?: string | undefined;
+  records?: HookInvocationRecord[];
 }
 
 /** The names of the loopback address, as a Host header gives them. */
@@ -104,8 +130,11 @@ export class ServeHandler {
   /** Set at shutdown: /healthz says the server is not ready. */
   #draining = false;
 
+  #metrics: ServeMetrics;
+
   constructor(options: ServeHandlerOptions) {
     this.#options = options;
+    this.#metrics = options.metrics ?? new ServeMetrics(options.version);
   }
 
   /** Calls being run now. */
@@ -128,6 +157,27 @@ export class ServeHandler {
 
   /** One request. Never rejects: whatever goes wrong is an answer. */
   async handle(request: HttpRequest): Promise<HttpResponse> {
+    const path = request.path;
+    if (path !== "/hooks" && !path.startsWith("/hooks/")) return await this.#route(request, undefined);
+    const started = performance.now();
+    const named = path.slice("/hooks/".length);
+    const note: CallNote = {
+      agent: new URLSearchParams(request.query).get("agent") ?? CLAUDE_AGENT.name,
+      event: named === "" ? undefined : named,
+      decision: "none",
+    };
+    const response = await this.#route(request, note);
+    const ms = performance.now() - started;
+    this.#metrics.called(note.event, response.status, note.decision, ms / 1000);
+    const audit = this.#options.audit;
+    if (audit !== undefined) {
+      const hook = note.records === undefined ? undefined : decidingHook(note.records, note.decision);
+      audit.log.write(auditLine({ ...note, status: response.status, hook, durationMs: ms }, new Date()));
+    }
+    return response;
+  }
+
+  async #route(request: HttpRequest, note: CallNote | undefined): Promise<HttpResponse> {
     const { path, headers } = request;
     if (headers.has("origin")) {
       return reply(403, error("a request with an Origin header comes from a web page; agents send none"));
@@ -161,9 +211,23 @@ export class ServeHandler {
         body: request.method === "HEAD" ? null : body,
       };
     }
+    const authorized = this.#options.authorized;
+    if (path === "/metrics") {
+      if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed("GET, HEAD");
+      if (
+        authorized !== undefined && this.#options.metricsOpen !== true &&
+        !await authorized(headers.get("authorization"))
+      ) {
+        return unauthorized();
+      }
+      return {
+        status: 200,
+        headers: { "content-type": METRICS_CONTENT_TYPE },
+        body: request.method === "HEAD" ? null : this.#metrics.render(this.#inFlight),
+      };
+    }
     const agentName = new URLSearchParams(request.query).get("agent");
     const agent = agentName === null ? CLAUDE_AGENT : agentOf(agentName);
-    const authorized = this.#options.authorized;
     if (authorized !== undefined && !await authorized(headers.get("authorization"))) {
       // An agent whose token is mistyped must not see every call go ahead:
       // where the path names an event that can block, the refusal is the
@@ -174,23 +238,20 @@ export class ServeHandler {
           agent,
           named,
           "hookgate refused this call: its bearer token is missing or wrong (Authorization: Bearer <token>, the token hook-run serve was started with)",
+          note,
         )
         : undefined;
       if (block !== undefined) {
         return traced(this.#options, 200, block, named, "refused: no valid token", performance.now());
       }
-      return {
-        status: 401,
-        headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },
-        body: error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"),
-      };
+      return unauthorized();
     }
     if (path !== "/hooks" && !path.startsWith("/hooks/")) return reply(404, error(`no such path; POST /hooks`));
     if (request.method !== "POST") return methodNotAllowed("POST");
     const named = path.slice("/hooks/".length);
     if (agent === undefined) {
       const reason = `${unknownAgent(agentName!)} (?agent=<name>)`;
-      const block = this.#refusal(undefined, named, `hookgate refused this call: ${reason}`);
+      const block = this.#refusal(undefined, named, `hookgate refused this call: ${reason}`, note);
       if (block !== undefined) {
         return traced(this.#options, 200, block, named, "refused: unknown agent", performance.now());
       }
@@ -208,7 +269,8 @@ export class ServeHandler {
     }
     this.#inFlight++;
     try {
-      return await new AgentCall(this, agent, this.#cancel.signal).call(request, wire);
+      return await new AgentCall(this, agent, this.#cancel.signal, note ?? { agent: agent.name, decision: "none" })
+        .call(request, wire);
     } finally {
       this.#inFlight--;
     }
@@ -219,9 +281,16 @@ export class ServeHandler {
    * event that can block: in the agent's format, or Claude's when the agent
    * is unknown (Claude's HTTP hooks are the ones that call a URL).
    */
-  #refusal(agent: Agent | undefined, named: string, reason: string): string | undefined {
+  #refusal(agent: Agent | undefined, named: string, reason: string, note: CallNote | undefined): string | undefined {
     const caller = agent ?? CLAUDE_AGENT;
     const wire = agentEvent(caller, named);
+    if (note !== undefined) {
+      note.reason = reason;
+      if (wire !== undefined) {
+        note.event = wire.event;
+        note.decision = blockKind(wire.event);
+      }
+    }
     return wire === undefined ? undefined : blockingAnswer(caller, wire.event, reason, wire.wireEvent);
   }
 
@@ -235,6 +304,11 @@ export class ServeHandler {
   /** The options, for one call. */
   get options(): ServeHandlerOptions {
     return this.#options;
+  }
+
+  /** The counters of GET /metrics. */
+  get metrics(): ServeMetrics {
+    return this.#metrics;
   }
 
   /** Whether a Host header names this server; the few values agents send are remembered. */
@@ -255,16 +329,20 @@ class AgentCall {
   #handler: ServeHandler;
   #agent: Agent;
   #signal: AbortSignal;
+  #note: CallNote;
 
-  constructor(handler: ServeHandler, agent: Agent, signal: AbortSignal) {
+  constructor(handler: ServeHandler, agent: Agent, signal: AbortSignal, note: CallNote) {
     this.#handler = handler;
     this.#agent = agent;
     this.#signal = signal;
+    this.#note = note;
+    note.agent = agent.name;
   }
 
   /** Reads the body, runs the event, answers; `wire` is the path's event, when it names one. */
   async call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
     const named = wire?.event;
+    this.#note.event = named;
     this.#wireEvent = wire?.wireEvent;
     const started = performance.now();
     const read = readBody(request.body, this.#handler.options.budget, named === undefined);
@@ -303,17 +381,26 @@ class AgentCall {
 
   async #run(decoded: DecodedInput, started: number): Promise<HttpResponse> {
     const event = decoded.event;
+    const note = this.#note;
+    note.event = event;
+    note.decoded = decoded;
     try {
       const opened = this.#handler.hostOf(this.#agent);
       const host = opened instanceof Promise ? await opened : opened;
+      const run = () =>
+        host.runner.run(event, decoded.fields, { ...agentRunEnv(decoded, host.projectRoot), signal: this.#signal });
+      const audit = this.#handler.options.audit;
       // An event no hook is configured for, which the table does not have either: nothing runs.
-      const result = host.registry.info(event) === undefined ? {} : await host.runner.run(event, decoded.fields, {
-        ...agentRunEnv(decoded, host.projectRoot),
-        signal: this.#signal,
-      });
+      const result: AnyHookEventResult = host.registry.info(event) === undefined
+        ? {}
+        : audit === undefined
+        ? await run()
+        : await audit.records.collect(note.records = [], run);
       if (this.#signal.aborted) {
         return this.#failed(event, "hook-run serve shut down while the hooks ran; they were killed", started);
       }
+      note.decision = decisionOf(event, result);
+      note.reason = (result as { reason?: string }).reason;
       // Hook failures go to stderr, not into systemMessage as the gateway's
       // do: the logger is shared by every call in flight.
       const answer = agentAnswer(this.#agent, decoded, event, result, [], host.config.project);
@@ -352,6 +439,9 @@ class AgentCall {
   /** The blocking answer for a failure, said on stderr; `undefined` where the event cannot block. */
   #block(event: HookEvent, reason: string): string | undefined {
     this.#handler.options.io.stderr(`hook-run serve: ${event}: ${printable(reason)}\n`);
+    this.#note.event = event;
+    this.#note.reason = reason;
+    this.#note.decision = HOOK_EVENTS[event].canBlock ? blockKind(event) : "none";
     return blockingAnswer(
       this.#agent,
       event,
@@ -373,6 +463,14 @@ export function hostName(host: string): string {
 
 function reply(status: number, body: string): HttpResponse {
   return { status, headers: JSON_TYPE, body };
+}
+
+function unauthorized(): HttpResponse {
+  return {
+    status: 401,
+    headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },
+    body: error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"),
+  };
 }
 
 function methodNotAllowed(allow: string): HttpResponse {
