@@ -91,7 +91,9 @@ Options:
                          replay reads it) with time, agent, status, decision, the deciding
                          hook, its reason and the duration; a failed write loses the line,
                          never the call
-  --record-max-bytes N   rotate FILE before it grows past N bytes (default ${DEFAULT_RECORD_MAX_BYTES})
+  --record-max-bytes N   rotate FILE before it grows past N bytes (default ${DEFAULT_RECORD_MAX_BYTES}: ${
+    DEFAULT_RECORD_MAX_BYTES / 1024 / 1024
+  } MiB)
   --record-keep K        rotated files kept, FILE.1 (newest) to FILE.K (default ${DEFAULT_RECORD_KEEP})
   --cwd DIR              the project root whose layers count (default: the current directory)
   --trace                one line per call, and one per hook, on stderr

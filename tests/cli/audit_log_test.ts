@@ -207,6 +207,11 @@ Deno.test("hook-run serve --record never changes an answer when the log cannot b
     const server = await serve(["--config", config, "--record", join(logs, "audit.jsonl")], { cwd: dir });
     try {
       await post(`${server.url}/hooks/PreToolUse`, preToolUse(dir, "ls"));
+      // Written after the answer: wait for it before taking the directory away.
+      await eventually(
+        async () => /^hookgate_record_lines_total 1$/m.test(await (await fetch(`${server.url}/metrics`)).text()),
+        "the first line written",
+      );
       await Deno.remove(logs, { recursive: true });
       for (let i = 0; i < 3; i++) {
         const { status, text } = await post(`${server.url}/hooks/PreToolUse`, preToolUse(dir, "rm -rf /"));
