@@ -155,6 +155,10 @@ export interface AgentHostOptions {
   onInvocation?: (record: HookInvocationRecord) => void;
   /** Hot reload, for a long-running front end. */
   watch?: boolean;
+  /** With `watch`: after every reload that changed the hooks. */
+  onReload?: () => void;
+  /** With `watch`: after an edit that left the configuration with errors. */
+  onReloadError?: () => void;
   /** Take each call's async hooks, to run them elsewhere (a front end that ends with each call). */
   handOffAsyncHooks?: (call: AsyncHookCall) => void;
 }
@@ -186,6 +190,8 @@ export function openAgentHost(
     logger: options.logger,
     ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
     ...(options.watch ? { watch: true } : {}),
+    ...(options.onReload ? { onReload: options.onReload } : {}),
+    ...(options.onReloadError ? { onReloadError: options.onReloadError } : {}),
     ...(options.handOffAsyncHooks ? { handOffAsyncHooks: options.handOffAsyncHooks } : {}),
     dieWithHost: true,
     ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),

@@ -14,6 +14,10 @@ export const DEFAULT_BODY_TIMEOUT_S = 30;
 export const DEFAULT_MAX_CONNECTIONS = 256;
 /** What all request bodies in flight may hold together, in MiB: four of the largest. */
 export const DEFAULT_BODY_MEMORY_MIB = 64;
+/** The size the audit log (`--record`) is rotated at: 64 MiB. */
+export const DEFAULT_RECORD_MAX_BYTES = 64 * 1024 * 1024;
+/** Rotated audit logs kept (FILE.1 … FILE.5). */
+export const DEFAULT_RECORD_KEEP = 5;
 
 /** The flags of serve besides the common ones. */
 export const SERVE_FLAGS = {
@@ -26,6 +30,10 @@ export const SERVE_FLAGS = {
   "max-connections": { type: "string" as const },
   "body-memory": { type: "string" as const },
   trace: { type: "boolean" as const },
+  "metrics-open": { type: "boolean" as const },
+  record: { type: "string" as const },
+  "record-max-bytes": { type: "string" as const },
+  "record-keep": { type: "string" as const },
 };
 
 /** serve's settings, read from its flags. */
@@ -39,6 +47,12 @@ export interface ServeSettings {
   bodyTimeoutMs: number;
   maxConnections: number;
   bodyMemoryBytes: number;
+  /** GET /metrics without the token. */
+  metricsOpen: boolean;
+  /** The audit log's file, as given (`--record`). */
+  record: string | undefined;
+  recordMaxBytes: number;
+  recordKeep: number;
 }
 
 /** The settings from parsed flag values; a CliError names a wrong one. */
@@ -64,6 +78,11 @@ export function serveSettings(values: Record<string, unknown>): ServeSettings {
     maxConnections: integer(values["max-connections"], "--max-connections", DEFAULT_MAX_CONNECTIONS, 1, 1_000_000),
     bodyMemoryBytes: integer(values["body-memory"], "--body-memory", DEFAULT_BODY_MEMORY_MIB, 1, 1_048_576) *
       1024 * 1024,
+    metricsOpen: values["metrics-open"] === true,
+    record: values.record as string | undefined,
+    // A few lines at least: a smaller bound would rotate at nearly every call.
+    recordMaxBytes: integer(values["record-max-bytes"], "--record-max-bytes", DEFAULT_RECORD_MAX_BYTES, 4096, 2 ** 50),
+    recordKeep: integer(values["record-keep"], "--record-keep", DEFAULT_RECORD_KEEP, 0, 1000),
   };
 }
 

@@ -45,24 +45,15 @@
 // agent with HTTP hooks reads it so — else 400, which the documented
 // `curl --fail-with-body … || exit 2` command hook turns into exit 2.
 
-import type { DecodedInput } from "../dialects/mod.ts";
-import { HOOK_EVENTS, type HookEvent, type HookHost, isHookEvent } from "../../mod.ts";
-import {
-  type Agent,
-  agentAnswer,
-  type AgentCallError,
-  agentEvent,
-  agentOf,
-  agentRunEnv,
-  blockingAnswer,
-  CLAUDE_AGENT,
-  eventInPrefix,
-  readAgentCall,
-  unknownAgent,
-} from "./_agent_call.ts";
+import type { HookHost } from "../../mod.ts";
+import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "./_agent_call.ts";
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
 import { type CliIo, printable } from "./_io.ts";
-import { type BodyBudget, PREFIX_BYTES, readBody } from "./_serve_body.ts";
+import type { BodyBudget } from "./_serve_body.ts";
+import { blockKind, METRICS_CONTENT_TYPE, ServeMetrics } from "./_serve_metrics.ts";
+import { auditLine, type AuditLog } from "./_audit_log.ts";
+import { type CallRecords, decidingHook } from "./_call_records.ts";
+import { AgentCall, type CallNote, error, JSON_TYPE, reply, traced } from "./_serve_call.ts";
 
 /** What a {@linkcode ServeHandler} answers with. */
 export interface ServeHandlerOptions {
@@ -84,12 +75,17 @@ export interface ServeHandlerOptions {
   /** One line per call on stderr. */
   trace: boolean;
   io: CliIo;
+  /** What GET /metrics tells (a fresh set when not given). */
+  metrics?: ServeMetrics;
+  /** GET /metrics without the token, for a scraper that has none. */
+  metricsOpen?: boolean;
+  /** The audit log (`--record`): a line per call, with the hooks of each call told apart by `records`. */
+  audit?: { log: AuditLog; records: CallRecords };
 }
 
 /** The names of the loopback address, as a Host header gives them. */
 export const LOOPBACK_NAMES: readonly string[] = ["127.0.0.1", "localhost", "[::1]"];
 
-const JSON_TYPE = { "content-type": "application/json" };
 const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;|$)/i;
 
 /** Answers hook-run serve's requests, and counts the calls in flight. */
@@ -104,8 +100,11 @@ export class ServeHandler {
   /** Set at shutdown: /healthz says the server is not ready. */
   #draining = false;
 
+  #metrics: ServeMetrics;
+
   constructor(options: ServeHandlerOptions) {
     this.#options = options;
+    this.#metrics = options.metrics ?? new ServeMetrics(options.version);
   }
 
   /** Calls being run now. */
@@ -128,6 +127,27 @@ export class ServeHandler {
 
   /** One request. Never rejects: whatever goes wrong is an answer. */
   async handle(request: HttpRequest): Promise<HttpResponse> {
+    const path = request.path;
+    if (path !== "/hooks" && !path.startsWith("/hooks/")) return await this.#route(request, undefined);
+    const started = performance.now();
+    const named = path.slice("/hooks/".length);
+    const note: CallNote = {
+      agent: new URLSearchParams(request.query).get("agent") ?? CLAUDE_AGENT.name,
+      event: named === "" ? undefined : named,
+      decision: "none",
+    };
+    const response = await this.#route(request, note);
+    const ms = performance.now() - started;
+    this.#metrics.called(note.event, response.status, note.decision, ms / 1000);
+    const audit = this.#options.audit;
+    if (audit !== undefined) {
+      const hook = note.records === undefined ? undefined : decidingHook(note.records, note.decision);
+      audit.log.write(auditLine({ ...note, status: response.status, hook, durationMs: ms }, new Date()));
+    }
+    return response;
+  }
+
+  async #route(request: HttpRequest, note: CallNote | undefined): Promise<HttpResponse> {
     const { path, headers } = request;
     if (headers.has("origin")) {
       return reply(403, error("a request with an Origin header comes from a web page; agents send none"));
@@ -161,9 +181,23 @@ export class ServeHandler {
         body: request.method === "HEAD" ? null : body,
       };
     }
+    const authorized = this.#options.authorized;
+    if (path === "/metrics") {
+      if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed("GET, HEAD");
+      if (
+        authorized !== undefined && this.#options.metricsOpen !== true &&
+        !await authorized(headers.get("authorization"))
+      ) {
+        return unauthorized();
+      }
+      return {
+        status: 200,
+        headers: { "content-type": METRICS_CONTENT_TYPE },
+        body: request.method === "HEAD" ? null : this.#metrics.render(this.#inFlight),
+      };
+    }
     const agentName = new URLSearchParams(request.query).get("agent");
     const agent = agentName === null ? CLAUDE_AGENT : agentOf(agentName);
-    const authorized = this.#options.authorized;
     if (authorized !== undefined && !await authorized(headers.get("authorization"))) {
       // An agent whose token is mistyped must not see every call go ahead:
       // where the path names an event that can block, the refusal is the
@@ -174,23 +208,20 @@ export class ServeHandler {
           agent,
           named,
           "hookgate refused this call: its bearer token is missing or wrong (Authorization: Bearer <token>, the token hook-run serve was started with)",
+          note,
         )
         : undefined;
       if (block !== undefined) {
         return traced(this.#options, 200, block, named, "refused: no valid token", performance.now());
       }
-      return {
-        status: 401,
-        headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },
-        body: error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"),
-      };
+      return unauthorized();
     }
     if (path !== "/hooks" && !path.startsWith("/hooks/")) return reply(404, error(`no such path; POST /hooks`));
     if (request.method !== "POST") return methodNotAllowed("POST");
     const named = path.slice("/hooks/".length);
     if (agent === undefined) {
       const reason = `${unknownAgent(agentName!)} (?agent=<name>)`;
-      const block = this.#refusal(undefined, named, `hookgate refused this call: ${reason}`);
+      const block = this.#refusal(undefined, named, `hookgate refused this call: ${reason}`, note);
       if (block !== undefined) {
         return traced(this.#options, 200, block, named, "refused: unknown agent", performance.now());
       }
@@ -208,7 +239,8 @@ export class ServeHandler {
     }
     this.#inFlight++;
     try {
-      return await new AgentCall(this, agent, this.#cancel.signal).call(request, wire);
+      return await new AgentCall(this, agent, this.#cancel.signal, note ?? { agent: agent.name, decision: "none" })
+        .call(request, wire);
     } finally {
       this.#inFlight--;
     }
@@ -219,9 +251,16 @@ export class ServeHandler {
    * event that can block: in the agent's format, or Claude's when the agent
    * is unknown (Claude's HTTP hooks are the ones that call a URL).
    */
-  #refusal(agent: Agent | undefined, named: string, reason: string): string | undefined {
+  #refusal(agent: Agent | undefined, named: string, reason: string, note: CallNote | undefined): string | undefined {
     const caller = agent ?? CLAUDE_AGENT;
     const wire = agentEvent(caller, named);
+    if (note !== undefined) {
+      note.reason = reason;
+      if (wire !== undefined) {
+        note.event = wire.event;
+        note.decision = blockKind(wire.event);
+      }
+    }
     return wire === undefined ? undefined : blockingAnswer(caller, wire.event, reason, wire.wireEvent);
   }
 
@@ -237,6 +276,11 @@ export class ServeHandler {
     return this.#options;
   }
 
+  /** The counters of GET /metrics. */
+  get metrics(): ServeMetrics {
+    return this.#metrics;
+  }
+
   /** Whether a Host header names this server; the few values agents send are remembered. */
   #knownHost(names: ReadonlySet<string>, host: string): boolean {
     let known = this.#hosts.get(host);
@@ -249,159 +293,24 @@ export class ServeHandler {
   }
 }
 
-/** One call of one agent: read, run and answered in that agent's terms. */
-class AgentCall {
-  #wireEvent: string | undefined;
-  #handler: ServeHandler;
-  #agent: Agent;
-  #signal: AbortSignal;
-
-  constructor(handler: ServeHandler, agent: Agent, signal: AbortSignal) {
-    this.#handler = handler;
-    this.#agent = agent;
-    this.#signal = signal;
-  }
-
-  /** Reads the body, runs the event, answers; `wire` is the path's event, when it names one. */
-  async call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
-    const named = wire?.event;
-    this.#wireEvent = wire?.wireEvent;
-    const started = performance.now();
-    const read = readBody(request.body, this.#handler.options.budget, named === undefined);
-    const body = read instanceof Promise ? await read : read;
-    try {
-      if (!body.ok) {
-        const full = body.reason.includes("--body-memory");
-        return this.#unreadable(
-          named ?? eventInPrefix(this.#agent, body.prefix),
-          body.reason,
-          started,
-          full ? 503 : 400,
-        );
-      }
-      const text = body.text;
-      if (text.trim() === "") return this.#unreadable(named, "the body is empty", started);
-      let decoded: DecodedInput;
-      try {
-        decoded = readAgentCall(this.#agent, text, "the body");
-      } catch (failure) {
-        // A body whose fields are wrong is blocked where its event can
-        // block: that is how a change in the agent's payload would look,
-        // and it must not switch the policy off.
-        const known = (failure as AgentCallError).event;
-        const message = (failure as Error).message;
-        if (named !== undefined && known !== undefined && known !== named) return this.#mismatch(named, known, started);
-        const event = named ?? known ?? eventInPrefix(this.#agent, text.slice(0, PREFIX_BYTES));
-        return this.#unreadable(event, message, started);
-      }
-      if (named !== undefined && decoded.event !== named) return this.#mismatch(named, decoded.event, started);
-      return await this.#run(decoded, started);
-    } finally {
-      body.release();
-    }
-  }
-
-  async #run(decoded: DecodedInput, started: number): Promise<HttpResponse> {
-    const event = decoded.event;
-    try {
-      const opened = this.#handler.hostOf(this.#agent);
-      const host = opened instanceof Promise ? await opened : opened;
-      // An event no hook is configured for, which the table does not have either: nothing runs.
-      const result = host.registry.info(event) === undefined ? {} : await host.runner.run(event, decoded.fields, {
-        ...agentRunEnv(decoded, host.projectRoot),
-        signal: this.#signal,
-      });
-      if (this.#signal.aborted) {
-        return this.#failed(event, "hook-run serve shut down while the hooks ran; they were killed", started);
-      }
-      // Hook failures go to stderr, not into systemMessage as the gateway's
-      // do: the logger is shared by every call in flight.
-      const answer = agentAnswer(this.#agent, decoded, event, result, [], host.config.project);
-      return this.#answer(200, answer, event, "answered", started);
-    } catch (failure) {
-      return this.#failed(event, failure instanceof Error ? failure.message : String(failure), started);
-    }
-  }
-
-  /** A body that cannot be read: the block where `event` is known and can block, else `status`. */
-  #unreadable(event: string | undefined, reason: string, started: number, status = 400): HttpResponse {
-    const block = event !== undefined && isHookEvent(event) ? this.#block(event, reason) : undefined;
-    if (block === undefined) return reply(status, error(reason));
-    return this.#answer(200, block, event!, "blocked", started);
-  }
-
-  /**
-   * A body naming another event than the path: blocked as the body's event
-   * (the one Claude reads the answer as) where it can block, else as the
-   * path's.
-   */
-  #mismatch(named: string, sent: string, started: number): HttpResponse {
-    const reason = `the body's hook_event_name is "${printable(sent)}", but the path names "${printable(named)}"; ` +
-      `point each event's hook at /hooks/<its event>`;
-    const blocks = (name: string) => isHookEvent(name) && HOOK_EVENTS[name].canBlock;
-    return this.#unreadable(blocks(sent) ? sent : named, reason, started);
-  }
-
-  /** The server's own failure on a call for `event`: a block where it can block, else 500. */
-  #failed(event: HookEvent, reason: string, started: number): HttpResponse {
-    const block = this.#block(event, reason);
-    if (block !== undefined) return this.#answer(200, block, event, "blocked", started);
-    return this.#answer(500, error(reason), event, "failed", started);
-  }
-
-  /** The blocking answer for a failure, said on stderr; `undefined` where the event cannot block. */
-  #block(event: HookEvent, reason: string): string | undefined {
-    this.#handler.options.io.stderr(`hook-run serve: ${event}: ${printable(reason)}\n`);
-    return blockingAnswer(
-      this.#agent,
-      event,
-      `hookgate could not answer this ${event} call: ${reason}`,
-      this.#wireEvent,
-    );
-  }
-
-  #answer(status: number, body: string, event: string, what: string, started: number): HttpResponse {
-    return traced(this.#handler.options, status, body, event, what, started);
-  }
-}
-
 /** A Host header's name: lower case, without its port or a final dot. */
 export function hostName(host: string): string {
   const name = host.trim().toLowerCase().replace(/:\d*$/, "");
   return name.endsWith(".") ? name.slice(0, -1) : name;
 }
 
-function reply(status: number, body: string): HttpResponse {
-  return { status, headers: JSON_TYPE, body };
+function unauthorized(): HttpResponse {
+  return {
+    status: 401,
+    headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },
+    body: error("a bearer token is required (Authorization: Bearer <token>), or it is wrong"),
+  };
 }
 
 function methodNotAllowed(allow: string): HttpResponse {
   return { status: 405, headers: { ...JSON_TYPE, allow }, body: error(`method not allowed; use ${allow}`) };
 }
 
-/** A one-line JSON reason. */
-function error(reason: string): string {
-  return JSON.stringify({ error: reason }) + "\n";
-}
-
 function article(label: string): string {
   return /^[AEIOU]/.test(label) ? `an ${label}` : `a ${label}`;
-}
-
-/** An answer, said on stderr with `--trace`. */
-function traced(
-  options: ServeHandlerOptions,
-  status: number,
-  body: string,
-  event: string,
-  what: string,
-  started: number,
-): HttpResponse {
-  if (options.trace) {
-    const ms = (performance.now() - started).toFixed(1);
-    options.io.stderr(
-      `hook-run serve: ${printable(event)} ${status} ${what} in ${ms} ms: ${printable(body.trimEnd())}\n`,
-    );
-  }
-  return reply(status, body);
 }

@@ -19,11 +19,17 @@ import {
   DEFAULT_BODY_TIMEOUT_S,
   DEFAULT_HEADER_TIMEOUT_S,
   DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_RECORD_KEEP,
+  DEFAULT_RECORD_MAX_BYTES,
   DEFAULT_SERVE_PORT,
   SERVE_FLAGS,
   serveSettings,
 } from "./_serve_flags.ts";
-import { ServeHandler } from "./_serve_handler.ts";
+import { ServeHandler, type ServeHandlerOptions } from "./_serve_handler.ts";
+import { ServeMetrics } from "./_serve_metrics.ts";
+import { AuditLog } from "./_audit_log.ts";
+import { callRecords } from "./_call_records.ts";
+import { recordFile } from "./_record.ts";
 
 /** How long shutdown waits for calls in flight before it cancels them (their hooks are killed). */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,7 +37,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export const SERVE_HELP =
   `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR]
                       [--token-env NAME] [--allowed-host NAME]... [--header-timeout S] [--body-timeout S]
-                      [--max-connections N] [--body-memory MIB] [--trace]
+                      [--max-connections N] [--body-memory MIB] [--metrics-open]
+                      [--record FILE] [--record-max-bytes N] [--record-keep K] [--trace]
 
 Answers Claude Code's HTTP hooks as hook-run gateway answers its command
 hooks, from one long-running process: no start-up per tool call, one policy
@@ -44,6 +51,8 @@ its body cannot be read.
   POST /hooks           the same, "hook_event_name" in the body picks the event
   GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime};
                         503 with "ok": false, "draining": true once shutdown has begun
+  GET  /metrics         Prometheus metrics: calls, decisions, latency, in flight, hook
+                        failures, reloads, memory (the token guards it, as it does /hooks)
 
   ?agent=NAME on either POST names the calling agent (default claude; one of
   ${AGENTS.join(", ")}): the body, and the event in the path, as that agent
@@ -77,6 +86,15 @@ Options:
   --max-connections N    connections open at once; more wait to be accepted (default ${DEFAULT_MAX_CONNECTIONS})
   --body-memory MIB      MiB all request bodies in flight may hold; a body past that is
                          answered as a failure (default ${DEFAULT_BODY_MEMORY_MIB})
+  --metrics-open         answer GET /metrics without the token (for a scraper that has none)
+  --record FILE          append one line per call to FILE: hookgate's trace format (hook-run
+                         replay reads it) with time, agent, status, decision, the deciding
+                         hook, its reason and the duration; a failed write loses the line,
+                         never the call
+  --record-max-bytes N   rotate FILE before it grows past N bytes (default ${DEFAULT_RECORD_MAX_BYTES}: ${
+    DEFAULT_RECORD_MAX_BYTES / 1024 / 1024
+  } MiB)
+  --record-keep K        rotated files kept, FILE.1 (newest) to FILE.K (default ${DEFAULT_RECORD_KEEP})
   --cwd DIR              the project root whose layers count (default: the current directory)
   --trace                one line per call, and one per hook, on stderr
 
@@ -109,81 +127,114 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   }
   const token = tokenEnv === undefined ? undefined : readToken(tokenEnv);
   const projectRoot = await workingDirectory(flags.cwd);
+  const recordPath = await recordFile(settings.record);
 
   const say = (message: string) => io.stderr(`hook-run serve: ${printableLines(message)}\n`);
+  const metrics = new ServeMetrics(version);
+  let audit: ServeHandlerOptions["audit"];
+  if (recordPath !== undefined) {
+    try {
+      audit = {
+        log: await AuditLog.open({
+          path: recordPath,
+          maxBytes: settings.recordMaxBytes,
+          keep: settings.recordKeep,
+          say,
+          onOutcome: (outcome) => metrics.recordOutcome(outcome),
+        }),
+        records: await callRecords(),
+      };
+    } catch (error) {
+      throw new CliError(`cannot record to ${recordPath}: ${(error as Error).message}`);
+    }
+  }
+  const onInvocation = (record: HookInvocationRecord) => {
+    metrics.invoked(record);
+    audit?.records.note(record);
+    if (trace) io.stderr(hookLine(record, 0, false, 0, { ...io, color: false }));
+  };
   const open = (agent: Agent) =>
     openAgentHost(agent, flags, projectRoot, {
       watch: true,
       logger: { info: say, warn: say, error: say, ...(trace ? { debug: say } : {}) },
-      ...(trace
-        ? {
-          onInvocation: (record: HookInvocationRecord) =>
-            io.stderr(hookLine(record, 0, false, 0, { ...io, color: false })),
-        }
-        : {}),
+      onInvocation,
+      onReload: () => metrics.reloaded("ok"),
+      onReloadError: () => metrics.reloaded("error"),
     });
-  let host;
+  // Closed last, whichever way serve ends: the lines queued are written first.
   try {
-    host = await open(CLAUDE_AGENT);
-  } catch (error) {
-    io.stderr(`hook-run serve: ${printable(hostErrorMessage(error, projectRoot, io))}; not started\n`);
-    return 1;
+    return await listen();
+  } finally {
+    await audit?.log.close();
   }
-  // Another agent's calls (?agent=) load the layers for it as the caller, on its first call.
-  const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io));
-  const handler = new ServeHandler({
-    host,
-    hostFor: (agent) => others.get(agent),
-    ...(token === undefined ? {} : { authorized: await bearerCheck(token) }),
-    hostNames: settings.hostNames,
-    budget: new BodyBudget(settings.bodyMemoryBytes),
-    version,
-    trace,
-    io,
-  });
-  let server: HttpServer;
-  try {
-    // Asked first: listening unasked would prompt on a terminal.
-    if (Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
-      throw new Deno.errors.NotCapable(`Requires net access to "${hostname}:${port}"`);
-    }
-    server = new HttpServer({
-      hostname,
-      port,
-      headerTimeoutMs: settings.headerTimeoutMs,
-      bodyTimeoutMs: settings.bodyTimeoutMs,
-      maxConnections: settings.maxConnections,
-      handler: (request) => handler.handle(request),
-      say,
-    });
-  } catch (error) {
-    await host.close();
-    throw new CliError(listenError(error, hostname, port));
-  }
-  const hosts = {
-    close: () => Promise.all([host.close(), others.close()]).then(() => {}),
-    killRunningHooks: () =>
-      Promise.all([host.runner.killRunningHooks(), others.killRunningHooks()]).then(([a, b]) => a + b),
-  };
 
-  const address = server.addr;
-  const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-  // The signal handlers are in place before the listening line: whoever
-  // reads that line may stop the server at once and gets a clean shutdown.
-  // The listening line comes last, so a supervisor waiting for it has read
-  // everything the server says at start.
-  return await untilStopped(server, handler, hosts, say, () => {
-    say(
-      token === undefined
-        ? "no token: any process on this machine can call it"
-        : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
-    );
-    say(
-      `listening on http://${shown}:${address.port} (POST /hooks/<Event>, POST /hooks, GET /healthz); ` +
-        `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
-        `project ${projectRoot}`,
-    );
-  });
+  async function listen(): Promise<number> {
+    let host;
+    try {
+      host = await open(CLAUDE_AGENT);
+    } catch (error) {
+      io.stderr(`hook-run serve: ${printable(hostErrorMessage(error, projectRoot, io))}; not started\n`);
+      return 1;
+    }
+    // Another agent's calls (?agent=) load the layers for it as the caller, on its first call.
+    const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io));
+    const handler = new ServeHandler({
+      host,
+      hostFor: (agent) => others.get(agent),
+      ...(token === undefined ? {} : { authorized: await bearerCheck(token) }),
+      hostNames: settings.hostNames,
+      budget: new BodyBudget(settings.bodyMemoryBytes),
+      version,
+      trace,
+      io,
+      metrics,
+      metricsOpen: settings.metricsOpen,
+      ...(audit === undefined ? {} : { audit }),
+    });
+    let server: HttpServer;
+    try {
+      // Asked first: listening unasked would prompt on a terminal.
+      if (Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
+        throw new Deno.errors.NotCapable(`Requires net access to "${hostname}:${port}"`);
+      }
+      server = new HttpServer({
+        hostname,
+        port,
+        headerTimeoutMs: settings.headerTimeoutMs,
+        bodyTimeoutMs: settings.bodyTimeoutMs,
+        maxConnections: settings.maxConnections,
+        handler: (request) => handler.handle(request),
+        say,
+      });
+    } catch (error) {
+      await host.close();
+      throw new CliError(listenError(error, hostname, port));
+    }
+    const hosts = {
+      close: () => Promise.all([host.close(), others.close()]).then(() => {}),
+      killRunningHooks: () =>
+        Promise.all([host.runner.killRunningHooks(), others.killRunningHooks()]).then(([a, b]) => a + b),
+    };
+
+    const address = server.addr;
+    const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+    // The signal handlers are in place before the listening line: whoever
+    // reads that line may stop the server at once and gets a clean shutdown.
+    // The listening line comes last, so a supervisor waiting for it has read
+    // everything the server says at start.
+    return await untilStopped(server, handler, hosts, say, () => {
+      say(
+        token === undefined
+          ? "no token: any process on this machine can call it"
+          : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
+      );
+      say(
+        `listening on http://${shown}:${address.port} (POST /hooks/<Event>, POST /hooks, GET /healthz, GET /metrics); ` +
+          `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
+          `project ${projectRoot}`,
+      );
+    });
+  }
 }
 
 /** The hosts of every agent served: closed and killed together. */

@@ -12,7 +12,7 @@ import { HookConfigError, liveWithErrors } from "../config/diagnostics.ts";
 import { ExtensionHost } from "../extensions/extension_host.ts";
 import { hookLoadDiagnostic, loadHooks } from "../extensions/loader.ts";
 import type { ExtensionSession, HookUIContext } from "../extensions/types.ts";
-import { type ConfigWatcher, watchConfig } from "../config/watch.ts";
+import { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "../config/watch.ts";
 import type { Logger } from "../events/env.ts";
 import type { ModelClient } from "../models/client.ts";
 import { DEFAULT_COMMAND_ALLOWLIST } from "../permissions/command_line.ts";
@@ -56,6 +56,10 @@ export interface HookHostOptions extends LoadConfigOptions {
   config?: LoadedConfig;
   /** Where warnings (and, with `watch`, reload messages) go. */
   logger?: Logger;
+  /** With `watch`: called after every reload that changed the hooks. */
+  onReload?: WatchConfigOptions["onReload"];
+  /** With `watch`: called when an edit left the configuration with errors. */
+  onReloadError?: WatchConfigOptions["onError"];
   /** Called after every invocation. */
   onInvocation?: (record: HookInvocationRecord) => void;
   /** Include prompt hooks' prompts and answers in invocation records. */
@@ -164,6 +168,8 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
       registry,
       policyOnly,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.onReload ? { onReload: options.onReload } : {}),
+      ...(options.onReloadError ? { onError: options.onReloadError } : {}),
     });
     config = watcher.config;
   } else {

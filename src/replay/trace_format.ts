@@ -3,7 +3,10 @@
  * `{"event", "toolName"?, "toolInput"?, "toolResult"?, "prompt"?, "cwd"?, "sessionId"?, …}`
  * — the event and its payload fields — so any agent's log converts to it
  * with a few lines of `jq`, and `hook-run run --record FILE` and the
- * gateway append to it.
+ * gateway append to it. `hook-run serve --record FILE` writes it too, with
+ * what each call decided beside the payload (`time`, `agent`, `status`,
+ * `decision`, `hook`, `reason`, `durationMs`: ignored here); its line for a
+ * call whose body was not read has `"read": false` and is skipped.
  *
  * @module
  */
@@ -73,7 +76,8 @@ const NATIVE = dialectOf("native");
 
 /**
  * Turns the lines of a trace file into replay records. Fields an event
- * does not carry are ignored; a line that is not JSON, names no known
+ * does not carry are ignored; a line with `"read": false` (a call recorded
+ * without its payload) is skipped; a line that is not JSON, names no known
  * event, lacks a tool event's `toolName`, or has a field of the wrong type
  * is reported with its place and skipped.
  *
@@ -110,10 +114,19 @@ export async function* readTrace(
       yield problem("not JSON; skipped");
       continue;
     }
+    if (isUnread(value)) {
+      yield { kind: "skipped", file, line: number, type: "call not read" };
+      continue;
+    }
     const checked = checkLine(value);
     if (typeof checked === "string") yield problem(`${checked}; skipped`);
     else yield { kind: "step", step: { ...checked, file, line: number } };
   }
+}
+
+/** A recorded call whose body was not read: nothing to replay. */
+function isUnread(value: unknown): boolean {
+  return value !== null && typeof value === "object" && (value as { read?: unknown }).read === false;
 }
 
 /** A trace line is a native payload: the native dialect reads (and checks) it. */

@@ -1,0 +1,201 @@
+// One call of hook-run serve, for one agent: its body read, its event run
+// through that agent's host, its answer in that agent's format — and what
+// it came to noted for /metrics and the audit log. (The status codes, and
+// why a failure on an event that can block is a 200 with the block, are in
+// _serve_handler.ts.)
+
+import type { DecodedInput } from "../dialects/mod.ts";
+import {
+  type AnyHookEventResult,
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookInvocationRecord,
+  isHookEvent,
+} from "../../mod.ts";
+import {
+  type Agent,
+  agentAnswer,
+  type AgentCallError,
+  agentRunEnv,
+  blockingAnswer,
+  eventInPrefix,
+  readAgentCall,
+} from "./_agent_call.ts";
+import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
+import { printable } from "./_io.ts";
+import { PREFIX_BYTES, readBody } from "./_serve_body.ts";
+import { blockKind, type DecisionKind, decisionOf } from "./_serve_metrics.ts";
+import type { ServeHandler, ServeHandlerOptions } from "./_serve_handler.ts";
+
+/** The content type of every JSON answer. */
+export const JSON_TYPE = { "content-type": "application/json" };
+
+/** What one call came to, filled in as it is answered: for /metrics and the audit log. */
+export interface CallNote {
+  agent: string;
+  event?: string | undefined;
+  decoded?: DecodedInput;
+  decision: DecisionKind;
+  reason?: string | undefined;
+  records?: HookInvocationRecord[];
+}
+
+/** One call of one agent: read, run and answered in that agent's terms. */
+export class AgentCall {
+  #wireEvent: string | undefined;
+  #handler: ServeHandler;
+  #agent: Agent;
+  #signal: AbortSignal;
+  #note: CallNote;
+
+  constructor(handler: ServeHandler, agent: Agent, signal: AbortSignal, note: CallNote) {
+    this.#handler = handler;
+    this.#agent = agent;
+    this.#signal = signal;
+    this.#note = note;
+    note.agent = agent.name;
+  }
+
+  /** Reads the body, runs the event, answers; `wire` is the path's event, when it names one. */
+  async call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
+    const named = wire?.event;
+    this.#note.event = named;
+    this.#wireEvent = wire?.wireEvent;
+    const started = performance.now();
+    const read = readBody(request.body, this.#handler.options.budget, named === undefined);
+    const body = read instanceof Promise ? await read : read;
+    try {
+      if (!body.ok) {
+        const full = body.reason.includes("--body-memory");
+        return this.#unreadable(
+          named ?? eventInPrefix(this.#agent, body.prefix),
+          body.reason,
+          started,
+          full ? 503 : 400,
+        );
+      }
+      const text = body.text;
+      if (text.trim() === "") return this.#unreadable(named, "the body is empty", started);
+      let decoded: DecodedInput;
+      try {
+        decoded = readAgentCall(this.#agent, text, "the body");
+      } catch (failure) {
+        // A body whose fields are wrong is blocked where its event can
+        // block: that is how a change in the agent's payload would look,
+        // and it must not switch the policy off.
+        const known = (failure as AgentCallError).event;
+        const message = (failure as Error).message;
+        if (named !== undefined && known !== undefined && known !== named) return this.#mismatch(named, known, started);
+        const event = named ?? known ?? eventInPrefix(this.#agent, text.slice(0, PREFIX_BYTES));
+        return this.#unreadable(event, message, started);
+      }
+      if (named !== undefined && decoded.event !== named) return this.#mismatch(named, decoded.event, started);
+      return await this.#run(decoded, started);
+    } finally {
+      body.release();
+    }
+  }
+
+  async #run(decoded: DecodedInput, started: number): Promise<HttpResponse> {
+    const event = decoded.event;
+    const note = this.#note;
+    note.event = event;
+    note.decoded = decoded;
+    try {
+      const opened = this.#handler.hostOf(this.#agent);
+      const host = opened instanceof Promise ? await opened : opened;
+      const run = () =>
+        host.runner.run(event, decoded.fields, { ...agentRunEnv(decoded, host.projectRoot), signal: this.#signal });
+      const audit = this.#handler.options.audit;
+      // An event no hook is configured for, which the table does not have either: nothing runs.
+      const result: AnyHookEventResult = host.registry.info(event) === undefined
+        ? {}
+        : audit === undefined
+        ? await run()
+        : await audit.records.collect(note.records = [], run);
+      if (this.#signal.aborted) {
+        return this.#failed(event, "hook-run serve shut down while the hooks ran; they were killed", started);
+      }
+      note.decision = decisionOf(event, result);
+      note.reason = (result as { reason?: string }).reason;
+      // Hook failures go to stderr, not into systemMessage as the gateway's
+      // do: the logger is shared by every call in flight.
+      const answer = agentAnswer(this.#agent, decoded, event, result, [], host.config.project);
+      return this.#answer(200, answer, event, "answered", started);
+    } catch (failure) {
+      return this.#failed(event, failure instanceof Error ? failure.message : String(failure), started);
+    }
+  }
+
+  /** A body that cannot be read: the block where `event` is known and can block, else `status`. */
+  #unreadable(event: string | undefined, reason: string, started: number, status = 400): HttpResponse {
+    const block = event !== undefined && isHookEvent(event) ? this.#block(event, reason) : undefined;
+    if (block === undefined) return reply(status, error(reason));
+    return this.#answer(200, block, event!, "blocked", started);
+  }
+
+  /**
+   * A body naming another event than the path: blocked as the body's event
+   * (the one Claude reads the answer as) where it can block, else as the
+   * path's.
+   */
+  #mismatch(named: string, sent: string, started: number): HttpResponse {
+    const reason = `the body's hook_event_name is "${printable(sent)}", but the path names "${printable(named)}"; ` +
+      `point each event's hook at /hooks/<its event>`;
+    const blocks = (name: string) => isHookEvent(name) && HOOK_EVENTS[name].canBlock;
+    return this.#unreadable(blocks(sent) ? sent : named, reason, started);
+  }
+
+  /** The server's own failure on a call for `event`: a block where it can block, else 500. */
+  #failed(event: HookEvent, reason: string, started: number): HttpResponse {
+    const block = this.#block(event, reason);
+    if (block !== undefined) return this.#answer(200, block, event, "blocked", started);
+    return this.#answer(500, error(reason), event, "failed", started);
+  }
+
+  /** The blocking answer for a failure, said on stderr; `undefined` where the event cannot block. */
+  #block(event: HookEvent, reason: string): string | undefined {
+    this.#handler.options.io.stderr(`hook-run serve: ${event}: ${printable(reason)}\n`);
+    this.#note.event = event;
+    this.#note.reason = reason;
+    this.#note.decision = HOOK_EVENTS[event].canBlock ? blockKind(event) : "none";
+    return blockingAnswer(
+      this.#agent,
+      event,
+      `hookgate could not answer this ${event} call: ${reason}`,
+      this.#wireEvent,
+    );
+  }
+
+  #answer(status: number, body: string, event: string, what: string, started: number): HttpResponse {
+    return traced(this.#handler.options, status, body, event, what, started);
+  }
+}
+
+/** A JSON answer. */
+export function reply(status: number, body: string): HttpResponse {
+  return { status, headers: JSON_TYPE, body };
+}
+
+/** A one-line JSON reason. */
+export function error(reason: string): string {
+  return JSON.stringify({ error: reason }) + "\n";
+}
+
+/** An answer, said on stderr with `--trace`. */
+export function traced(
+  options: ServeHandlerOptions,
+  status: number,
+  body: string,
+  event: string,
+  what: string,
+  started: number,
+): HttpResponse {
+  if (options.trace) {
+    const ms = (performance.now() - started).toFixed(1);
+    options.io.stderr(
+      `hook-run serve: ${printable(event)} ${status} ${what} in ${ms} ms: ${printable(body.trimEnd())}\n`,
+    );
+  }
+  return reply(status, body);
+}
