@@ -66,8 +66,11 @@ function hasType(value: unknown, type: string): boolean {
       return Array.isArray(value);
     case "integer":
       return Number.isInteger(value);
-    default:
-      return typeof value === type;
+    default: {
+      // A JSON Schema type name compared with what typeof says ("string", "number", "boolean").
+      const actual: string = typeof value;
+      return actual === type;
+    }
   }
 }
 
