@@ -8,5 +8,6 @@ import { CONFIG_SCHEMA_KINDS, configJsonSchema } from "../src/config/mod.ts";
 for (const kind of CONFIG_SCHEMA_KINDS) {
   const path = new URL(`../schema/${kind}.schema.json`, import.meta.url);
   await Deno.writeTextFile(path, JSON.stringify(configJsonSchema(kind), null, 2) + "\n");
+  // deno-lint-ignore no-console -- a build script says what it wrote
   console.log(`wrote schema/${kind}.schema.json`);
 }

@@ -46,7 +46,7 @@ hookgate's guarantees:
   timestamped backup: command hooks "<launcher> gateway", or with --serve HTTP
   hooks to http://127.0.0.1:<port>/hooks/<Event> (SessionStart and Setup
   still through the gateway: Claude runs only command hooks there). Run the
-  server yourself, under a supervisor (see the README).
+  server yourself, under a supervisor (see docs/serve.md).
 
 Running it again changes nothing and says so; with --least-privilege it adds
 what the current project's hooks need to the launcher's flags. A settings
