@@ -7,7 +7,16 @@
 // is (`.codex/hooks.json`) or when it says `"dialect": "codex"`.
 
 import { isPlainObject } from "../../_internal/json.ts";
-import { BOOLEAN, keysOf, looseObject, number, type ObjectShape, oneOf, optional, string } from "../../_internal/shape.ts";
+import {
+  BOOLEAN,
+  keysOf,
+  looseObject,
+  number,
+  type ObjectShape,
+  oneOf,
+  optional,
+  string,
+} from "../../_internal/shape.ts";
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
 import { closest } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
@@ -135,7 +144,9 @@ function codexHook(
     context.warning(
       [...path, value.timeout === undefined ? "timeoutSec" : "timeout"],
       `"timeout" is ${seconds} seconds; the longest is ${MAX_SECONDS}, so it is capped`,
-      seconds >= 1000 ? `Codex timeouts are in seconds: if you meant milliseconds, write ${Math.round(seconds / 1000)}` : undefined,
+      seconds >= 1000
+        ? `Codex timeouts are in seconds: if you meant milliseconds, write ${Math.round(seconds / 1000)}`
+        : undefined,
     );
     timeoutMs = MAX_TIMEOUT_MS;
   }

@@ -113,7 +113,11 @@ function unknownKey(object: Record<string, unknown>, allowed: ReadonlySet<string
 }
 
 /** Checks that `object[key]` is absent, `null` or of `type`; a message when not. */
-function typed(object: Record<string, unknown>, key: string, type: "string" | "boolean" | "object"): string | undefined {
+function typed(
+  object: Record<string, unknown>,
+  key: string,
+  type: "string" | "boolean" | "object",
+): string | undefined {
   const value = object[key];
   if (value === undefined || value === null) return undefined;
   const ok = type === "object" ? isPlainObject(value) : typeof value === type;
@@ -125,10 +129,12 @@ function readAnswer(event: HookEvent, json: Record<string, unknown>): Normalized
   const allowed = Object.hasOwn(ROOT, event) ? ROOT[event]! : UNIVERSAL_ROOT;
   const extra = unknownKey(json, allowed);
   if (extra !== undefined) return `the field "${extra}" is not in its schema`;
-  for (const [key, type] of [["continue", "boolean"], ["suppressOutput", "boolean"], ["stopReason", "string"], [
-    "systemMessage",
-    "string",
-  ], ["reason", "string"]] as const) {
+  for (
+    const [key, type] of [["continue", "boolean"], ["suppressOutput", "boolean"], ["stopReason", "string"], [
+      "systemMessage",
+      "string",
+    ], ["reason", "string"]] as const
+  ) {
     const wrong = typed(json, key, type);
     if (wrong !== undefined) return wrong;
   }
@@ -154,7 +160,9 @@ function readAnswer(event: HookEvent, json: Record<string, unknown>): Normalized
   if (specific !== undefined && specific !== null) {
     if (!isPlainObject(specific)) return `"hookSpecificOutput" must be an object, got ${describe(specific)}`;
     if (specific.hookEventName !== event) {
-      return `"hookSpecificOutput.hookEventName" must be ${JSON.stringify(event)}, got ${describe(specific.hookEventName)}`;
+      return `"hookSpecificOutput.hookEventName" must be ${JSON.stringify(event)}, got ${
+        describe(specific.hookEventName)
+      }`;
     }
     const own = unknownKey(specific, new Set(["hookEventName", ...(SPECIFIC[event] ?? [])]));
     if (own !== undefined) return `the field "hookSpecificOutput.${own}" is not in its schema`;
@@ -207,7 +215,9 @@ function preToolUse(
       return outcome;
     }
     if (decision !== undefined && decision !== null) return `"decision" must be "block", got ${describe(decision)}`;
-    if (json.reason !== undefined && json.reason !== null) return `PreToolUse hook returned "reason" without "decision"`;
+    if (json.reason !== undefined && json.reason !== null) {
+      return `PreToolUse hook returned "reason" without "decision"`;
+    }
     return outcome;
   }
   const { permissionDecision: decision, updatedInput } = hso!;
@@ -218,7 +228,9 @@ function preToolUse(
   switch (decision) {
     case "allow":
       if (!hasInput) return `PreToolUse hook returned unsupported "permissionDecision": "allow" without "updatedInput"`;
-      if (!isPlainObject(updatedInput)) return `"updatedInput" must be the whole tool input object, got ${describe(updatedInput)}`;
+      if (!isPlainObject(updatedInput)) {
+        return `"updatedInput" must be the whole tool input object, got ${describe(updatedInput)}`;
+      }
       outcome.action = "mutate";
       outcome.input = updatedInput;
       return outcome;
@@ -242,14 +254,19 @@ function preToolUse(
 }
 
 /** PermissionRequest's `decision: {behavior, message?}`; the reserved fields are refused. */
-function permissionRequest(hso: Record<string, unknown> | undefined, outcome: NormalizedOutcome): NormalizedOutcome | string {
+function permissionRequest(
+  hso: Record<string, unknown> | undefined,
+  outcome: NormalizedOutcome,
+): NormalizedOutcome | string {
   const decision = hso?.decision;
   if (decision === undefined || decision === null) return outcome;
   if (!isPlainObject(decision)) return `"decision" must be an object {behavior, message?}, got ${describe(decision)}`;
   const own = unknownKey(decision, PERMISSION_DECISION_KEYS);
   if (own !== undefined) return `the field "decision.${own}" is not in its schema`;
   for (const key of ["updatedInput", "updatedPermissions"]) {
-    if (decision[key] !== undefined && decision[key] !== null) return `PermissionRequest hook returned unsupported "${key}"`;
+    if (decision[key] !== undefined && decision[key] !== null) {
+      return `PermissionRequest hook returned unsupported "${key}"`;
+    }
   }
   if (decision.interrupt === true) return `PermissionRequest hook returned unsupported "interrupt": true`;
   const wrong = typed(decision, "message", "string");

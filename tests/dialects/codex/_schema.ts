@@ -30,8 +30,12 @@ function kind(value: unknown): string {
 
 function property(value: unknown, spec: Property, at: string, problems: string[]): void {
   if ("const" in spec && value !== spec.const) problems.push(`${at} must be ${JSON.stringify(spec.const)}`);
-  if (spec.enum !== undefined && !spec.enum.includes(value)) problems.push(`${at} must be one of ${JSON.stringify(spec.enum)}`);
-  if (spec.type !== undefined && !spec.type.includes(kind(value))) problems.push(`${at} must be ${spec.type.join("|")}`);
+  if (spec.enum !== undefined && !spec.enum.includes(value)) {
+    problems.push(`${at} must be one of ${JSON.stringify(spec.enum)}`);
+  }
+  if (spec.type !== undefined && !spec.type.includes(kind(value))) {
+    problems.push(`${at} must be ${spec.type.join("|")}`);
+  }
   if (spec.properties !== undefined && kind(value) === "object") {
     closed(value as Record<string, unknown>, spec.properties, at, problems);
     for (const key of spec.required ?? []) {
@@ -40,7 +44,12 @@ function property(value: unknown, spec: Property, at: string, problems: string[]
   }
 }
 
-function closed(object: Record<string, unknown>, properties: Record<string, Property>, at: string, problems: string[]): void {
+function closed(
+  object: Record<string, unknown>,
+  properties: Record<string, Property>,
+  at: string,
+  problems: string[],
+): void {
   for (const [key, value] of Object.entries(object)) {
     const spec = properties[key];
     if (spec === undefined) problems.push(`${at}.${key} is not in the schema`);
@@ -82,7 +91,10 @@ export function schemaProblems(event: string, answer: Record<string, unknown>): 
     if (rule === "inputNeedsAllow" && present(hso.updatedInput) && hso.permissionDecision !== "allow") {
       problems.push('updatedInput needs permissionDecision "allow"');
     }
-    if (rule === "permissionReasonNeedsDecision" && present(hso.permissionDecisionReason) && !present(hso.permissionDecision)) {
+    if (
+      rule === "permissionReasonNeedsDecision" && present(hso.permissionDecisionReason) &&
+      !present(hso.permissionDecision)
+    ) {
       problems.push("permissionDecisionReason needs permissionDecision");
     }
   }

@@ -1,7 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { dialectOf } from "../../../src/dialects/dialects.ts";
 import type { AnyHookEventResult, HookEvent } from "../../../src/events/event_map.ts";
-import { schemaProblems, SCHEMA_EVENTS } from "./_schema.ts";
+import { SCHEMA_EVENTS, schemaProblems } from "./_schema.ts";
 
 const codex = dialectOf("codex");
 
@@ -59,7 +59,11 @@ Deno.test("CODEX_DIALECT.encodeResult answers nothing with {}", () => {
 Deno.test("CODEX_DIALECT.encodeResult on PreToolUse", async (t) => {
   await t.step("a block is a deny with its reason", () => {
     deepEqual(codex.encodeResult("PreToolUse", { block: true, reason: "no rm -rf" }), {
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm -rf" },
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "no rm -rf",
+      },
     });
   });
   await t.step("a block without a reason still has one, since Codex ignores a deny without", () => {
@@ -86,7 +90,11 @@ Deno.test("CODEX_DIALECT.encodeResult on PreToolUse", async (t) => {
   });
   await t.step("a rewrite is allow with the whole updatedInput", () => {
     deepEqual(codex.encodeResult("PreToolUse", { input: { command: "ls -la" } }), {
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls -la" } },
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: "ls -la" },
+      },
     });
   });
   await t.step("a grant without a rewrite is nothing: Codex refuses a bare allow", () => {
