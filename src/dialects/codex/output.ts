@@ -120,7 +120,11 @@ function typed(
 ): string | undefined {
   const value = object[key];
   if (value === undefined || value === null) return undefined;
-  const ok = type === "object" ? isPlainObject(value) : typeof value === type;
+  const ok = type === "object"
+    ? isPlainObject(value)
+    : type === "string"
+    ? typeof value === "string"
+    : typeof value === "boolean";
   return ok ? undefined : `"${key}" must be ${type === "object" ? "an object" : `a ${type}`}, got ${describe(value)}`;
 }
 
