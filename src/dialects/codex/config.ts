@@ -18,12 +18,12 @@ import {
   string,
 } from "../../_internal/shape.ts";
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
-import { closest } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { HOOK_EVENTS } from "../../events/table.ts";
 import { compileCodexMatcher } from "../../matchers/codex.ts";
 import { openEntry } from "../_broken_entry.ts";
+import { readHandler } from "../_handler.ts";
 import { CLAUDE_GROUP } from "../claude/config.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { CODEX_EVENTS, MATCHER_IGNORED } from "./events.ts";
@@ -107,25 +107,13 @@ function readMatcher(
 
 function codexHook(
   event: HookEvent,
-  value: unknown,
+  item: unknown,
   matcher: string | undefined,
   path: JsonPath,
   context: EntryContext,
 ): ConfiguredHook | null {
-  if (!isPlainObject(value)) {
-    context.error(path, "each hook must be an object", '{"type": "command", "command": "…"}');
-    return null;
-  }
-  if (!context.check(CODEX_HANDLER, value, path, HANDLER_KEYS)) return null;
-  for (const key of Object.keys(value)) {
-    if (HANDLER_KEYS.includes(key)) continue;
-    const suggestion = closest(key, HANDLER_KEYS);
-    context.warning(
-      [...path, key],
-      `"${key}" is not a Codex hook key hookgate knows; it is ignored and the hook runs`,
-      suggestion === undefined ? undefined : `did you mean "${suggestion}"?`,
-    );
-  }
+  const value = readHandler(item, CODEX_HANDLER, HANDLER_KEYS, "Codex", path, context);
+  if (value === null) return null;
   const type = (value.type as string | undefined) ?? "command";
   if (type !== "command") {
     context.warning(
