@@ -203,7 +203,14 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
   for (const path of options.paths ?? []) {
     const absolute = isAbsolute(path) ? path : resolve(root, path);
     const owner = layerOwner(absolute);
-    layers.push({ kind: "explicit", path: absolute, found: false, ...(owner ? { owner } : {}) });
+    // An agent's own file is in its dialect wherever it is named from: a
+    // Codex hooks.json has Claude's shape, so only its place tells them apart.
+    layers.push({
+      kind: "explicit",
+      path: absolute,
+      found: false,
+      ...(owner ? { owner, dialect: AGENT_FILES[owner]!.dialect } : {}),
+    });
   }
   if (options.caller !== undefined) {
     for (const layer of layers) if (layer.owner === options.caller) layer.runByCaller = true;

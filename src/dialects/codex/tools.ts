@@ -6,16 +6,13 @@
 // so it is a canonical tool of its own (kind `edit`), which Claude and Codex
 // matchers also select as `Write` and `Edit` (src/matchers/codex.ts).
 
-/** One Codex tool and its canonical name (every input field keeps its name). */
-export interface CodexToolRow {
-  /** Codex's tool name. */
-  readonly agent: string;
-  /** The canonical name. */
-  readonly canonical: string;
-}
+import { type ToolMap, toolMap, type ToolRow } from "../_tool_map.ts";
 
 /** Codex's tools: the same names and fields as the canonical ones. */
-export const CODEX_TOOL_ROWS: readonly CodexToolRow[] = Object.freeze([
+export const CODEX_TOOL_ROWS: readonly ToolRow[] = Object.freeze([
   Object.freeze({ agent: "Bash", canonical: "Bash" }),
   Object.freeze({ agent: "apply_patch", canonical: "apply_patch" }),
 ]);
+
+/** Codex's tool map. */
+export const CODEX_TOOLS: ToolMap = toolMap(CODEX_TOOL_ROWS);
