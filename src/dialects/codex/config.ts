@@ -138,20 +138,21 @@ function codexHook(
     );
     timeoutMs = MAX_TIMEOUT_MS;
   }
-  const row = HOOK_EVENTS[event];
-  const background = value.async === true && !row.canBlock;
-  if (value.async === true && !background) {
-    context.warning([...path, "async"], `"async" hooks run in the foreground on ${event} in hookgate: it can block`);
+  if (value.async === true) {
+    context.warning(
+      [...path, "async"],
+      `Codex skips async hooks (it does not support them yet), so hookgate does not run this one either`,
+    );
+    return null;
   }
-  const hook: ConfiguredHook = {
+  const row = HOOK_EVENTS[event];
+  // No allowlist check: Codex runs whatever command a hook names, and so does hookgate.
+  return {
     dialect: "codex",
     // Codex hooks may rewrite PreToolUse's input: all at once on the same input, the later rewrite winning.
     ...(row.canMutate ? { stage: "mutate" as const } : {}),
     timeoutMs,
     ...(matcher === undefined ? {} : { matcher }),
     command: value.command,
-    ...(background ? { background: true } : {}),
   };
-  context.command(hook as { command: string }, path);
-  return hook;
 }

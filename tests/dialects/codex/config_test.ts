@@ -48,6 +48,17 @@ Deno.test("CODEX_CONFIG reads Codex's hooks.json entries", async (t) => {
     equal(config.hooks.PreToolUse, undefined);
     match(config.diagnostics.map((d) => d.message).join("\n"), /Codex skips prompt hooks/);
   });
+  await t.step("async hooks are skipped, as Codex skips them", () => {
+    const config = parse({ Stop: [{ hooks: [{ command: "true", async: true }, { command: "false" }] }] });
+    deepEqual(config.hooks.Stop?.map((hook) => (hook as { command: string }).command), ["false"]);
+    match(config.diagnostics.map((d) => d.message).join("\n"), /Codex skips async hooks/);
+  });
+  await t.step("any command runs, as in Codex: no allowlist refuses hook-run or a bare name", () => {
+    const config = parse({
+      PreToolUse: [{ hooks: [{ command: "hook-run gateway --agent claude" }, { command: "myguard" }] }],
+    });
+    equal(config.ok, true, JSON.stringify(config.diagnostics));
+  });
   await t.step("an event Codex does not have never runs", () => {
     const config = parse({ Notification: [{ hooks: [{ command: "true" }] }] });
     equal(config.hooks.Notification, undefined);
