@@ -36,8 +36,8 @@ export interface Agent {
   readonly name: HookAgent;
   readonly label: string;
   readonly dialect: Dialect;
-  /** The variable that names the project directory to its hooks. */
-  readonly projectDirVar: string;
+  /** The variable that names the project directory to its hooks, when it sets one. */
+  readonly projectDirVar: string | undefined;
 }
 
 /** Claude Code, the default agent of both front ends. */

@@ -144,7 +144,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = await absolutePath(flags.cwd ?? readEnv(agent.projectDirVar) ?? cwd);
+  const projectRoot = await absolutePath(flags.cwd ?? (agent.projectDirVar && readEnv(agent.projectDirVar)) ?? cwd);
   if (values["run-async"] === true) return await runAsyncHooks(agent, decoded, flags, projectRoot, cwd);
   const records: HookInvocationRecord[] = [];
   const handedOff: AsyncHookCall[] = [];

@@ -51,8 +51,12 @@ export interface AgentFiles {
   readonly userFiles: readonly string[];
   /** Its project settings files, relative to the project root, in its order (overrides last). */
   readonly projectFiles: readonly string[];
-  /** The variable that names the project directory to its hooks. */
-  readonly projectDirVar: string;
+  /**
+   * The variable that names the project directory to its hooks; absent
+   * when the agent sets none (Codex: its hooks run in the session's
+   * directory, and the payload's `cwd` is the project).
+   */
+  readonly projectDirVar?: string;
 }
 
 /**
@@ -75,6 +79,7 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
     projectFiles: [".claude/settings.json", ".claude/settings.local.json"],
     projectDirVar: "CLAUDE_PROJECT_DIR",
   }),
+  codex: row({ dialect: "codex", userFiles: [".codex/hooks.json"], projectFiles: [".codex/hooks.json"] }),
 });
 
 /**

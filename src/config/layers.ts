@@ -140,13 +140,14 @@ export interface ClaudePlugin {
  * import { configLayers } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
  *
- * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });
- * // The user's two files (the second holds the hooks hook-run install moved
- * // out of Claude's settings), the project's own file, its Claude Code
- * // settings (settings.json, settings.local.json), then the explicit file.
- * equal(layers.map((l) => l.kind).join(), "user,user,project,project,project,explicit");
- * equal(layers[2]?.path, "/p/.hookgate/config.jsonc");
- * equal(layers[3]?.owner, "claude");
+ * const layers = configLayers({ projectRoot: "/p", home: "/h", agentHome: "/u", paths: ["x.jsonc"] });
+ * // hookgate's user files, the agents' user files (~/.codex/hooks.json, …),
+ * // the project's own file, the agents' project files, then the explicit file.
+ * equal(layers[0]?.path, "/h/config.jsonc");
+ * equal(layers.find((l) => l.path === "/u/.codex/hooks.json")?.owner, "codex");
+ * equal(layers.find((l) => l.kind === "project")?.path, "/p/.hookgate/config.jsonc");
+ * equal(layers.find((l) => l.path === "/p/.claude/settings.json")?.owner, "claude");
+ * equal(layers.at(-1)?.kind, "explicit");
  * ```
  */
 export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
@@ -203,7 +204,14 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
   for (const path of options.paths ?? []) {
     const absolute = isAbsolute(path) ? path : resolve(root, path);
     const owner = layerOwner(absolute);
-    layers.push({ kind: "explicit", path: absolute, found: false, ...(owner ? { owner } : {}) });
+    // An agent's own file is in its dialect wherever it is named from: a
+    // Codex hooks.json has Claude's shape, so only its place tells them apart.
+    layers.push({
+      kind: "explicit",
+      path: absolute,
+      found: false,
+      ...(owner ? { owner, dialect: AGENT_FILES[owner]!.dialect } : {}),
+    });
   }
   if (options.caller !== undefined) {
     for (const layer of layers) if (layer.owner === options.caller) layer.runByCaller = true;

@@ -10,6 +10,7 @@ import type { HookDialect } from "../events/hooks.ts";
 import type { HookInput } from "../events/payload.ts";
 import { isEventName, isHookEvent } from "../events/table.ts";
 import { CLAUDE_DIALECT } from "./claude/wire.ts";
+import { CODEX_DIALECT } from "./codex/wire.ts";
 import { DIALECT_CONFIGS } from "./configs.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
@@ -19,6 +20,7 @@ const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   native: NATIVE_DIALECT,
   wuu: WUU_DIALECT,
   claude: CLAUDE_DIALECT,
+  codex: CODEX_DIALECT,
 });
 
 /**

@@ -38,7 +38,8 @@ export interface CanonicalTool {
 }
 
 /**
- * The canonical tools by name (Claude Code's names and fields). MCP tools
+ * The canonical tools by name (Claude Code's names and fields, and Codex's
+ * `apply_patch {command}`, which none of Claude's holds). MCP tools
  * are not rows: every `mcp__<server>__<tool>` name is one (see
  * {@linkcode canonicalToolKind}).
  *
@@ -61,6 +62,9 @@ export const CANONICAL_TOOLS: Readonly<Record<string, CanonicalTool>> = Object.f
   Grep: tool("grep", ["pattern", "path", "glob", "type", "output_mode", "-i", "-n", "-A", "-B", "-C", "multiline"]),
   WebFetch: tool("web_fetch", ["url", "prompt"]),
   WebSearch: tool("web_search", ["query", "allowed_domains", "blocked_domains"]),
+  // Codex's patch tool: one patch text that may touch several files, which no
+  // single-file Edit or Write can hold, so it is canonical under its own name.
+  apply_patch: tool("edit", ["command"]),
 });
 
 /** The prefix of every canonical MCP tool name: `mcp__<server>__<tool>`. */

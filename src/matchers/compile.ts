@@ -4,6 +4,7 @@
 
 import type { HookMatcher } from "../events/hooks.ts";
 import { compileClaudeMatcher } from "./claude.ts";
+import { compileCodexMatcher, withAliases } from "./codex.ts";
 import { compileExactMatcher } from "./exact.ts";
 import { compileToolRule, type ToolCall } from "./tool_rule.ts";
 
@@ -15,7 +16,13 @@ import { compileToolRule, type ToolCall } from "./tool_rule.ts";
  *   letters, digits, `_`, `-`, spaces, `|` and `,` make a case-sensitive list
  *   of exact names; anything else is an unanchored JavaScript regex
  *   (StopFailure's lists allow only letters, digits, `_` and `|`;
- *   FileChanged's matcher is a literal list of file names).
+ *   FileChanged's matcher is a literal list of file names);
+ * - `"codex"`: OpenAI Codex's rule — `*`, `""` or absent match all; only
+ *   ASCII letters, digits, `_` and `|` make a list of exact names; anything
+ *   else is an unanchored regex.
+ *
+ * Claude and Codex matchers also select a tool by the other names Codex
+ * matches it under (`apply_patch` as `Write` and `Edit`).
  *
  * @example
  * ```ts
@@ -24,7 +31,7 @@ import { compileToolRule, type ToolCall } from "./tool_rule.ts";
  * const kind: MatcherKind = "exact";
  * ```
  */
-export type MatcherKind = "exact" | "claude";
+export type MatcherKind = "exact" | "claude" | "codex";
 
 /** A compiled matcher; `null` stands for "every tool". */
 export interface ToolMatcher {
@@ -80,7 +87,11 @@ function compileBase(
     }
     case "claude": {
       const test = compileClaudeMatcher(matcher, event);
-      return test === null ? null : { matches: (subject: string) => test(subject) };
+      return test === null ? null : { matches: withAliases(test) };
+    }
+    case "codex": {
+      const test = compileCodexMatcher(matcher);
+      return test === null ? null : { matches: withAliases(test) };
     }
   }
 }

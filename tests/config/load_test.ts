@@ -24,6 +24,7 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
   try {
     const config = await loadConfig({
       home: join(dir, "home"),
+      agentHome: join(dir, "home"),
       projectRoot: join(dir, "project"),
       paths: [join(dir, "extra.jsonc")],
       trust: "all", // this test is about the order; trust has its own tests
@@ -37,9 +38,11 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
     deepEqual(config.layers.map((l) => [l.kind, l.found]), [
       ["user", true],
       ["user", false], // claude-hooks.json: the hooks hook-run install claude moved
+      ["user", false], // ~/.codex/hooks.json
       ["project", true],
       ["project", false], // .claude/settings.json
       ["project", false], // .claude/settings.local.json
+      ["project", false], // .codex/hooks.json
       ["explicit", true],
     ]);
   } finally {

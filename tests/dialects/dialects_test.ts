@@ -57,9 +57,16 @@ Deno.test("Dialect.decodeInput() reads back what encodeInput wrote, in both dial
   for (const name of DIALECT_NAMES) {
     await t.step(name, () => {
       const dialect = dialectOf(name);
-      deepEqual(dialect.decodeInput(dialect.encodeInput(payload)), {
+      // Codex writes the model on every event, and refuses a payload without it as another agent's.
+      const own = name === "codex" ? { extra: { model: "gpt-5.5-codex" } } : {};
+      deepEqual(dialect.decodeInput(dialect.encodeInput({ ...payload, ...own })), {
         event: "PostToolUse",
-        fields: { toolName: "bash", toolInput: { command: "ls" }, toolResult: { content: "a b", isError: false } },
+        fields: {
+          toolName: "bash",
+          toolInput: { command: "ls" },
+          toolResult: { content: "a b", isError: false },
+          ...own,
+        },
         cwd: "/p",
         sessionId: "s",
       });
