@@ -45,4 +45,4 @@ registry.registerInProcess("Stop", undefined, () => ({ decision: "block", reason
 });
 const runner = new HookRunner({ registry, sessionId: () => "s-agent" });
 await runner.stop({ cwd: Deno.cwd() });
-console.log(JSON.stringify({ active: telemetryActive(), spans: finished }));
+Deno.stdout.writeSync(new TextEncoder().encode(JSON.stringify({ active: telemetryActive(), spans: finished })));
