@@ -9,7 +9,6 @@
 // inline stays inline. They are children of whatever span is active where
 // the run was called, so an agent's own trace holds them.
 
-import { createHash } from "node:crypto";
 import {
   type Attributes,
   type Context,
@@ -38,8 +37,10 @@ export class OtelRunObserver implements RunObserver {
   #duration: Histogram;
   #failures: Counter;
   #killed: Counter;
+  #sha256: (bytes: Uint8Array) => string;
 
-  constructor(options: TelemetryOptions) {
+  constructor(options: TelemetryOptions, sha256: (bytes: Uint8Array) => string) {
+    this.#sha256 = sha256;
     this.#content = options.recordContent === true || readGrantedEnv("HOOKGATE_OTEL_CONTENT") === "1";
     this.#tracer = trace.getTracer(SCOPE, SCOPE_VERSION);
     const meter = metrics.getMeter(SCOPE, SCOPE_VERSION);
@@ -128,6 +129,6 @@ export class OtelRunObserver implements RunObserver {
     if (this.#content) attributes[key] = text;
     const bytes = new TextEncoder().encode(text);
     attributes[`${key}.size`] = bytes.length;
-    attributes[`${key}.sha256`] = createHash("sha256").update(bytes).digest("hex");
+    attributes[`${key}.sha256`] = this.#sha256(bytes);
   }
 }
