@@ -68,6 +68,9 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
+// Telemetry: OpenTelemetry spans and metrics, loaded only when registered.
+export { openTelemetryObserver, telemetryActive } from "./src/telemetry/active.ts";
+export type { ObservedHook, ObservedRun, RunObserver, TelemetryOptions } from "./src/telemetry/types.ts";
 export { type DeferredHookResult, DeferredResults, type DeferredResultsOptions } from "./src/runner/deferred.ts";
 export { DEFERRED_IDLE_MS, MAX_DEFERRED_PER_SESSION } from "./src/_internal/limits.ts";
 export type {

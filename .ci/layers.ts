@@ -18,6 +18,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   registry: 4,
   rules: 5,
   transports: 5,
+  telemetry: 5,
   runner: 6,
   config: 7,
   plugins: 7,

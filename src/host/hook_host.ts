@@ -80,6 +80,8 @@ export interface HookHostOptions extends LoadConfigOptions {
   dieWithHost?: boolean;
   /** Take each call's async hooks instead of the runner (see `HookRunnerOptions.handOffAsyncHooks`). */
   handOffAsyncHooks?: HookRunnerOptions["handOffAsyncHooks"];
+  /** OpenTelemetry spans and metrics (see `HookRunnerOptions.telemetry`). */
+  telemetry?: HookRunnerOptions["telemetry"];
   /**
    * More extension modules to load (`--extension`), after the configured
    * and discovered ones; relative paths are relative to `Deno.cwd()`.
@@ -204,6 +206,7 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     hookGrants: options.hookGrants === "refuse" ? "refuse" : () => current().hookGrants,
     ...(options.dieWithHost ? { dieWithHost: true } : {}),
     ...(options.handOffAsyncHooks ? { handOffAsyncHooks: options.handOffAsyncHooks } : {}),
+    ...(options.telemetry !== undefined ? { telemetry: options.telemetry } : {}),
   };
   const runner = new HookRunner(runnerOptions);
   const extensions = new ExtensionHost({

@@ -10,6 +10,8 @@ import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { ToolCall } from "../matchers/tool_rule.ts";
 import type { HookRegistry } from "../registry/registry.ts";
+import { openTelemetryObserver, telemetryActive } from "../telemetry/active.ts";
+import type { ObservedHook, ObservedRun, RunObserver } from "../telemetry/types.ts";
 import { HookProcesses } from "../transports/command/processes.ts";
 import { AsyncHooks } from "./async_hooks.ts";
 import { BackgroundHooks } from "./background.ts";
@@ -36,6 +38,9 @@ export class Dispatcher {
   #sessionId: () => string;
   #guard: StopGuard;
   #plans: Partial<Record<RegistryEvent, Plan>> = {};
+  // Set only when telemetry is on: a promise until the exporter side has
+  // loaded, then the observer (or null again when it could not load).
+  #observer: RunObserver | Promise<RunObserver | null> | null = null;
 
   constructor(options: HookRunnerOptions) {
     this.#registry = options.registry;
@@ -62,6 +67,13 @@ export class Dispatcher {
     this.deferred = new DeferredResults(options.logger ? { logger: options.logger } : {});
     this.asyncHooks = new AsyncHooks(this.core, this.deferred);
     this.#handOff = options.handOffAsyncHooks;
+    if (options.telemetry !== false && telemetryActive()) {
+      const logger = options.logger;
+      this.#observer = openTelemetryObserver(options.telemetry ?? {}).catch((error) => {
+        logger?.warn?.(`Telemetry is off: its OpenTelemetry API could not be loaded: ${error}`);
+        return null;
+      });
+    }
   }
 
   /** The names of every event the registry's table has. */
@@ -81,14 +93,63 @@ export class Dispatcher {
 
   /** Runs one event (the event is known to the table). */
   call(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<AnyHookEventResult> {
+    if (this.#observer !== null) return this.#observed(event, fields, env);
+    return this.#call(event, fields, env, null);
+  }
+
+  #call(
+    event: RegistryEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+    sink: ObservedHook[] | null,
+  ): Promise<AnyHookEventResult> {
     const plan = this.plan(event);
     // A new turn of one session never restarts another session's loop count.
     if (plan.info.startsTurn) this.#guard.reset(env.sessionId ?? this.#sessionId());
     // What async hooks left waits for its session's next call (most runners never have any).
-    if (this.deferred.size !== 0) return this.#delivering(plan, event, fields, env);
+    if (this.deferred.size !== 0) return this.#delivering(plan, event, fields, env, sink);
     if (plan.empty) return RESOLVED_EMPTY;
-    if (plan.info.loopGuard) return this.#guarded(plan, event, fields, env);
-    return this.#dispatch(plan, event, fields, env);
+    if (plan.info.loopGuard) return this.#guarded(plan, event, fields, env, sink);
+    return this.#dispatch(plan, event, fields, env, sink);
+  }
+
+  /** {@linkcode Dispatcher.call} with telemetry on: the run, then its spans and metrics. */
+  async #observed(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<AnyHookEventResult> {
+    let observer = this.#observer;
+    if (observer instanceof Promise) {
+      observer = this.#observer = await observer;
+      if (observer === null) return this.#call(event, fields, env, null);
+    }
+    const parent = observer!.capture();
+    const hooks: ObservedHook[] = [];
+    const start = performance.now();
+    let result: AnyHookEventResult | undefined;
+    let error: unknown;
+    let threw = false;
+    try {
+      result = await this.#call(event, fields, env, hooks);
+    } catch (thrown) {
+      threw = true;
+      error = thrown;
+    }
+    const run: ObservedRun = {
+      event: event as HookEvent,
+      fields,
+      sessionId: env.sessionId ?? this.#sessionId(),
+      startedAt: performance.timeOrigin + start,
+      durationMs: performance.now() - start,
+      result: result as Readonly<Record<string, unknown>> | undefined,
+      hooks,
+      parent,
+    };
+    if (threw) run.error = error;
+    try {
+      observer!.observe(run);
+    } catch (thrown) {
+      this.core.logger?.error?.(`Telemetry could not record a ${event} run: ${thrown}`);
+    }
+    if (threw) throw error;
+    return result!;
   }
 
   /** {@linkcode Dispatcher.call} when results of async hooks wait: this call may deliver them. */
@@ -97,12 +158,13 @@ export class Dispatcher {
     event: RegistryEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
+    sink: ObservedHook[] | null,
   ): Promise<AnyHookEventResult> {
     const result = plan.empty
       ? EMPTY_RESULT
       : await (plan.info.loopGuard
-        ? this.#guarded(plan, event, fields, env)
-        : this.#dispatch(plan, event, fields, env));
+        ? this.#guarded(plan, event, fields, env, sink)
+        : this.#dispatch(plan, event, fields, env, sink));
     const taken = this.deferred.take(
       env.sessionId ?? this.#sessionId(),
       (waiting) => deliversDeferred(plan.info, result, waiting),
@@ -151,16 +213,17 @@ export class Dispatcher {
     event: RegistryEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
+    sink: ObservedHook[] | null,
   ): Promise<AnyHookEventResult> {
     // The agent counts its own loop (and caps it): its flag is the payload's, and nothing here counts.
     if (env.stopLoop === "agent") {
-      return this.#dispatch(plan, event, { ...fields, stopHookActive: env.stopHookActive === true }, env);
+      return this.#dispatch(plan, event, { ...fields, stopHookActive: env.stopHookActive === true }, env, sink);
     }
     const key = this.#guard.key(event, env.sessionId ?? this.#sessionId(), fields);
     // A stateless front end (a gateway) passes the agent's own loop state.
     const active = this.#guard.active(key) || env.stopHookActive === true;
     const blockers: string[] = [];
-    const result = await this.#dispatch(plan, event, { ...fields, stopHookActive: active }, env, blockers);
+    const result = await this.#dispatch(plan, event, { ...fields, stopHookActive: active }, env, sink, blockers);
     return this.#guard.settle(key, event, result, blockers, this.core.logger);
   }
 
@@ -169,6 +232,7 @@ export class Dispatcher {
     event: RegistryEvent,
     fields: AnyHookEventFields,
     env: PreToolUseEnv,
+    sink: ObservedHook[] | null,
     blockers?: string[],
   ): Promise<AnyHookEventResult> {
     const { foreground, background } = plan;
@@ -176,7 +240,7 @@ export class Dispatcher {
     const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
     const call = this.#toolCall(plan, fields, env);
     if (plan.deferred.length > 0) this.#startAsync(plan, event, fields, env);
-    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, subject, call, blockers);
+    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, subject, call, sink, blockers);
     // Lower-cased only when some matcher filters.
     const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
     let matched: readonly Active[] | null = null;
@@ -195,7 +259,7 @@ export class Dispatcher {
     }
     if (matched === null) return RESOLVED_EMPTY;
     payload ??= this.#payload(event, env, fields);
-    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
+    return new EventRun(this.core, plan, matched, payload, env, blockers, sink).start();
   }
 
   /** Starts the call's async hooks here, or hands them to the front end that runs them elsewhere. */
@@ -228,6 +292,7 @@ export class Dispatcher {
     env: PreToolUseEnv,
     subject: string | undefined,
     call: ToolCall | undefined,
+    sink: ObservedHook[] | null,
     blockers?: string[],
   ): Promise<AnyHookEventResult> {
     const payload = this.#payload(event, env, fields);
@@ -240,7 +305,7 @@ export class Dispatcher {
       }
     }
     if (matched === null) return RESOLVED_EMPTY;
-    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
+    return new EventRun(this.core, plan, matched, payload, env, blockers, sink).start();
   }
 
   #payload(event: RegistryEvent, env: PreToolUseEnv, fields: AnyHookEventFields): HookInput {

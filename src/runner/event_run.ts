@@ -19,6 +19,7 @@ import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
 import type { RunDecision, RunExtra, RunState } from "../rules/types.ts";
+import type { ObservedHook } from "../telemetry/types.ts";
 import { thrownText } from "../transports/in_process.ts";
 import { type CallScope, closeScope, Invocation, type ScopeWatch } from "./invocation.ts";
 import { type RunnerCore, startInvocation } from "./invoke.ts";
@@ -39,6 +40,44 @@ function withoutGrant(outcome: NormalizedOutcome, canMutate: boolean): Normalize
 /** Whether a failed hook's lenient reading counts: only under `failurePolicy: "open"`. */
 function usesLenient(entry: HookEntry): boolean {
   return entry.failurePolicy === "open";
+}
+
+/** What telemetry gets of one invocation: its record, plus what only telemetry reports. */
+function observedHook(
+  record: HookInvocationRecord,
+  invocation: Invocation,
+  dialect: string,
+  failure: HookFailure | undefined,
+  outcome: NormalizedOutcome | null,
+): ObservedHook {
+  const entry = invocation.entry;
+  const hook: ObservedHook = {
+    name: record.hookName,
+    transport: record.transport,
+    dialect,
+    stage: record.stage,
+    startedAt: performance.timeOrigin + performance.now() - record.durationMs,
+    durationMs: record.durationMs,
+    // The runner cancels a started command hook only by its signal, and the
+    // command transport kills the hook's process group when it fires.
+    killed: entry.transport === "command" && (failure?.kind === "timeout" || failure?.kind === "aborted"),
+  };
+  if (entry.owner !== undefined) hook.owner = entry.owner;
+  if (record.action !== undefined) hook.action = record.action;
+  if (record.context === true) hook.context = true;
+  if (record.model !== undefined) hook.model = record.model;
+  if (failure !== undefined) {
+    hook.failure = failure.kind;
+    hook.failureMessage = failure.message;
+  }
+  if (outcome?.reason !== undefined) hook.reason = outcome.reason;
+  // A command hook's result carries its exit code, an HTTP hook's its status.
+  const wire = invocation.wire as { exitCode?: unknown; status?: unknown } | undefined;
+  if (wire !== undefined) {
+    if (typeof wire.exitCode === "number") hook.exitCode = wire.exitCode;
+    if (typeof wire.status === "number") hook.httpStatus = wire.status;
+  }
+  return hook;
 }
 
 /** A result of a concurrent phase, as it waits for those before it. */
@@ -76,6 +115,8 @@ export class EventRun implements CallScope, RunState {
   #plan: Plan;
   #entries: readonly Active[];
   #tracing: boolean;
+  // Where the run's telemetry collects its hooks (null with telemetry off).
+  #sink: ObservedHook[] | null;
   // The result, until it is delivered: a run that finished inside start()
   // returns it resolved; one that finishes later resolves the promise.
   // (A promise only while the first JSON Schema of a process loads zod.)
@@ -103,6 +144,7 @@ export class EventRun implements CallScope, RunState {
     payload: HookInput,
     env: PreToolUseEnv,
     blockers: string[] | null = null,
+    sink: ObservedHook[] | null = null,
   ) {
     this.signal = env.signal;
     this.deadlines = core.deadlines;
@@ -114,7 +156,8 @@ export class EventRun implements CallScope, RunState {
     this.#core = core;
     this.#plan = plan;
     this.#entries = entries;
-    this.#tracing = core.onInvocation !== undefined;
+    this.#sink = sink;
+    this.#tracing = core.onInvocation !== undefined || sink !== null;
   }
 
   /**
@@ -244,7 +287,7 @@ export class EventRun implements CallScope, RunState {
         invocation.index,
         outcome,
         failure,
-        this.#tracing ? this.#record(invocation, outcome, failure) : null,
+        this.#tracing ? this.#traced(invocation, outcome, failure) : null,
       );
       if (--this.#remaining === 0) {
         this.#endTogether();
@@ -252,7 +295,7 @@ export class EventRun implements CallScope, RunState {
       }
       return;
     }
-    if (this.#tracing) this.#report(this.#record(invocation, outcome, failure));
+    if (this.#tracing) this.#report(this.#traced(invocation, outcome, failure));
     if (this.#apply(this.#entries[invocation.index]!, outcome, failure)) this.#stopped = true;
     if (this.#inLoop) {
       this.#settledInLoop = true;
@@ -355,9 +398,25 @@ export class EventRun implements CallScope, RunState {
     return record;
   }
 
+  /** The invocation's record, also given to the run's telemetry at once (it ended now). */
+  #traced(
+    invocation: Invocation,
+    outcome: NormalizedOutcome | null,
+    failure: HookFailure | undefined,
+  ): HookInvocationRecord {
+    const record = this.#record(invocation, outcome, failure);
+    if (this.#sink !== null) {
+      const dialect = this.#entries[invocation.index]!.dialect.name;
+      this.#sink.push(observedHook(record, invocation, dialect, failure, outcome));
+    }
+    return record;
+  }
+
   #report(record: HookInvocationRecord): void {
+    const listener = this.#core.onInvocation;
+    if (listener === undefined) return;
     try {
-      this.#core.onInvocation!(record);
+      listener(record);
     } catch (error) {
       this.#core.logger?.error?.(`The onInvocation listener threw: ${error instanceof Error ? error.message : error}`);
     }

@@ -3,7 +3,7 @@
 
 import type { DeadlineScheduler, DeadlineTask } from "../_internal/deadline.ts";
 import type { HookInvocationContext } from "../events/hooks.ts";
-import type { FailureKind, HookFailure, NormalizedOutcome } from "../events/outcome.ts";
+import type { FailureKind, HookFailure, HookRunResult, NormalizedOutcome } from "../events/outcome.ts";
 import type { HookEntry } from "../registry/types.ts";
 import type { SettleSink } from "../transports/in_process.ts";
 
@@ -100,6 +100,8 @@ export class Invocation implements HookInvocationContext, DeadlineTask, SettleSi
   readonly scope: CallScope;
   /** What a transport reports for traces (prompt hooks: the model, and with tracing the prompt and answer). */
   detail: { model: string | null; prompt?: string | undefined; answer?: string | undefined } | undefined;
+  /** A command or HTTP transport's own result (its exit code or status), for telemetry. */
+  wire: HookRunResult | undefined = undefined;
   prevTask: DeadlineTask | null = null;
   nextTask: DeadlineTask | null = null;
   scheduled = false;

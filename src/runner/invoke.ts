@@ -124,8 +124,11 @@ export function startInvocation(
   }
   running.then(
     // A failure settles with its lenient reading, if any, as the outcome.
-    (result) =>
-      invocation.settle(result.failure === undefined ? result.outcome : result.lenient ?? null, result.failure),
+    (result) => {
+      // Kept by reference (the command transport's exit code, HTTP's status): nothing is copied.
+      invocation.wire = result;
+      invocation.settle(result.failure === undefined ? result.outcome : result.lenient ?? null, result.failure);
+    },
     (error) => invocation.settle(null, { kind: "error", message: String(error) }),
   );
 }

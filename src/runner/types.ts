@@ -11,6 +11,7 @@ import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
 import type { HookRunEnv, Logger } from "../events/env.ts";
 import type { ModelClient, ModelsConfig } from "../models/client.ts";
 import type { HookRegistry } from "../registry/registry.ts";
+import type { TelemetryOptions } from "../telemetry/types.ts";
 
 /**
  * One finished hook invocation, reported to
@@ -226,6 +227,16 @@ export interface HookRunnerOptions {
    * them itself and delivers what they leave with the session's next call.
    */
   handOffAsyncHooks?: (call: AsyncHookCall) => void;
+  /**
+   * OpenTelemetry spans and metrics for every event run (see
+   * {@linkcode TelemetryOptions}): on when an OpenTelemetry API is
+   * registered in this process when the runner is made (`OTEL_DENO=true`,
+   * or the agent's own providers), with no content in attributes unless
+   * `recordContent` says so; `false` turns it off.
+   *
+   * @default {{}} on when registered, without content
+   */
+  telemetry?: TelemetryOptions | false;
 }
 
 /**
