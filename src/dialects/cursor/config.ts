@@ -185,13 +185,18 @@ function cursorHook(
     );
     timeoutMs = MAX_TIMEOUT_MS;
   }
+  const stored = info?.mcp === true
+    ? mcpMatcher(matcher)
+    : matcher === "" || matcher === "*"
+    ? undefined
+    : storedMatcher(matcher);
   const base = {
     dialect: "cursor" as const,
     failurePolicy: h.failClosed === true ? "closed" as const : "open" as const,
     timeoutMs,
     // Only preToolUse hooks may rewrite a call (updated_input).
     ...(info?.rewrite === true ? { stage: "mutate" as const } : {}),
-    ...(matcher === "" || matcher === "*" ? {} : { matcher: storedMatcher(matcher) }),
+    ...(stored === undefined ? {} : { matcher: stored }),
     ...(wireEvent === undefined ? {} : { wireEvent }),
   };
   if (type === "prompt") {
@@ -208,6 +213,14 @@ function cursorHook(
   const hook = { ...base, command: h.command };
   context.command(hook, path);
   return hook;
+}
+
+/**
+ * The matcher of a hook on an MCP event: Cursor's `MCP:<tool>` names only
+ * (the hook's own matcher, if any, must match too).
+ */
+function mcpMatcher(matcher: string): string {
+  return matcher === "" || matcher === "*" ? "^MCP:" : `^(?=MCP:)[\\s\\S]*?(?:${matcher})`;
 }
 
 /** A Cursor matcher in the form the Claude matcher reads as the same unanchored regular expression. */

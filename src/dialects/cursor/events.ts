@@ -11,8 +11,16 @@ import type { HookEvent } from "../../events/event_map.ts";
 export interface CursorEventInfo {
   /** The canonical event it names. */
   readonly event: HookEvent;
+  /** Whether it is another name for the canonical event, on some tools: its hooks are configured as an alias. */
+  readonly alias?: true;
   /** The canonical tools it covers (absent: every call). */
   readonly tools?: readonly string[];
+  /**
+   * Whether it covers MCP tools only: its hooks' matchers are made to
+   * select Cursor's `MCP:<tool>` names, since an alias's tool list names
+   * tools one by one.
+   */
+  readonly mcp?: true;
   /** Whether `permission` (allow, deny) is read. */
   readonly permission?: boolean;
   /** Whether Cursor acts on `permission: "ask"` (preToolUse accepts it and does not). */
@@ -33,9 +41,6 @@ export interface CursorEventInfo {
   readonly subject?: string;
 }
 
-/** The canonical name of MCP tools for an alias's tool list: every `mcp__<server>__<tool>`. */
-export const MCP_TOOLS = "mcp__*";
-
 /** Every Cursor event hookgate knows, by its hooks.json key. */
 export const CURSOR_EVENTS: Readonly<Record<string, CursorEventInfo>> = Object.freeze({
   preToolUse: { event: "PreToolUse", permission: true, rewrite: true, agentMessage: true, userMessage: true },
@@ -43,6 +48,7 @@ export const CURSOR_EVENTS: Readonly<Record<string, CursorEventInfo>> = Object.f
   postToolUseFailure: { event: "PostToolUseFailure" },
   beforeShellExecution: {
     event: "PreToolUse",
+    alias: true,
     tools: ["Bash"],
     permission: true,
     ask: true,
@@ -51,16 +57,24 @@ export const CURSOR_EVENTS: Readonly<Record<string, CursorEventInfo>> = Object.f
   },
   beforeMCPExecution: {
     event: "PreToolUse",
-    tools: [MCP_TOOLS],
+    alias: true,
+    mcp: true,
     permission: true,
     ask: true,
     agentMessage: true,
     userMessage: true,
   },
-  beforeReadFile: { event: "PreToolUse", tools: ["Read"], permission: true, userMessage: true, subject: "Read" },
-  afterShellExecution: { event: "PostToolUse", tools: ["Bash"] },
-  afterMCPExecution: { event: "PostToolUse", tools: [MCP_TOOLS] },
-  afterFileEdit: { event: "PostToolUse", tools: ["Edit", "Write", "MultiEdit"], subject: "Write" },
+  beforeReadFile: {
+    event: "PreToolUse",
+    alias: true,
+    tools: ["Read"],
+    permission: true,
+    userMessage: true,
+    subject: "Read",
+  },
+  afterShellExecution: { event: "PostToolUse", alias: true, tools: ["Bash"] },
+  afterMCPExecution: { event: "PostToolUse", alias: true, mcp: true },
+  afterFileEdit: { event: "PostToolUse", alias: true, tools: ["Edit", "Write", "MultiEdit"], subject: "Write" },
   beforeSubmitPrompt: { event: "UserPromptSubmit", continueBlocks: true, userMessage: true },
   stop: { event: "Stop", followup: true },
   subagentStart: { event: "SubagentStart", permission: true, userMessage: true },
@@ -75,16 +89,18 @@ export const CURSOR_EVENTS: Readonly<Record<string, CursorEventInfo>> = Object.f
   workspaceOpen: { event: "WorkspaceOpen" as HookEvent },
 });
 
-/** The Cursor key of each canonical event that has one (the first key naming it with no tool list). */
+/** The Cursor key of each canonical event that has one of its own. */
 const WIRE_OF: ReadonlyMap<string, string> = new Map(
-  Object.entries(CURSOR_EVENTS).filter(([, info]) => info.tools === undefined).map(([key, info]) => [info.event, key]),
+  Object.entries(CURSOR_EVENTS).filter(([, info]) => info.alias !== true).map(([key, info]) => [info.event, key]),
 );
 
 /** The Cursor events that are another name for a canonical event, for the dialect's `aliases`. */
 export const CURSOR_ALIASES: Readonly<Record<string, { event: HookEvent; tools?: readonly string[] }>> = Object.freeze(
   Object.fromEntries(
     Object.entries(CURSOR_EVENTS).flatMap(([key, info]) =>
-      info.tools === undefined ? [] : [[key, { event: info.event, tools: info.tools }]]
+      info.alias !== true
+        ? []
+        : [[key, info.tools === undefined ? { event: info.event } : { event: info.event, tools: info.tools }]]
     ),
   ),
 );
@@ -96,7 +112,7 @@ export const CURSOR_ALIASES: Readonly<Record<string, { event: HookEvent; tools?:
 export function cursorEventOf(key: string): { event: HookEvent; wireEvent?: string } | undefined {
   const info = Object.hasOwn(CURSOR_EVENTS, key) ? CURSOR_EVENTS[key]! : undefined;
   if (info === undefined) return undefined;
-  return info.tools === undefined ? { event: info.event } : { event: info.event, wireEvent: key };
+  return info.alias === true ? { event: info.event, wireEvent: key } : { event: info.event };
 }
 
 /** The Cursor event a canonical event is sent as, given the hook's configured wire event. */

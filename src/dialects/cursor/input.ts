@@ -54,7 +54,7 @@ export function decodeCursorInput(value: unknown): DecodedInput {
     ? readFields(event, (field) => raw[field], (field) => wireKey(wire, field))
     : {};
   const decoded: DecodedInput = { event, fields };
-  if (info.tools !== undefined) decoded.wireEvent = wire;
+  if (info.alias === true) decoded.wireEvent = wire;
   const roots = value.workspace_roots;
   const cwd = optionalString(value, "cwd") ??
     (Array.isArray(roots) && typeof roots[0] === "string" ? roots[0] : undefined);
