@@ -43,10 +43,6 @@ export {
 export { discoverHookModules, resolveHookPath } from "../config/extension_paths.ts";
 export { HEADLESS_UI } from "./headless_ui.ts";
 export { sanitizeStatus, StatusLine } from "./status_line.ts";
-export {
-  HookToolWrapper,
-  type HookToolWrapperOptions,
-  ToolBlockedError,
-  type ToolOutput,
-  type WrappableTool,
-} from "./tool_wrapper.ts";
+// The one tool-result shape: what a wrapped tool returns, and what PostToolUse hooks see.
+export type { ToolResult } from "../events/payload.ts";
+export { HookToolWrapper, type HookToolWrapperOptions, ToolBlockedError, type WrappableTool } from "./tool_wrapper.ts";

@@ -160,8 +160,8 @@ function nativeHook(value: unknown, path: JsonPath, context: EntryContext): Conf
   // resolved against the merged "models" of every layer.
   if (type === "http") {
     if (!context.url(String(value.url), value.allowMetadataHosts === true, [...path, "url"])) return null;
-  } else if (type === "command") {
-    context.command(value as { command: string; args?: string[] }, path);
+  } else if (type === "command" && !context.command(value as { command: string; args?: string[] }, path)) {
+    return null;
   }
   const { type: _type, ...rest } = value;
   return (type === "command" ? rest : { type, ...rest }) as unknown as ConfiguredHook;

@@ -90,8 +90,7 @@ function wuuCommand(e: WuuEntry, path: JsonPath, context: EntryContext): Configu
     }
     hook.matcher = e.matcher;
   }
-  context.command(hook, path);
-  return hook;
+  return context.command(hook, path) ? hook : null;
 }
 
 function wuuPrompt(e: WuuEntry, path: JsonPath, context: EntryContext): ConfiguredHook | null {
