@@ -75,6 +75,12 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
     projectFiles: [".claude/settings.json", ".claude/settings.local.json"],
     projectDirVar: "CLAUDE_PROJECT_DIR",
   }),
+  cursor: row({
+    dialect: "cursor",
+    userFiles: [".cursor/hooks.json"],
+    projectFiles: [".cursor/hooks.json"],
+    projectDirVar: "CURSOR_PROJECT_DIR",
+  }),
 });
 
 /**

@@ -3,6 +3,7 @@
 import type { HookDialect } from "../events/hooks.ts";
 import { CLAUDE_CONFIG } from "./claude/config.ts";
 import type { DialectConfig } from "./config_types.ts";
+import { CURSOR_CONFIG } from "./cursor/config.ts";
 import { NATIVE_CONFIG } from "./native/config.ts";
 import { WUU_CONFIG } from "./wuu/config.ts";
 
@@ -11,4 +12,5 @@ export const DIALECT_CONFIGS: Readonly<Record<HookDialect, DialectConfig>> = Obj
   native: NATIVE_CONFIG,
   wuu: WUU_CONFIG,
   claude: CLAUDE_CONFIG,
+  cursor: CURSOR_CONFIG,
 });

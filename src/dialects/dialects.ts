@@ -11,6 +11,7 @@ import type { HookInput } from "../events/payload.ts";
 import { isEventName, isHookEvent } from "../events/table.ts";
 import { CLAUDE_DIALECT } from "./claude/wire.ts";
 import { DIALECT_CONFIGS } from "./configs.ts";
+import { CURSOR_DIALECT } from "./cursor/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
 import { WUU_DIALECT } from "./wuu/wire.ts";
@@ -19,6 +20,7 @@ const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   native: NATIVE_DIALECT,
   wuu: WUU_DIALECT,
   claude: CLAUDE_DIALECT,
+  cursor: CURSOR_DIALECT,
 });
 
 /**

@@ -82,11 +82,11 @@ export const CURSOR_EVENTS: Readonly<Record<string, CursorEventInfo>> = Object.f
   sessionStart: { event: "SessionStart", context: true },
   sessionEnd: { event: "SessionEnd" },
   preCompact: { event: "PreCompact", userMessage: true },
-  afterAgentResponse: { event: "AfterAgentResponse" as HookEvent, subject: "AgentResponse" },
-  afterAgentThought: { event: "AfterAgentThought" as HookEvent, subject: "AgentThought" },
-  beforeTabFileRead: { event: "BeforeTabFileRead" as HookEvent, permission: true, subject: "TabRead" },
-  afterTabFileEdit: { event: "AfterTabFileEdit" as HookEvent, subject: "TabWrite" },
-  workspaceOpen: { event: "WorkspaceOpen" as HookEvent },
+  afterAgentResponse: { event: "AfterAgentResponse", subject: "AgentResponse" },
+  afterAgentThought: { event: "AfterAgentThought", subject: "AgentThought" },
+  beforeTabFileRead: { event: "BeforeTabFileRead", permission: true, subject: "TabRead" },
+  afterTabFileEdit: { event: "AfterTabFileEdit", subject: "TabWrite" },
+  workspaceOpen: { event: "WorkspaceOpen" },
 });
 
 /** The Cursor key of each canonical event that has one of its own. */
