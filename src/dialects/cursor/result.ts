@@ -5,7 +5,9 @@
 // deny with the reason; a rewrite where Cursor cannot rewrite
 // (beforeShellExecution, beforeMCPExecution, beforeReadFile) is dropped
 // with a warning; a halt is a deny on the events that can deny; whatever
-// else is dropped is said in `user_message` and on stderr.
+// else is dropped, and what the user should know (the result's
+// systemMessage: a hook's, or the front end's notes), is said in
+// `user_message` where Cursor shows one, and always on stderr.
 
 import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { DecodedInput } from "../types.ts";
@@ -43,7 +45,8 @@ export function cursorAnswer(event: HookEvent, result: AnyHookEventResult, call?
   const warnings: string[] = [];
   const user: string[] = [];
   if (r.systemMessage !== undefined) user.push(r.systemMessage);
-  if (info === undefined) return { json, warnings };
+  // An event Cursor has no name for reads no answer: what the user should know goes to its hook log.
+  if (info === undefined) return { json, warnings: user };
   let block = r.block === true;
   let reason = r.reason;
   if (r.halt) {
@@ -82,9 +85,7 @@ export function cursorAnswer(event: HookEvent, result: AnyHookEventResult, call?
       if (info.rewrite) {
         json.updated_input = CURSOR_TOOLS.fromCanonical(tool, r.input).input;
       } else {
-        const warning = `a hook rewrote the tool input, which Cursor cannot do on ${wire}: the rewrite is dropped`;
-        warnings.push(warning);
-        user.push(`hookgate: ${warning}`);
+        user.push(`hookgate: a hook rewrote the tool input, which Cursor cannot do on ${wire}: the rewrite is dropped`);
       }
     }
   } else if (info.continueBlocks) {
@@ -111,8 +112,14 @@ export function cursorAnswer(event: HookEvent, result: AnyHookEventResult, call?
       warnings.push(`a hook replaced the tool's result, which Cursor takes only for MCP tools on postToolUse`);
     }
   }
-  if (user.length > 0 && info.userMessage && json.permission !== "deny" && json.continue !== false) {
-    json.user_message = json.user_message === undefined ? user.join("\n") : `${json.user_message}\n${user.join("\n")}`;
+  if (user.length > 0) {
+    // Cursor shows user_message only on some events: elsewhere its hook log (stderr) is the one place left.
+    if (info.userMessage) {
+      json.user_message = json.user_message === undefined
+        ? user.join("\n")
+        : `${json.user_message}\n${user.join("\n")}`;
+    }
+    warnings.push(...user.map((line) => line.replace(/^hookgate: /, "")));
   }
   return { json, warnings };
 }

@@ -33,6 +33,8 @@ export const CURSOR_DIALECT: Dialect = Object.freeze<Dialect>({
   contextSeparator: "\n",
   // Cursor starts every matching hook of an event at once.
   concurrent: true,
+  // The gateway's notes go in user_message, which Cursor shows on some events only.
+  notesInResult: true,
   tools: CURSOR_TOOLS,
   aliases: CURSOR_ALIASES,
   encodeInput: encodeCursorInput,

@@ -4,63 +4,7 @@
 
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cli, type CliRun } from "../../cli/_cli.ts";
-import { cursorPayload } from "./_payloads.ts";
-
-const POLICY = fileURLToPath(new URL("../../testdata/cursor/guards/policy.py", import.meta.url));
-
-interface CursorProject extends AsyncDisposable {
-  dir: string;
-  gateway(payload: Record<string, unknown>): Promise<CliRun & { answer: Record<string, unknown> }>;
-}
-
-/** A trusted project whose hookgate configuration runs the policy as Claude-style hooks. */
-async function cursorProject(): Promise<CursorProject> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-cursor-" }));
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-home-" }));
-  const hook = [{ type: "command", command: `python3 ${POLICY}` }];
-  const hooks = {
-    PreToolUse: [{ matcher: "Bash|Read", hooks: hook }],
-    UserPromptSubmit: [{ hooks: hook }],
-    SessionStart: [{ hooks: hook }],
-    Stop: [{ hooks: hook }],
-  };
-  await Deno.mkdir(join(dir, ".hookgate"));
-  await Deno.writeTextFile(join(dir, ".hookgate", "config.jsonc"), JSON.stringify({ hooks }, null, 2));
-  const trust = await cli(["trust", "--cwd", dir, "--yes"], { cwd: dir, home });
-  equal(trust.code, 0, trust.stdout + trust.stderr);
-  return {
-    dir,
-    async gateway(payload) {
-      const run = await cli(["gateway", "--agent", "cursor"], {
-        cwd: dir,
-        home,
-        stdin: JSON.stringify(payload),
-        env: { CURSOR_PROJECT_DIR: dir, CURSOR_VERSION: "2.4.1" },
-      });
-      let answer: Record<string, unknown>;
-      try {
-        answer = JSON.parse(run.stdout);
-      } catch {
-        answer = { "stdout is not JSON": run.stdout };
-      }
-      return { ...run, answer };
-    },
-    async [Symbol.asyncDispose]() {
-      await Deno.remove(dir, { recursive: true });
-      await Deno.remove(home, { recursive: true });
-    },
-  };
-}
-
-/** A payload of tests/testdata/cursor for the project `dir`, with `fields` over it. */
-async function payload(name: string, dir: string, fields: Record<string, unknown> = {}) {
-  const value = await cursorPayload(name);
-  value.workspace_roots = [dir];
-  if ("cwd" in value) value.cwd = dir;
-  return { ...value, ...fields };
-}
+import { cursorProject, payload } from "./_project.ts";
 
 Deno.test("hook-run gateway --agent cursor answers Cursor with Claude-style guards", async (t) => {
   await using project = await cursorProject();
@@ -135,5 +79,26 @@ Deno.test("hook-run gateway --agent cursor answers Cursor with Claude-style guar
     equal(run.code, 2);
     equal(run.stderr.trim().split("\n").length, 1);
     match(run.stderr, /Cursor/);
+  });
+});
+
+Deno.test("hook-run gateway --agent cursor tells the Cursor user its notes where Cursor shows them", async (t) => {
+  // A hook that fails (exit 1) is a non-blocking error: Claude's gateway says it as systemMessage.
+  const failing = [{ type: "command", command: "echo the guard is broken >&2; exit 1" }];
+  await using project = await cursorProject({
+    hooks: { PreToolUse: [{ matcher: "Bash", hooks: failing }], SessionStart: [{ hooks: failing }] },
+  });
+  const { dir } = project;
+  await t.step("beforeShellExecution: in user_message, never a systemMessage Cursor ignores", async () => {
+    const run = await project.gateway(await payload("before_shell_execution", dir, { command: "echo hi" }));
+    equal(run.code, 0, run.stderr);
+    equal(run.answer.systemMessage, undefined);
+    match(String(run.answer.user_message), /hook error: .*the guard is broken/);
+  });
+  await t.step("sessionStart, where Cursor shows no message: on stderr, Cursor's hook log", async () => {
+    const run = await project.gateway(await payload("session_start", dir));
+    equal(run.code, 0, run.stderr);
+    deepEqual(run.answer, {});
+    match(run.stderr, /hook error: .*the guard is broken/);
   });
 });
