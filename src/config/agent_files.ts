@@ -53,6 +53,12 @@ export interface AgentFiles {
   readonly projectFiles: readonly string[];
   /** The variable that names the project directory to its hooks. */
   readonly projectDirVar: string;
+  /**
+   * Whether its agent runs the hooks of a user file in that file's
+   * directory (Cursor: `~/.cursor/`, where a relative command resolves);
+   * otherwise they run where the event's `cwd` says.
+   */
+  readonly userHooksInFileDir?: boolean;
 }
 
 /**
@@ -80,6 +86,7 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
     userFiles: [".cursor/hooks.json"],
     projectFiles: [".cursor/hooks.json"],
     projectDirVar: "CURSOR_PROJECT_DIR",
+    userHooksInFileDir: true,
   }),
 });
 

@@ -33,6 +33,8 @@ export const CURSOR_DIALECT: Dialect = Object.freeze<Dialect>({
   contextSeparator: "\n",
   // Cursor starts every matching hook of an event at once.
   concurrent: true,
+  // Cursor runs each hook's command through a shell, whatever it names.
+  runsAnyCommand: true,
   // The gateway's notes go in user_message, which Cursor shows on some events only.
   notesInResult: true,
   tools: CURSOR_TOOLS,
