@@ -217,7 +217,7 @@ export async function checkConfig(
     const read = layer.kind === "plugin" ? await parsePluginFile(text, layer, parse) : await parse(text);
     if (read.dialect !== null) layer.dialect = read.dialect;
     diagnostics.push(...read.diagnostics);
-    const parsed = withoutRouting(read, layer.path, diagnostics, routing);
+    const parsed = withoutRouting(read, layer.path, diagnostics, routing, layer.owner !== undefined);
     parsedLayers.push({ layer, parsed });
   };
   for (const layer of layers) await readLayer(layer);

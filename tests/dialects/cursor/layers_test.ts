@@ -173,3 +173,23 @@ Deno.test("check, list and trust see .cursor/hooks.json", async (t) => {
     match(run.stdout + run.stderr, /hooks\.json.*matcher|matcher.*not a valid regular expression/s);
   });
 });
+
+Deno.test("the documented routing file in ~/.cursor/hooks.json is routing, not hooks, and check stays quiet about it", async () => {
+  const routing = JSON.parse(
+    await Deno.readTextFile(new URL("../../../docs/agents/cursor-hooks.json", import.meta.url)),
+  );
+  await using project = await cursorProject({ userCursorHooks: routing });
+  // Cursor's own file is where its routing belongs: no warning for the set-up the docs give.
+  const check = await project.run(["check"]);
+  equal(check.code, 0, check.stdout + check.stderr);
+  match(check.stdout + check.stderr, /0 warnings/);
+  // Called by another agent, hookgate leaves the routing entries out instead of starting itself again.
+  const run = await cli(["gateway"], {
+    cwd: project.dir,
+    home: project.home,
+    stdin: JSON.stringify(claudeBash(project.dir, "rm -rf /")),
+    env: { HOME: project.home },
+  });
+  equal(run.code, 0, run.stderr);
+  equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
+});
