@@ -22,9 +22,14 @@ function claudeBash(dir: string, command: string): Record<string, unknown> {
   };
 }
 
-/** Runs `hook-run gateway` (Claude) in the project with `payload`. */
+/** Runs `hook-run gateway` (Claude) in the project with `payload`; the home is `~` too (`~/.cursor/`). */
 async function claudeGateway(project: { dir: string; home: string }, value: Record<string, unknown>) {
-  const run = await cli(["gateway"], { cwd: project.dir, home: project.home, stdin: JSON.stringify(value) });
+  const run = await cli(["gateway"], {
+    cwd: project.dir,
+    home: project.home,
+    stdin: JSON.stringify(value),
+    env: { HOME: project.home },
+  });
   return { ...run, answer: run.stdout.trim() === "" ? {} : JSON.parse(run.stdout) };
 }
 
@@ -111,14 +116,9 @@ Deno.test("a user hook of ~/.cursor/hooks.json runs in ~/.cursor/, where Cursor 
         `#!/bin/sh\necho '{"permission": "deny", "user_message": "ran in '"$(pwd)"'"}'\n`,
     },
   });
-  const run = await cli(["gateway"], {
-    cwd: project.dir,
-    home: project.home,
-    stdin: JSON.stringify(claudeBash(project.dir, "ls")),
-    env: { HOME: project.home },
-  });
+  const run = await claudeGateway(project, claudeBash(project.dir, "ls"));
   equal(run.code, 0, run.stderr);
-  const answer = JSON.parse(run.stdout);
+  const answer = run.answer;
   equal(answer.hookSpecificOutput?.permissionDecision, "deny", run.stdout + run.stderr);
   equal(answer.hookSpecificOutput?.permissionDecisionReason, `ran in ${join(project.home, ".cursor")}`);
 });
@@ -184,12 +184,7 @@ Deno.test("the documented routing file in ~/.cursor/hooks.json is routing, not h
   equal(check.code, 0, check.stdout + check.stderr);
   match(check.stdout + check.stderr, /0 warnings/);
   // Called by another agent, hookgate leaves the routing entries out instead of starting itself again.
-  const run = await cli(["gateway"], {
-    cwd: project.dir,
-    home: project.home,
-    stdin: JSON.stringify(claudeBash(project.dir, "rm -rf /")),
-    env: { HOME: project.home },
-  });
+  const run = await claudeGateway(project, claudeBash(project.dir, "rm -rf /"));
   equal(run.code, 0, run.stderr);
-  equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny");
+  equal(run.answer.hookSpecificOutput?.permissionDecision, "deny");
 });
