@@ -58,7 +58,7 @@ Deno.test("hook-run serve ?agent=cursor answers byte for byte as hook-run gatewa
 Deno.test("the curl command hook that reaches hook-run serve for Cursor fails closed", async (t) => {
   await using project = await cursorProject();
   const { dir } = project;
-  const curl = (url: string, body: Record<string, unknown>) =>
+  const curl = (url: string) =>
     new Deno.Command("sh", {
       args: [
         "-c",
@@ -69,7 +69,7 @@ Deno.test("the curl command hook that reaches hook-run serve for Cursor fails cl
       stderr: "piped",
     }).spawn();
   const run = async (url: string, body: Record<string, unknown>) => {
-    const child = curl(url, body);
+    const child = curl(url);
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode(JSON.stringify(body)));
     await writer.close();
