@@ -146,13 +146,15 @@ export interface ClaudePlugin {
  * import { configLayers } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
  *
- * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });
+ * const layers = configLayers({ projectRoot: "/p", home: "/h", agentHome: "/home/me", paths: ["x.jsonc"] });
  * // The user's two files (the second holds the hooks hook-run install moved
- * // out of Claude's settings), the project's own file, its Claude Code
- * // settings (settings.json, settings.local.json), then the explicit file.
- * equal(layers.map((l) => l.kind).join(), "user,user,project,project,project,explicit");
- * equal(layers[2]?.path, "/p/.hookgate/config.jsonc");
- * equal(layers[3]?.owner, "claude");
+ * // out of Claude's settings), Cursor's user file, the project's own file,
+ * // its Claude Code settings (settings.json, settings.local.json), its
+ * // Cursor hooks, then the explicit file.
+ * equal(layers.map((l) => l.kind).join(), "user,user,user,project,project,project,project,explicit");
+ * equal(layers[2]?.hookCwd, "/home/me/.cursor");
+ * equal(layers[3]?.path, "/p/.hookgate/config.jsonc");
+ * equal(layers[4]?.owner, "claude");
  * ```
  */
 export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {

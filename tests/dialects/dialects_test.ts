@@ -57,7 +57,10 @@ Deno.test("Dialect.decodeInput() reads back what encodeInput wrote, in both dial
   for (const name of DIALECT_NAMES) {
     await t.step(name, () => {
       const dialect = dialectOf(name);
-      deepEqual(dialect.decodeInput(dialect.encodeInput(payload)), {
+      const decoded = dialect.decodeInput(dialect.encodeInput(payload));
+      // Cursor writes its base fields (version, model, …) for every hook, empty where the call has none: they come back as Cursor's own.
+      if (name === "cursor") delete (decoded.fields as { extra?: unknown }).extra;
+      deepEqual(decoded, {
         event: "PostToolUse",
         fields: { toolName: "bash", toolInput: { command: "ls" }, toolResult: { content: "a b", isError: false } },
         cwd: "/p",
