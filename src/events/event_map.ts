@@ -48,6 +48,8 @@ import type {
 } from "./results.ts";
 import type { CursorEventMap } from "./rows/cursor.ts";
 
+export type { CursorEventMap };
+
 /**
  * Each event's payload fields (what the caller gives besides `cwd`) and its
  * result.

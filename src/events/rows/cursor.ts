@@ -55,7 +55,7 @@ export const CURSOR_ROWS: Readonly<Record<keyof CursorEventMap, HookEventInfo>> 
  *
  * @example The result of Tab's read
  * ```ts
- * import type { CursorEventMap } from "./cursor.ts";
+ * import type { CursorEventMap } from "@hookgate/core";
  *
  * const refused: CursorEventMap["BeforeTabFileRead"]["result"] = { block: true, reason: "a secret" };
  * ```
