@@ -6,6 +6,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { HOOK_EVENT_NAMES } from "../mod.ts";
+import { CLAUDE_EVENTS } from "../src/dialects/claude/events.ts";
 import { parseHooksConfig } from "../src/config/mod.ts";
 import { bundleFlags, entry, root, taskFlags } from "./cli/_cli.ts";
 import { DENO_DIR } from "./cli/_task.ts";
@@ -13,11 +14,11 @@ import { DENO_DIR } from "./cli/_task.ts";
 const example = new URL("../examples/claude/settings.json", import.meta.url).pathname;
 
 /**
- * The events a Claude settings file routes to hookgate: all of them but
+ * The events a Claude settings file routes to hookgate: all of Claude's but
  * WorktreeCreate, where Claude reads a hook's stdout as the path of the
  * worktree the hook created (hookgate creates none, and would answer JSON).
  */
-const ROUTED = HOOK_EVENT_NAMES.filter((event) => event !== "WorktreeCreate");
+const ROUTED = HOOK_EVENT_NAMES.filter((event) => event !== "WorktreeCreate" && CLAUDE_EVENTS.has(event));
 
 /**
  * Where an example settings file sends each event it routes ("command

@@ -226,22 +226,27 @@ export function hookErrors(records: readonly HookInvocationRecord[]): string[] {
  * The exit code a command-hook front end ends with for a result (and the
  * stderr that goes with it): what the agent's dialect says (Claude: 2 and
  * the reason where it reads a block only from the exit code —
- * TeammateIdle, TaskCompleted, WorktreeCreate), else 0.
+ * TeammateIdle, TaskCompleted, WorktreeCreate), else 0. `notes` and
+ * `project` are the answer's ({@linkcode agentAnswer}).
  */
 export function agentExit(
   agent: Agent,
   event: HookEvent,
   result: HookEventResult,
   call: DecodedInput,
+  notes: readonly string[] = [],
+  project?: ProjectTrust,
 ): { code: number; stderr: string } {
-  return agent.dialect.encodeExit?.(event, result, call) ?? { code: 0, stderr: "" };
+  const shown = agent.dialect.notesInResult === true ? withNotes(result, answerNotes(notes, project)) : result;
+  return agent.dialect.encodeExit?.(event, shown, call) ?? { code: 0, stderr: "" };
 }
 
 /**
  * The answer to a call, as the text to send: the result in the agent's
  * output format, and what the user should know riding along as
  * `systemMessage` — `notes` (hook errors, a broken configuration) and a
- * project whose hooks were held back.
+ * project whose hooks were held back. A dialect that says messages in its
+ * own terms (`notesInResult`) gets them as the result's `systemMessage`.
  */
 export function agentAnswer(
   agent: Agent,
@@ -251,6 +256,19 @@ export function agentAnswer(
   notes: readonly string[],
   project: ProjectTrust | undefined,
 ): string {
+  const all = answerNotes(notes, project);
+  if (agent.dialect.notesInResult === true) {
+    return JSON.stringify(agent.dialect.encodeResult(event, withNotes(result, all), call)) + "\n";
+  }
+  const answer = agent.dialect.encodeResult(event, result, call);
+  if (all.length > 0) {
+    answer.systemMessage = [answer.systemMessage, ...all].filter((text) => text !== undefined).join("\n");
+  }
+  return JSON.stringify(answer) + "\n";
+}
+
+/** What the user should know of a call: `notes`, and a project whose hooks were held back. */
+function answerNotes(notes: readonly string[], project: ProjectTrust | undefined): string[] {
   const all = [...notes];
   if (project !== undefined && !project.trusted && project.skipped.length + project.skippedExtensions.length > 0) {
     all.push(
@@ -259,11 +277,14 @@ export function agentAnswer(
       }`,
     );
   }
-  const answer = agent.dialect.encodeResult(event, result, call);
-  if (all.length > 0) {
-    answer.systemMessage = [answer.systemMessage, ...all].filter((text) => text !== undefined).join("\n");
-  }
-  return JSON.stringify(answer) + "\n";
+  return all;
+}
+
+/** `result` with `notes` after its own `systemMessage`. */
+function withNotes(result: HookEventResult, notes: readonly string[]): HookEventResult {
+  if (notes.length === 0) return result;
+  const own = (result as { systemMessage?: string }).systemMessage;
+  return { ...result, systemMessage: [own, ...notes].filter((text) => text !== undefined).join("\n") };
 }
 
 /**

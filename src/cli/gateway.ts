@@ -198,11 +198,14 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
       for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
     }
     // Hook errors ride along as systemMessage, with a held-back project.
-    io.stdout(agentAnswer(agent, decoded, event, result, [...notes, ...hookErrors(records)], project));
+    const told = [...notes, ...hookErrors(records)];
+    io.stdout(agentAnswer(agent, decoded, event, result, told, project));
     await spool?.settle(host.runner.deferred.pending(decoded.sessionId!));
     if (handedOff.length > 0) await handOff(text, host, decoded, env, spool, io);
-    const exit = agentExit(agent, event, result, decoded);
+    const exit = agentExit(agent, event, result, decoded, told, project);
     if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
+    // On exit 0, what the agent's answer cannot carry (Cursor's warnings), one line each, for its hook log.
+    else if (exit.stderr !== "") { for (const line of exit.stderr.split("\n")) io.stderr(`${printable(line)}\n`); }
     return exit.code;
   });
 }

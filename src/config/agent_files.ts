@@ -57,6 +57,12 @@ export interface AgentFiles {
    * directory, and the payload's `cwd` is the project).
    */
   readonly projectDirVar?: string;
+  /**
+   * Whether its agent runs the hooks of a user file in that file's
+   * directory (Cursor: `~/.cursor/`, where a relative command resolves);
+   * otherwise they run where the event's `cwd` says.
+   */
+  readonly userHooksInFileDir?: boolean;
 }
 
 /**
@@ -80,6 +86,13 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
     projectDirVar: "CLAUDE_PROJECT_DIR",
   }),
   codex: row({ dialect: "codex", userFiles: [".codex/hooks.json"], projectFiles: [".codex/hooks.json"] }),
+  cursor: row({
+    dialect: "cursor",
+    userFiles: [".cursor/hooks.json"],
+    projectFiles: [".cursor/hooks.json"],
+    projectDirVar: "CURSOR_PROJECT_DIR",
+    userHooksInFileDir: true,
+  }),
 });
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "../_internal/path.ts";
+import { dirname, isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { AGENT_FILES, AGENTS, type HookAgent, layerOwner } from "./agent_files.ts";
 import type { ConfigDialect } from "./parse.ts";
@@ -100,6 +100,12 @@ export interface ConfigLayer {
    * trust, but its hooks are left to the caller, which runs them itself.
    */
   runByCaller?: true;
+  /**
+   * The directory its command hooks run in, when its agent runs them in a
+   * fixed one other than the project root (Cursor's user hooks:
+   * `~/.cursor/`); a project layer's run in the project root.
+   */
+  hookCwd?: string;
   /** For a plugin layer: the plugin it belongs to. */
   plugin?: ClaudePlugin;
   /** A layer that may be missing without an error (a plugin's `hooks/hooks.json`: a plugin may have no hooks). */
@@ -145,6 +151,7 @@ export interface ClaudePlugin {
  * // the project's own file, the agents' project files, then the explicit file.
  * equal(layers[0]?.path, "/h/config.jsonc");
  * equal(layers.find((l) => l.path === "/u/.codex/hooks.json")?.owner, "codex");
+ * equal(layers.find((l) => l.path === "/u/.cursor/hooks.json")?.hookCwd, "/u/.cursor");
  * equal(layers.find((l) => l.kind === "project")?.path, "/p/.hookgate/config.jsonc");
  * equal(layers.find((l) => l.path === "/p/.claude/settings.json")?.owner, "claude");
  * equal(layers.at(-1)?.kind, "explicit");
@@ -170,12 +177,14 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
       for (const agent of AGENTS) {
         const files = AGENT_FILES[agent]!;
         for (const file of files.userFiles) {
+          const path = join(agentHome, file);
           layers.push({
             kind: "user",
-            path: join(agentHome, file),
+            path,
             found: false,
             dialect: files.dialect,
             owner: agent,
+            ...(files.userHooksInFileDir ? { hookCwd: dirname(path) } : {}),
           });
         }
       }

@@ -217,7 +217,7 @@ export async function checkConfig(
     const read = layer.kind === "plugin" ? await parsePluginFile(text, layer, parse) : await parse(text);
     if (read.dialect !== null) layer.dialect = read.dialect;
     diagnostics.push(...read.diagnostics);
-    const parsed = withoutRouting(read, layer.path, diagnostics, routing);
+    const parsed = withoutRouting(read, layer.path, diagnostics, routing, layer.owner !== undefined);
     parsedLayers.push({ layer, parsed });
   };
   for (const layer of layers) await readLayer(layer);
@@ -298,7 +298,8 @@ export async function checkConfig(
   for (const { layer, parsed } of parsedLayers) {
     if (layer.runByCaller) continue;
     if (layer.kind === "project" && project?.trusted !== true) continue;
-    merge.add(layer.path, layer.kind === "project" ? runInRoot(parsed, root) : parsed, layer.kind === "project");
+    const cwd = layer.kind === "project" ? root : layer.hookCwd;
+    merge.add(layer.path, cwd === undefined ? parsed : runIn(parsed, cwd), layer.kind === "project");
   }
   const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, hookGrants, sanitizeEnv } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
@@ -361,19 +362,20 @@ async function parseConfigText(text: string, options: ParseHooksConfigOptions): 
 }
 
 /**
- * A project layer's command hooks, set to run in the project root: a
- * relative script then is exactly the file trust hashed, whatever
- * directory an event names as its `cwd` (which the payload keeps). Python
- * writes no bytecode cache beside them: a new `__pycache__` in a hook's
- * directory would change what trust hashed, and untrust the project.
+ * A layer's command hooks, set to run in `dir`: a project layer's in the
+ * project root, so a relative script is exactly the file trust hashed,
+ * whatever directory an event names as its `cwd` (which the payload
+ * keeps); a user layer's where its agent runs them (Cursor: `~/.cursor/`).
+ * Python writes no bytecode cache beside them: a new `__pycache__` in a
+ * hook's directory would change what trust hashed, and untrust the project.
  */
-function runInRoot(parsed: ParsedHooksConfig, root: string): ParsedHooksConfig {
+function runIn(parsed: ParsedHooksConfig, dir: string): ParsedHooksConfig {
   const hooks: ConfiguredHooks = {};
   for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
     hooks[event] = list.map((hook) =>
       hook.type === "http" || hook.type === "prompt"
         ? hook
-        : { ...hook, cwd: root, env: { PYTHONDONTWRITEBYTECODE: "1", ...hook.env } }
+        : { ...hook, cwd: dir, env: { PYTHONDONTWRITEBYTECODE: "1", ...hook.env } }
     );
   }
   return { ...parsed, hooks };

@@ -41,13 +41,16 @@ const PROGRAMS = new Set(["hook-run", "hookgate", "hook-run.js", "hookgate.js", 
 
 /**
  * `parsed` without the entries that route to hookgate; each one left out
- * is a warning in `diagnostics` and an entry in `routing`.
+ * is an entry in `routing` and, unless `agentsOwn` (the file is an agent's
+ * own settings, where its routing belongs: Cursor's `~/.cursor/hooks.json`),
+ * a warning in `diagnostics`.
  */
 export function withoutRouting(
   parsed: ParsedHooksConfig,
   path: string,
   diagnostics: ConfigDiagnostic[],
   routing: RoutingEntry[],
+  agentsOwn = false,
 ): ParsedHooksConfig {
   let hooks: ConfiguredHooks | undefined;
   for (const [event, list] of Object.entries(parsed.hooks) as [HookEvent, ConfiguredHook[]][]) {
@@ -55,6 +58,7 @@ export function withoutRouting(
       const target = hookgateRoute(hook);
       if (target === undefined) return true;
       routing.push({ event, target, source: path });
+      if (agentsOwn) return false;
       diagnostics.push({
         severity: "warning",
         file: path,

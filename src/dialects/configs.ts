@@ -4,6 +4,7 @@ import type { HookDialect } from "../events/hooks.ts";
 import { CLAUDE_CONFIG } from "./claude/config.ts";
 import { CODEX_CONFIG } from "./codex/config.ts";
 import type { DialectConfig } from "./config_types.ts";
+import { CURSOR_CONFIG } from "./cursor/config.ts";
 import { NATIVE_CONFIG } from "./native/config.ts";
 import { WUU_CONFIG } from "./wuu/config.ts";
 
@@ -13,4 +14,5 @@ export const DIALECT_CONFIGS: Readonly<Record<HookDialect, DialectConfig>> = Obj
   wuu: WUU_CONFIG,
   claude: CLAUDE_CONFIG,
   codex: CODEX_CONFIG,
+  cursor: CURSOR_CONFIG,
 });

@@ -12,6 +12,7 @@ import { isEventName, isHookEvent } from "../events/table.ts";
 import { CLAUDE_DIALECT } from "./claude/wire.ts";
 import { CODEX_DIALECT } from "./codex/wire.ts";
 import { DIALECT_CONFIGS } from "./configs.ts";
+import { CURSOR_DIALECT } from "./cursor/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
 import { WUU_DIALECT } from "./wuu/wire.ts";
@@ -21,6 +22,7 @@ const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   wuu: WUU_DIALECT,
   claude: CLAUDE_DIALECT,
   codex: CODEX_DIALECT,
+  cursor: CURSOR_DIALECT,
 });
 
 /**

@@ -267,6 +267,14 @@ export interface Dialect {
    * @default {600000}
    */
   readonly maxTimeoutMs?: number;
+  /**
+   * Whether its `encodeResult` (and `encodeExit`) say a result's
+   * `systemMessage` to the user in its agent's own terms (Cursor: as
+   * `user_message` where Cursor shows one, else on stderr): a front end
+   * then hands what the user should know to it as the result's
+   * `systemMessage`, instead of adding `systemMessage` beside the answer.
+   */
+  readonly notesInResult?: boolean;
   /** Its agent's tool names and input fields; absent: the canonical ones (Claude's). */
   readonly tools?: ToolMap;
   /**

@@ -46,6 +46,9 @@ import type {
   PromptResult,
   StopResult,
 } from "./results.ts";
+import type { CursorEventMap } from "./rows/cursor.ts";
+
+export type { CursorEventMap };
 
 /**
  * Each event's payload fields (what the caller gives besides `cwd`) and its
@@ -60,7 +63,7 @@ import type {
  * const result: StopOutcome = { block: true, reason: "tests fail" };
  * ```
  */
-export interface HookEventMap {
+export interface HookEventMap extends CursorEventMap {
   /** Before a tool runs. */
   PreToolUse: { fields: ToolCallFields; result: PreToolUseResult };
   /** During tool authorization. */

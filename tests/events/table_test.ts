@@ -1,7 +1,7 @@
 import { deepEqual, equal } from "node:assert/strict";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, isEventName, isHookEvent, UNKNOWN_EVENT } from "../../mod.ts";
 
-Deno.test("HOOK_EVENTS lists the seed-000 events, Wuu's, and the rest of Claude Code's", () => {
+Deno.test("HOOK_EVENTS lists the seed-000 events, Wuu's, the rest of Claude Code's, and Cursor's own", () => {
   deepEqual(HOOK_EVENT_NAMES, [
     "PreToolUse",
     "PermissionRequest",
@@ -34,6 +34,12 @@ Deno.test("HOOK_EVENTS lists the seed-000 events, Wuu's, and the rest of Claude 
     "WorktreeRemove",
     "Elicitation",
     "ElicitationResult",
+    // Cursor's own.
+    "AfterAgentResponse",
+    "AfterAgentThought",
+    "BeforeTabFileRead",
+    "AfterTabFileEdit",
+    "WorkspaceOpen",
   ]);
 });
 
@@ -63,6 +69,11 @@ Deno.test("HOOK_EVENTS gives the newer events their control rules: what blocks, 
     WorktreeRemove: "false false false  fan-out",
     Elicitation: "true true false mcpServerName serial",
     ElicitationResult: "true true false mcpServerName serial",
+    AfterAgentResponse: "false false false  fan-out",
+    AfterAgentThought: "false false false  fan-out",
+    BeforeTabFileRead: "true true false  serial",
+    AfterTabFileEdit: "false false false  fan-out",
+    WorkspaceOpen: "false false false  fan-out",
   });
   // Subagents match on their type, as in Claude Code.
   equal(HOOK_EVENTS.SubagentStart.matchOn, "agentType");

@@ -23,6 +23,7 @@ Deno.test("HOOK_EVENTS marks the events whose block stops an action before it ha
     "WorktreeCreate",
     "Elicitation",
     "ElicitationResult",
+    "BeforeTabFileRead",
   ]);
 });
 

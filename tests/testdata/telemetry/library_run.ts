@@ -31,6 +31,7 @@ registry.registerShell("PostToolUse", {
 });
 registry.registerShell("PostToolUse", { name: "slow", command: "sleep 5", timeoutMs: 300 });
 registry.registerHttp("PostToolUse", {
+  type: "http",
   name: "audit-endpoint",
   url: hookUrl,
   headers: { Authorization: `Bearer ${secret}` },
