@@ -3,6 +3,7 @@
 import type { HookDialect } from "../events/hooks.ts";
 import { CLAUDE_CONFIG } from "./claude/config.ts";
 import type { DialectConfig } from "./config_types.ts";
+import { GEMINI_CONFIG } from "./gemini/config.ts";
 import { NATIVE_CONFIG } from "./native/config.ts";
 import { WUU_CONFIG } from "./wuu/config.ts";
 
@@ -10,5 +11,7 @@ import { WUU_CONFIG } from "./wuu/config.ts";
 export const DIALECT_CONFIGS: Readonly<Record<HookDialect, DialectConfig>> = Object.freeze({
   native: NATIVE_CONFIG,
   wuu: WUU_CONFIG,
+  // Before Claude: a Gemini settings file has the shape of a Claude one.
+  gemini: GEMINI_CONFIG,
   claude: CLAUDE_CONFIG,
 });

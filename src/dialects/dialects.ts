@@ -8,6 +8,7 @@
 import type { HookDialect } from "../events/hooks.ts";
 import type { HookInput } from "../events/payload.ts";
 import { CLAUDE_DIALECT } from "./claude/wire.ts";
+import { GEMINI_DIALECT } from "./gemini/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
 import { WUU_DIALECT } from "./wuu/wire.ts";
@@ -16,6 +17,7 @@ const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   native: NATIVE_DIALECT,
   wuu: WUU_DIALECT,
   claude: CLAUDE_DIALECT,
+  gemini: GEMINI_DIALECT,
 });
 
 /**

@@ -77,7 +77,7 @@ export type HookTransport = "in-process" | "command" | "http" | "prompt" | "plac
  * const dialect: HookDialect = "wuu";
  * ```
  */
-export type HookDialect = "native" | "wuu" | "claude";
+export type HookDialect = "native" | "wuu" | "claude" | "gemini";
 
 /**
  * Controls shared by every hook, whatever its transport.

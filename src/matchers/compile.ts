@@ -5,6 +5,7 @@
 import type { HookMatcher } from "../events/hooks.ts";
 import { compileClaudeMatcher } from "./claude.ts";
 import { compileExactMatcher } from "./exact.ts";
+import { compileGeminiMatcher } from "./gemini.ts";
 import { compileToolRule, type ToolCall } from "./tool_rule.ts";
 
 /**
@@ -15,7 +16,11 @@ import { compileToolRule, type ToolCall } from "./tool_rule.ts";
  *   letters, digits, `_`, `-`, spaces, `|` and `,` make a case-sensitive list
  *   of exact names; anything else is an unanchored JavaScript regex
  *   (StopFailure's lists allow only letters, digits, `_` and `|`;
- *   FileChanged's matcher is a literal list of file names).
+ *   FileChanged's matcher is a literal list of file names);
+ * - `"gemini"`: Gemini CLI's rule — `*`, `""` or absent match all; on tool
+ *   events an unanchored JavaScript regex on the tool name (one that does
+ *   not compile is an exact name); on SessionStart, SessionEnd and
+ *   PreCompress an exact trigger.
  *
  * @example
  * ```ts
@@ -24,7 +29,7 @@ import { compileToolRule, type ToolCall } from "./tool_rule.ts";
  * const kind: MatcherKind = "exact";
  * ```
  */
-export type MatcherKind = "exact" | "claude";
+export type MatcherKind = "exact" | "claude" | "gemini";
 
 /** A compiled matcher; `null` stands for "every tool". */
 export interface ToolMatcher {
@@ -80,6 +85,10 @@ function compileBase(
     }
     case "claude": {
       const test = compileClaudeMatcher(matcher, event);
+      return test === null ? null : { matches: (subject: string) => test(subject) };
+    }
+    case "gemini": {
+      const test = compileGeminiMatcher(matcher, event);
       return test === null ? null : { matches: (subject: string) => test(subject) };
     }
   }

@@ -20,7 +20,7 @@ import {
   isHookEvent,
   unknownEventMessage,
 } from "../events/table.ts";
-import { compileToolMatcher } from "../matchers/compile.ts";
+import { compileToolMatcher, type MatcherKind } from "../matchers/compile.ts";
 
 /**
  * Options of {@linkcode placeholderHook}: what is known of the hook, and
@@ -201,7 +201,7 @@ export function placeholderFailure(placeholder: PlaceholderHook): HookFailure {
   return Object.freeze({ kind: "rejected", message: `not run: ${reason} (${source}:${line}:${column}); ${fix}` });
 }
 
-function readable(kind: "exact" | "claude", matcher: unknown): matcher is string {
+function readable(kind: MatcherKind, matcher: unknown): matcher is string {
   if (typeof matcher !== "string") return false;
   try {
     compileToolMatcher(kind, matcher);
