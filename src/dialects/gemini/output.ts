@@ -25,7 +25,14 @@ import { DECIDES, TAKES_CONTEXT } from "./events.ts";
 import { GEMINI_TOOLS } from "./tools.ts";
 
 /** The top-level fields hookgate reads; the others travel on, unread. */
-const ROOT_FIELDS: ReadonlySet<string> = new Set(["continue", "stopReason", "systemMessage", "decision", "reason"]);
+const ROOT_FIELDS: ReadonlySet<string> = new Set([
+  "continue",
+  "stopReason",
+  "systemMessage",
+  "decision",
+  "reason",
+  "hookSpecificOutput",
+]);
 /** The `hookSpecificOutput` fields hookgate reads; the others travel on, unread. */
 const EVENT_FIELDS: ReadonlySet<string> = new Set(["hookEventName", "additionalContext", "tool_input"]);
 
