@@ -59,7 +59,7 @@ function encodeInput(input: HookInput): Record<string, unknown> {
       tool ??= { name: input.toolName ?? "", input: input.toolInput ?? {} };
       out[WIRE_NAMES[field]] = field === "toolName" ? tool.name : tool.input;
     } else if (field === "toolResult") {
-      out.tool_response = toolResponse(input.toolResult!.content, input.toolResult!.isError);
+      out.tool_response = toolResponse(input.toolResult!.content, input.toolResult!.isError === true);
     } else if (field !== "toolUseId") {
       // Gemini has no tool-use ids: one from another agent travels in `extra`, not here.
       out[WIRE_NAMES[field]] = value;
