@@ -50,6 +50,7 @@ export * from "./src/events/outcome.ts";
 export * from "./src/events/results.ts";
 export * from "./src/events/hooks.ts";
 export * from "./src/events/configured.ts";
+export * from "./src/events/tools.ts";
 export * from "./src/events/env.ts";
 export * from "./src/events/extension_map.ts";
 export * from "./src/events/extension_table.ts";
@@ -67,7 +68,10 @@ export {
 } from "./src/registry/registry.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
+export { type DeferredHookResult, DeferredResults, type DeferredResultsOptions } from "./src/runner/deferred.ts";
+export { DEFERRED_IDLE_MS, MAX_DEFERRED_PER_SESSION } from "./src/_internal/limits.ts";
 export type {
+  AsyncHookCall,
   CommandGate,
   CommandGateVerdict,
   HookGrants,
@@ -78,7 +82,6 @@ export type {
 export {
   type Plugin,
   type PluginAPI,
-  type PluginApi,
   type PluginCapabilities,
   type PluginFailure,
   type PluginFailureKind,
@@ -91,7 +94,7 @@ export {
   type PluginUninstallOptions,
   type PluginUninstallReport,
 } from "./src/plugins/mod.ts";
-// The seed's transport functions and limits.
+// The transport functions and limits of the WrongStack-compatible API.
 export {
   runShellHook,
   runShellHookDetailed,
@@ -104,11 +107,15 @@ export { DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES } from "./src/_internal/limi
 export { type CommandPlan, DEFAULT_COMMAND_ALLOWLIST } from "./src/permissions/command_line.ts";
 export type { ModelClient, ModelEndpoint, ModelProvider, ModelRequest, ModelsConfig } from "./src/models/client.ts";
 // Configuration.
+export { defaultHome } from "./src/config/layers.ts";
 export { countShellHooks, shellHooksEqual } from "./src/config/equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./src/config/diagnostics.ts";
 export type { ConfigDialect } from "./src/config/parse.ts";
 export {
+  AGENT_FILES,
   AGENT_LABELS,
+  type AgentFiles,
+  AGENTS,
   checkConfig,
   type ClaudePlugin,
   type ConfigLayer,
@@ -117,6 +124,7 @@ export {
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
+  parseAgent,
   type ProjectTrust,
   type RoutingEntry,
   type TrustOption,

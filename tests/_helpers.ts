@@ -63,6 +63,16 @@ export function aborted(signal: AbortSignal): Promise<unknown> {
  */
 export async function groupAlive(pgid: number | null): Promise<boolean> {
   if (pgid === null) return false;
+  // A process sent SIGKILL a moment ago may not have died yet on a loaded
+  // machine: look again for up to a second before calling it left running.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (!(await groupListed(pgid))) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+async function groupListed(pgid: number): Promise<boolean> {
   const { stdout } = await new Deno.Command("ps", {
     args: ["-eo", "pgid=,stat="],
     stdout: "piped",

@@ -1,6 +1,7 @@
 import { deepEqual } from "node:assert/strict";
 import { formatDiagnostic } from "../mod.ts";
 import { parseHooksConfig } from "../src/config/mod.ts";
+import { haproxyConfig } from "../bench/_haproxy.ts";
 
 Deno.test("README.md: every jsonc configuration example validates without errors", async () => {
   const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
@@ -11,4 +12,14 @@ Deno.test("README.md: every jsonc configuration example validates without errors
     const errors = config.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
     deepEqual(errors, []);
   }
+});
+
+Deno.test("README.md: the load balancer example is the HAProxy configuration bench/fleet.ts runs", async () => {
+  const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
+  const blocks = [...readme.matchAll(/```haproxy\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  deepEqual(blocks.length, 1, "one HAProxy example");
+  // The example leaves out the global section and the bench's stats page.
+  const config = haproxyConfig({ front: 8787, stats: 8790, servers: [8801, 8802, 8803] });
+  const shown = config.slice(config.indexOf("defaults"), config.indexOf("frontend stats"));
+  deepEqual(blocks[0]!.trimEnd(), shown.trimEnd());
 });

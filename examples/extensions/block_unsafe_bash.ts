@@ -1,4 +1,4 @@
-// Seed 002's first example: block unsafe bash. With a UI the user decides;
+// An extension example: block unsafe bash. With a UI the user decides;
 // headless (hook-run, CI) the command is blocked.
 //
 //   hook-run run PreToolUse --tool bash --input '{"command":"rm -rf build"}' \

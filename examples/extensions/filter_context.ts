@@ -1,4 +1,4 @@
-// Seed 002's third example: drop debug-only messages from what each model
+// An extension example: drop debug-only messages from what each model
 // call sees.
 
 import type { HookAPI } from "../../src/extensions/mod.ts";

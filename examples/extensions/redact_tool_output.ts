@@ -1,4 +1,4 @@
-// Seed 002's second example: redact API keys from what the read tool
+// An extension example: redact API keys from what the read tool
 // returns, before the model sees it.
 
 import type { ToolContent } from "../../mod.ts";

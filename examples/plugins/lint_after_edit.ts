@@ -1,4 +1,4 @@
-// A plugin in the seed's style: after an edit or a write, lint what was
+// A plugin in the WrongStack-compatible style: after an edit or a write, lint what was
 // written and hand the findings to the model as context. The main below
 // installs it into a host, runs PostToolUse the way an agent would, and
 // uninstalls it again.

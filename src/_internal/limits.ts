@@ -78,7 +78,7 @@ export function clampOutputBytes(bytes: number | undefined): number {
 
 /** How long a plugin's setup may take before it counts as failed. */
 export const DEFAULT_PLUGIN_SETUP_TIMEOUT_MS = 10_000;
-/** How long a plugin's teardown (and its cleanups) may take (seed 000's default). */
+/** How long a plugin's teardown (and its cleanups) may take (the WrongStack-compatible default). */
 export const DEFAULT_PLUGIN_TEARDOWN_TIMEOUT_MS = 10_000;
 /** How long an extension module's factory may take before it counts as failed. */
 export const DEFAULT_EXTENSION_LOAD_TIMEOUT_MS = 10_000;
@@ -114,3 +114,19 @@ export const MAX_REPLAY_SESSIONS = 10_000;
 export const MAX_REPLAY_DIRECTORIES = 1_000;
 /** The most missing working directories a replay lists. */
 export const MAX_MISSING_DIRECTORIES = 100;
+
+/**
+ * The most hooks the call does not wait for (Claude's `async` hooks) that
+ * one runner runs at once: more wait their turn, in the order they fired.
+ */
+export const MAX_ASYNC_RUNS = 64;
+/** The most firings of such hooks that wait for their turn: past it the oldest is dropped, and said. */
+export const MAX_ASYNC_QUEUE = 1000;
+/** The most results of such hooks kept for one session's next call: past it the oldest is dropped, and said. */
+export const MAX_DEFERRED_PER_SESSION = 100;
+/** The most sessions with results waiting: past it the least recently touched session's are dropped, and said. */
+export const MAX_DEFERRED_SESSIONS = 10_000;
+/** The most characters all waiting results hold together: past it the oldest are dropped, and said. */
+export const MAX_DEFERRED_CHARS = 16 * 1024 * 1024;
+/** How long a result waits for its session's next call (a day): a session that never calls again does not keep it. */
+export const DEFERRED_IDLE_MS = 24 * 3600 * 1000;

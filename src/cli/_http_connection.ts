@@ -17,6 +17,8 @@ export interface HttpRequest {
   readonly method: string;
   /** The target's path, without its query. */
   readonly path: string;
+  /** The target's query, without its "?" (`""` when none). */
+  readonly query: string;
   readonly headers: RequestHeaders;
   /** The body, or `null` when the request has none. */
   readonly body: BodyReader | null;
@@ -95,6 +97,15 @@ export class HttpConnection {
     this.#handler = handler;
     this.#keepAlive = `timeout=${Math.max(1, Math.floor(limits.headerTimeoutMs / 1000))}`;
     this.deadline = performance.now() + limits.headerTimeoutMs;
+  }
+
+  /**
+   * Whether it waits for a request of which nothing has arrived: closing it
+   * loses nothing (a request already on its way is the client's to retry,
+   * as HTTP allows on a kept-alive connection).
+   */
+  get idle(): boolean {
+    return this.phase === "head" && this.#end === this.#start;
   }
 
   /** The current phase's deadline passed: a stalled body is answered; anything else is closed. */
@@ -232,6 +243,7 @@ export class HttpConnection {
       request: {
         method: line[1]!,
         path: query === -1 ? target : target.slice(0, query),
+        query: query === -1 || target[query] !== "?" ? "" : target.slice(query + 1).replace(/#.*$/, ""),
         headers,
         body: this.#body(headers, version, expect !== null),
       },

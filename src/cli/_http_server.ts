@@ -58,8 +58,9 @@ export class HttpServer {
   }
 
   /**
-   * Stops accepting, closes the connections that wait for a request, and
-   * resolves when those answering one have answered it and closed.
+   * Stops accepting, closes the connections that wait for a request of
+   * which nothing has arrived, and resolves when the others have answered
+   * theirs and closed (a request whose head had begun to arrive is one).
    */
   async shutdown(): Promise<void> {
     if (!this.#closing) {
@@ -69,7 +70,7 @@ export class HttpServer {
       this.#slot.resolve();
       for (const connection of this.#connections) {
         connection.closing = true;
-        if (connection.phase === "head") connection.close();
+        if (connection.idle) connection.close();
       }
       if (this.#connections.size === 0) this.#drained.resolve();
     }
@@ -77,6 +78,11 @@ export class HttpServer {
     await this.#drained.promise;
     clearInterval(this.#sweep);
     this.#sweep = undefined;
+  }
+
+  /** Closes the connections still waiting for a request's head: shutdown waited for them long enough. */
+  closeWaiting(): void {
+    for (const connection of this.#connections) if (connection.phase === "head") connection.close();
   }
 
   async #accept(): Promise<void> {

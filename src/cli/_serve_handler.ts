@@ -36,23 +36,43 @@
 // their answers. (The HTTP layer's own refusals — a malformed request, a
 // head over 64 KiB — are in _http_connection.ts.)
 
+//
+// `?agent=<name>` names the calling agent (Claude Code when absent): the
+// body and the path's event are read in its dialect and its names, the
+// answer is written in its format, and the hooks of its own settings files
+// are left to it. An unknown agent is refused as a mistyped token is: the
+// block where the path names a (Claude) event that can block — the only
+// agent with HTTP hooks reads it so — else 400, which the documented
+// `curl --fail-with-body … || exit 2` command hook turns into exit 2.
+
 import type { DecodedInput } from "../dialects/mod.ts";
-import { HOOK_EVENTS, type HookEvent, type HookHost, isEventName, isHookEvent } from "../../mod.ts";
+import { HOOK_EVENTS, type HookEvent, type HookHost, isHookEvent } from "../../mod.ts";
 import {
+  type Agent,
+  agentAnswer,
+  type AgentCallError,
+  agentEvent,
+  agentOf,
+  agentRunEnv,
   blockingAnswer,
-  claudeAnswer,
-  type ClaudeCallError,
-  claudeEventInPrefix,
-  claudeRunEnv,
-  readClaudeCall,
-} from "./_claude_call.ts";
+  CLAUDE_AGENT,
+  eventInPrefix,
+  readAgentCall,
+  unknownAgent,
+} from "./_agent_call.ts";
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { type BodyBudget, PREFIX_BYTES, readBody } from "./_serve_body.ts";
 
 /** What a {@linkcode ServeHandler} answers with. */
 export interface ServeHandlerOptions {
+  /** Claude Code's host: the one of calls without `?agent=`. */
   host: HookHost;
+  /**
+   * The host of another agent's calls (loaded with that agent as the
+   * caller); rejects when it cannot be opened, which blocks the call.
+   */
+  hostFor?: (agent: Agent) => Promise<HookHost>;
   /** Checks the `Authorization` header; no check without a token. */
   authorized?: (authorization: string | null) => Promise<boolean>;
   /** The Host names accepted (lower case, without a port); `null` accepts any. */
@@ -81,6 +101,8 @@ export class ServeHandler {
   #cancel = new AbortController();
   /** Host header values seen, and whether each names this server. */
   #hosts = new Map<string, boolean>();
+  /** Set at shutdown: /healthz says the server is not ready. */
+  #draining = false;
 
   constructor(options: ServeHandlerOptions) {
     this.#options = options;
@@ -89,6 +111,14 @@ export class ServeHandler {
   /** Calls being run now. */
   get inFlight(): number {
     return this.#inFlight;
+  }
+
+  /**
+   * Marks the server as stopping: /healthz answers 503 from now on, so a
+   * load balancer that still reaches it sends the next calls elsewhere.
+   */
+  drain(): void {
+    this.#draining = true;
   }
 
   /** Cancels every run in flight: its hooks are killed, and it is answered as a failure. */
@@ -116,28 +146,39 @@ export class ServeHandler {
       // Open without a token: load balancers probe it, and it tells nothing
       // about any call.
       if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed("GET, HEAD");
+      // Live while it answers at all; ready (200) until shutdown starts.
       const body = JSON.stringify({
-        ok: true,
+        ok: !this.#draining,
+        ...(this.#draining ? { draining: true } : {}),
         version: this.#options.version,
         hooks: this.#options.host.registry.all().length,
         inFlight: this.#inFlight,
         uptimeSeconds: Math.round((performance.now() - this.#started) / 1000),
       }) + "\n";
-      return { status: 200, headers: JSON_TYPE, body: request.method === "HEAD" ? null : body };
+      return {
+        status: this.#draining ? 503 : 200,
+        headers: JSON_TYPE,
+        body: request.method === "HEAD" ? null : body,
+      };
     }
+    const agentName = new URLSearchParams(request.query).get("agent");
+    const agent = agentName === null ? CLAUDE_AGENT : agentOf(agentName);
     const authorized = this.#options.authorized;
     if (authorized !== undefined && !await authorized(headers.get("authorization"))) {
       // An agent whose token is mistyped must not see every call go ahead:
       // where the path names an event that can block, the refusal is the
       // block (no hook runs, and the answer tells nothing).
       const named = path.startsWith("/hooks/") ? path.slice("/hooks/".length) : "";
-      const block = isHookEvent(named) && request.method === "POST"
-        ? blockingAnswer(
+      const block = request.method === "POST"
+        ? this.#refusal(
+          agent,
           named,
           "hookgate refused this call: its bearer token is missing or wrong (Authorization: Bearer <token>, the token hook-run serve was started with)",
         )
         : undefined;
-      if (block !== undefined) return this.#answer(200, block, named, "refused: no valid token", performance.now());
+      if (block !== undefined) {
+        return traced(this.#options, 200, block, named, "refused: no valid token", performance.now());
+      }
       return {
         status: 401,
         headers: { ...JSON_TYPE, "www-authenticate": "Bearer" },
@@ -147,18 +188,53 @@ export class ServeHandler {
     if (path !== "/hooks" && !path.startsWith("/hooks/")) return reply(404, error(`no such path; POST /hooks`));
     if (request.method !== "POST") return methodNotAllowed("POST");
     const named = path.slice("/hooks/".length);
-    if (named !== "" && !isEventName(named)) {
-      return reply(404, error(`"${printable(named)}" is not a Claude Code hook event name; POST /hooks/<Event>`));
+    if (agent === undefined) {
+      const reason = `${unknownAgent(agentName!)} (?agent=<name>)`;
+      const block = this.#refusal(undefined, named, `hookgate refused this call: ${reason}`);
+      if (block !== undefined) {
+        return traced(this.#options, 200, block, named, "refused: unknown agent", performance.now());
+      }
+      return reply(400, error(reason));
+    }
+    const wire = named === "" ? undefined : agentEvent(agent, named);
+    if (named !== "" && wire === undefined) {
+      return reply(
+        404,
+        error(`"${printable(named)}" is not ${article(agent.label)} hook event name; POST /hooks/<Event>`),
+      );
     }
     if (!JSON_MEDIA_TYPE.test(headers.get("content-type") ?? "")) {
       return reply(415, error(`the body must be sent as "content-type: application/json"`));
     }
     this.#inFlight++;
     try {
-      return await this.#call(request, named === "" ? undefined : named);
+      return await new AgentCall(this, agent, this.#cancel.signal).call(request, wire);
     } finally {
       this.#inFlight--;
     }
+  }
+
+  /**
+   * The block for a call refused before it is read, where the path names an
+   * event that can block: in the agent's format, or Claude's when the agent
+   * is unknown (Claude's HTTP hooks are the ones that call a URL).
+   */
+  #refusal(agent: Agent | undefined, named: string, reason: string): string | undefined {
+    const caller = agent ?? CLAUDE_AGENT;
+    const wire = agentEvent(caller, named);
+    return wire === undefined ? undefined : blockingAnswer(caller, wire.event, reason, wire.wireEvent);
+  }
+
+  /** The host of an agent's calls. */
+  hostOf(agent: Agent): HookHost | Promise<HookHost> {
+    const hostFor = this.#options.hostFor;
+    if (agent === CLAUDE_AGENT || hostFor === undefined) return this.#options.host;
+    return hostFor(agent);
+  }
+
+  /** The options, for one call. */
+  get options(): ServeHandlerOptions {
+    return this.#options;
   }
 
   /** Whether a Host header names this server; the few values agents send are remembered. */
@@ -171,29 +247,51 @@ export class ServeHandler {
     }
     return known;
   }
+}
 
-  async #call(request: HttpRequest, named: string | undefined): Promise<HttpResponse> {
+/** One call of one agent: read, run and answered in that agent's terms. */
+class AgentCall {
+  #wireEvent: string | undefined;
+  #handler: ServeHandler;
+  #agent: Agent;
+  #signal: AbortSignal;
+
+  constructor(handler: ServeHandler, agent: Agent, signal: AbortSignal) {
+    this.#handler = handler;
+    this.#agent = agent;
+    this.#signal = signal;
+  }
+
+  /** Reads the body, runs the event, answers; `wire` is the path's event, when it names one. */
+  async call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
+    const named = wire?.event;
+    this.#wireEvent = wire?.wireEvent;
     const started = performance.now();
-    const read = readBody(request.body, this.#options.budget, named === undefined);
+    const read = readBody(request.body, this.#handler.options.budget, named === undefined);
     const body = read instanceof Promise ? await read : read;
     try {
       if (!body.ok) {
         const full = body.reason.includes("--body-memory");
-        return this.#unreadable(named ?? claudeEventInPrefix(body.prefix), body.reason, started, full ? 503 : 400);
+        return this.#unreadable(
+          named ?? eventInPrefix(this.#agent, body.prefix),
+          body.reason,
+          started,
+          full ? 503 : 400,
+        );
       }
       const text = body.text;
       if (text.trim() === "") return this.#unreadable(named, "the body is empty", started);
       let decoded: DecodedInput;
       try {
-        decoded = readClaudeCall(text, "the body");
+        decoded = readAgentCall(this.#agent, text, "the body");
       } catch (failure) {
         // A body whose fields are wrong is blocked where its event can
-        // block: that is how a change in Claude's payload would look, and
-        // it must not switch the policy off.
-        const known = (failure as ClaudeCallError).event;
+        // block: that is how a change in the agent's payload would look,
+        // and it must not switch the policy off.
+        const known = (failure as AgentCallError).event;
         const message = (failure as Error).message;
         if (named !== undefined && known !== undefined && known !== named) return this.#mismatch(named, known, started);
-        const event = named ?? known ?? claudeEventInPrefix(text.slice(0, PREFIX_BYTES));
+        const event = named ?? known ?? eventInPrefix(this.#agent, text.slice(0, PREFIX_BYTES));
         return this.#unreadable(event, message, started);
       }
       if (named !== undefined && decoded.event !== named) return this.#mismatch(named, decoded.event, started);
@@ -205,19 +303,21 @@ export class ServeHandler {
 
   async #run(decoded: DecodedInput, started: number): Promise<HttpResponse> {
     const event = decoded.event;
-    const host = this.#options.host;
     try {
+      const opened = this.#handler.hostOf(this.#agent);
+      const host = opened instanceof Promise ? await opened : opened;
       // An event no hook is configured for, which the table does not have either: nothing runs.
       const result = host.registry.info(event) === undefined ? {} : await host.runner.run(event, decoded.fields, {
-        ...claudeRunEnv(decoded, host.projectRoot),
-        signal: this.#cancel.signal,
+        ...agentRunEnv(decoded, host.projectRoot),
+        signal: this.#signal,
       });
-      if (this.#cancel.signal.aborted) {
+      if (this.#signal.aborted) {
         return this.#failed(event, "hook-run serve shut down while the hooks ran; they were killed", started);
       }
       // Hook failures go to stderr, not into systemMessage as the gateway's
       // do: the logger is shared by every call in flight.
-      return this.#answer(200, claudeAnswer(event, result, [], host.config.project), event, "answered", started);
+      const answer = agentAnswer(this.#agent, decoded, event, result, [], host.config.project);
+      return this.#answer(200, answer, event, "answered", started);
     } catch (failure) {
       return this.#failed(event, failure instanceof Error ? failure.message : String(failure), started);
     }
@@ -251,18 +351,17 @@ export class ServeHandler {
 
   /** The blocking answer for a failure, said on stderr; `undefined` where the event cannot block. */
   #block(event: HookEvent, reason: string): string | undefined {
-    this.#options.io.stderr(`hook-run serve: ${event}: ${printable(reason)}\n`);
-    return blockingAnswer(event, `hookgate could not answer this ${event} call: ${reason}`);
+    this.#handler.options.io.stderr(`hook-run serve: ${event}: ${printable(reason)}\n`);
+    return blockingAnswer(
+      this.#agent,
+      event,
+      `hookgate could not answer this ${event} call: ${reason}`,
+      this.#wireEvent,
+    );
   }
 
   #answer(status: number, body: string, event: string, what: string, started: number): HttpResponse {
-    if (this.#options.trace) {
-      const ms = (performance.now() - started).toFixed(1);
-      this.#options.io.stderr(
-        `hook-run serve: ${printable(event)} ${status} ${what} in ${ms} ms: ${printable(body.trimEnd())}\n`,
-      );
-    }
-    return reply(status, body);
+    return traced(this.#handler.options, status, body, event, what, started);
   }
 }
 
@@ -283,4 +382,26 @@ function methodNotAllowed(allow: string): HttpResponse {
 /** A one-line JSON reason. */
 function error(reason: string): string {
   return JSON.stringify({ error: reason }) + "\n";
+}
+
+function article(label: string): string {
+  return /^[AEIOU]/.test(label) ? `an ${label}` : `a ${label}`;
+}
+
+/** An answer, said on stderr with `--trace`. */
+function traced(
+  options: ServeHandlerOptions,
+  status: number,
+  body: string,
+  event: string,
+  what: string,
+  started: number,
+): HttpResponse {
+  if (options.trace) {
+    const ms = (performance.now() - started).toFixed(1);
+    options.io.stderr(
+      `hook-run serve: ${printable(event)} ${status} ${what} in ${ms} ms: ${printable(body.trimEnd())}\n`,
+    );
+  }
+  return reply(status, body);
 }

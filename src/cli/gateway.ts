@@ -1,23 +1,40 @@
-// `hook-run gateway`: hookgate as a Claude-style agent's one hook. Reads the
-// event the agent sends on stdin, runs every configured hook for it through
-// one runner (every layer and dialect), and answers on stdout in Claude
-// Code's output format with exit code 0. Its own failures are never a
-// silent allow: one line on stderr and exit 2 where the event can block.
+// `hook-run gateway`: hookgate as an agent's one hook. Reads the event the
+// agent (--agent, Claude Code by default) sends on stdin, runs every
+// configured hook for it through one runner (every layer and dialect), and
+// answers on stdout in that agent's output format with exit code 0. Its own
+// failures are never a silent allow: one line on stderr and exit 2 where the
+// event can block.
 
-import { HOOK_EVENTS, type HookEvent, type HookInvocationRecord, isHookEvent } from "../../mod.ts";
+import {
+  AGENTS,
+  type AsyncHookCall,
+  defaultHome,
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookHost,
+  type HookInvocationRecord,
+  isHookEvent,
+} from "../../mod.ts";
+import type { DecodedInput } from "../dialects/mod.ts";
 import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import {
-  claudeAnswer,
-  claudeExit,
-  claudeRunEnv,
+  type Agent,
+  agentAnswer,
+  agentExit,
+  agentOf,
+  agentRunEnv,
+  CLAUDE_AGENT,
   hookErrors,
   hostErrorMessage,
-  openClaudeHost,
-  readClaudeCall,
-} from "./_claude_call.ts";
+  openAgentHost,
+  readAgentCall,
+  unknownAgent,
+} from "./_agent_call.ts";
 import { readEnv } from "./_env.ts";
-import { runInterruptibly } from "./_interrupt.ts";
+import { type AsyncSpool, spoolOf, sweepSpools } from "./_async_spool.ts";
+import { courierCommand, startCourier } from "./_async_courier.ts";
+import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
@@ -26,9 +43,9 @@ import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
 export const GATEWAY_HELP =
-  `Usage: hook-run gateway [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--trace]
+  `Usage: hook-run gateway [--agent NAME] [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--trace]
 
-Reads one Claude Code hook event from stdin (the JSON Claude sends hooks;
+Reads one Claude Code hook event (or, with --agent, one of that agent's) from stdin (the JSON Claude sends hooks;
 "hook_event_name" picks the event), runs every configured hook for it — all
 layers, every dialect, but not those of Claude's own settings files
 (.claude/settings*.json), which Claude runs itself — and answers on stdout in
@@ -39,9 +56,10 @@ WorktreeCreate — a block is exit code 2 with the reason on stderr.)
 
 Install it as the one hook of Claude Code with "hook-run install claude"
 (or by hand: see examples/claude/).
-Its own failures (unreadable stdin, a payload that is not a Claude event, an
-extension module that cannot be loaded) are one line on stderr and exit code
-2 where the event can block (1 elsewhere), never a silent allow. A broken
+Its own failures (unreadable stdin, a payload that is not the agent's event,
+an extension module that cannot be loaded) are one line on stderr and exit
+code 2 where the event can block (1 elsewhere), never a silent allow; a
+usage error (an unknown option, a missing value) is exit code 2 always. A broken
 configuration entry affects only itself: the rest runs, the user is told,
 and a closed or policy entry denies the tool calls and prompts it could have
 matched (a file that cannot be parsed, every one); Stop is never blocked for
@@ -53,18 +71,33 @@ hook's plain text where it means nothing, an answer read leniently — goes to
 stderr.
 
 Options:
+  --agent NAME      the agent that calls it, whose events it reads and answers (default: claude; one of
+                    ${AGENTS.join(", ")}); that agent's own settings files are left out, since it runs them itself
   --config PATH     a configuration file, after the user and project layers (repeatable)
   --plugin DIR      a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH  an extension module to load, after the configured ones (repeatable)
-  --cwd DIR         the project root (default: $CLAUDE_PROJECT_DIR, else the event's cwd)
+  --cwd DIR         the project root (default: the agent's project variable, $CLAUDE_PROJECT_DIR for Claude,
+                    else the event's cwd)
   --trace           say on stderr what each hook did
   --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
+  --run-async       run only the call's async hooks and keep what they leave for the
+                    session's next call (the gateway starts itself so, to answer
+                    without waiting for them)
+
+Async hooks ("async": true, "asyncRewake": true) never hold the answer and
+never decide, as in Claude: the gateway starts "hook-run gateway --run-async"
+in a session of its own, which runs them under their timeouts and keeps what
+they leave in $HOOKGATE_HOME/async/; the session's next call on an event that
+takes context answers it (an asyncRewake hook's exit 2: the block of the next
+Stop, or context) and deletes it.
 `;
 
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags("gateway", args, {
     trace: { type: "boolean" },
     record: { type: "string" },
+    "run-async": { type: "boolean" },
+    agent: { type: "string" },
   });
   if (values.help) {
     io.stdout(GATEWAY_HELP);
@@ -79,6 +112,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return event === undefined || !isHookEvent(event) || HOOK_EVENTS[event].canBlock ? 2 : 1;
   };
   if (positionals.length > 0) return fail(`unexpected argument "${positionals[0]}" (the event comes on stdin)`);
+  const named = values.agent as string | undefined;
+  const agent = named === undefined ? CLAUDE_AGENT : agentOf(named);
+  if (agent === undefined) return fail(unknownAgent(named!));
   let record: string | undefined;
   try {
     record = await recordFile(values.record as string | undefined);
@@ -87,11 +123,10 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
 
   let decoded;
+  let text: string;
   try {
-    decoded = readClaudeCall(
-      await readCapped(io.stdin(), "the event on stdin", "send one Claude hook event"),
-      "stdin",
-    );
+    text = await readCapped(io.stdin(), "the event on stdin", `send one ${agent.label} hook event`);
+    decoded = readAgentCall(agent, text, "stdin");
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -109,19 +144,23 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = await absolutePath(flags.cwd ?? readEnv("CLAUDE_PROJECT_DIR") ?? cwd);
+  const projectRoot = await absolutePath(flags.cwd ?? readEnv(agent.projectDirVar) ?? cwd);
+  if (values["run-async"] === true) return await runAsyncHooks(agent, decoded, flags, projectRoot, cwd);
   const records: HookInvocationRecord[] = [];
+  const handedOff: AsyncHookCall[] = [];
   // For the user: what Claude would show (a broken configuration, hooks'
   // errors); the rest of what happened goes to stderr, Claude's debug log.
   const notes: string[] = [];
   let host;
   try {
-    host = await openClaudeHost(flags, projectRoot, {
+    host = await openAgentHost(agent, flags, projectRoot, {
       logger: {
         warn: (message) => io.stderr(`hook-run gateway: ${printable(message)}\n`),
         error: (m) => notes.push(m),
       },
       onInvocation: (record) => records.push(record),
+      // The call never waits for them: they run in a process of their own, after the answer.
+      handOffAsyncHooks: (call) => void handedOff.push(call),
     });
   } catch (error) {
     return fail(hostErrorMessage(error, projectRoot, io), event);
@@ -143,15 +182,101 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     cwd,
     ...(decoded.sessionId ? { sessionId: decoded.sessionId } : {}),
   });
-  const { result, interrupted } = await runInterruptibly(host, event, decoded.fields, claudeRunEnv(decoded, cwd));
-  if (interrupted) return fail("interrupted; running hooks were killed", event);
-  if (trace) {
-    const width = Math.max(0, ...records.map((r) => r.hookName.length));
-    for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
-  }
-  // Hook errors ride along as systemMessage, with a held-back project.
-  io.stdout(claudeAnswer(event, result, [...notes, ...hookErrors(records)], project));
-  const exit = claudeExit(event, result);
-  if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
-  return exit.code;
+  // What the session's async hooks left since its last call: this answer may deliver it.
+  const spool = await sessionSpool(decoded.sessionId);
+  for (const waiting of await spool?.read(decoded.sessionId!) ?? []) host.runner.deferred.add(waiting);
+  const env = agentRunEnv(decoded, cwd);
+  return await interruptibly(host, async (signal) => {
+    // An event no hook was configured for that the table does not have
+    // either (one the agent added later): nothing runs, nothing to say.
+    const result = host.registry.info(event) === undefined
+      ? {}
+      : await host.runner.run(event, decoded.fields, { ...env, signal });
+    if (signal.aborted) return fail("interrupted; running hooks were killed", event);
+    if (trace) {
+      const width = Math.max(0, ...records.map((r) => r.hookName.length));
+      for (const record of records) io.stderr(hookLine(record, width, false, started, { ...io, color: false }));
+    }
+    // Hook errors ride along as systemMessage, with a held-back project.
+    io.stdout(agentAnswer(agent, decoded, event, result, [...notes, ...hookErrors(records)], project));
+    await spool?.settle(host.runner.deferred.pending(decoded.sessionId!));
+    if (handedOff.length > 0) await handOff(text, host, decoded, env, spool, io);
+    const exit = agentExit(agent, event, result, decoded);
+    if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
+    return exit.code;
+  });
 }
+
+/** The spool of a session's async results, when the call names its session and a home is known. */
+async function sessionSpool(sessionId: string | undefined): Promise<AsyncSpool | undefined> {
+  const home = sessionId === undefined ? undefined : defaultHome();
+  return home === undefined ? undefined : await spoolOf(home, sessionId!);
+}
+
+/**
+ * Runs the call's async hooks without holding the call: in hook-run
+ * started again (`--run-async`); where this process cannot start one
+ * under its own permissions, here, after the answer — Claude then waits
+ * for them, which is said.
+ */
+async function handOff(
+  text: string,
+  host: HookHost,
+  decoded: DecodedInput,
+  env: ReturnType<typeof agentRunEnv>,
+  spool: AsyncSpool | undefined,
+  io: CliIo,
+): Promise<void> {
+  if (spool === undefined) {
+    io.stderr(
+      `hook-run gateway: the call has no session_id (or no home directory is known), so its async hooks would have no next call to answer with; they did not run\n`,
+    );
+    return;
+  }
+  const command = await courierCommand([...Deno.args, "--run-async"]);
+  const problem = typeof command === "string" ? command : await startCourier(command, text);
+  if (problem === undefined) return;
+  io.stderr(
+    `hook-run gateway: the async hooks of this call could not run in a process of their own (${problem}); they ran before the gateway ended, so Claude waited for them\n`,
+  );
+  await spool.write(await host.runner.runAsyncHooks(decoded.event, decoded.fields, env));
+}
+
+/**
+ * `--run-async`: runs only the call's async hooks, under their deadlines,
+ * and keeps what they leave in the session's spool for its next call.
+ * Bounded: a watchdog past the longest of their timeouts kills them and
+ * ends the process, whatever hangs.
+ */
+async function runAsyncHooks(
+  agent: Agent,
+  decoded: DecodedInput,
+  flags: ReturnType<typeof commonFlags>,
+  projectRoot: string,
+  cwd: string,
+): Promise<number> {
+  const spool = await sessionSpool(decoded.sessionId);
+  if (spool === undefined) return 1;
+  // Nobody reads its output: what goes wrong is in what it leaves (a hook's error).
+  const host = await openAgentHost(agent, flags, projectRoot, { logger: {} });
+  const longest = Math.max(
+    0,
+    ...host.registry.all().map((entry) => entry.transport === "command" && entry.hook.async ? entry.timeoutMs : 0),
+  );
+  const watchdog = setTimeout(() => {
+    void host.runner.killRunningHooks().finally(() => Deno.exit(1));
+  }, longest + ASYNC_SLACK_MS);
+  Deno.unrefTimer(watchdog);
+  try {
+    const results = await host.runner.runAsyncHooks(decoded.event, decoded.fields, agentRunEnv(decoded, cwd));
+    await spool.write(results);
+    await sweepSpools(defaultHome()!);
+  } finally {
+    clearTimeout(watchdog);
+    await host.close();
+  }
+  return 0;
+}
+
+/** How long past the longest async hook's timeout its process may take (loading, killing, writing). */
+const ASYNC_SLACK_MS = 30_000;

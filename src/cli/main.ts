@@ -114,13 +114,17 @@ export async function main(args: string[]): Promise<number> {
     }
     return await (await load())(rest, io);
   } catch (error) {
+    // An agent runs hook-run as a hook, and most agents read exit 1 as "go
+    // ahead": a gateway's failure, or a command name nothing knows (a typo
+    // in the agent's settings), exits 2, which every agent reads as a block.
+    const code = command === "gateway" || !Object.hasOwn(COMMANDS, command!) ? 2 : 1;
     if (error instanceof CliError) {
       io.stderr(`hook-run: ${printable(error.message)}\n`);
-      return 1;
+      return code;
     }
     // Not a usage problem: still one line, never a stack trace.
     io.stderr(`hook-run: ${printable(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}\n`);
-    return 1;
+    return code;
   }
 }
 

@@ -2,12 +2,12 @@
 // through HookRunner, print what each hook did and the decision.
 
 import {
-  AGENT_LABELS,
+  AGENTS,
   formatDiagnostic,
   HOOK_EVENT_NAMES,
   HOOK_EVENTS,
-  type HookAgent,
   type HookInvocationRecord,
+  parseAgent,
 } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { EXAMPLE_PATH, loadCliConfig, openCliHost } from "./_config.ts";
@@ -65,9 +65,10 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const cwd = await workingDirectory(flags.cwd);
   const fields = await payloadFields(event, values, io);
   const record = await recordFile(values.record as string | undefined);
-  const agent = values.agent as string | undefined;
-  if (agent !== undefined && !Object.hasOwn(AGENT_LABELS, agent)) {
-    throw new CliError(`--agent must be one of ${Object.keys(AGENT_LABELS).join(", ")}, got "${agent}"`);
+  const named = values.agent as string | undefined;
+  const agent = named === undefined ? undefined : parseAgent(named);
+  if (named !== undefined && agent === undefined) {
+    throw new CliError(`--agent must be one of ${AGENTS.join(", ")}, got "${named}"`);
   }
 
   // A configuration with errors runs what is good: what they break does
@@ -77,7 +78,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     cwd,
     false,
     flags.extensions,
-    agent as HookAgent | undefined,
+    agent,
     flags.plugins,
   );
   if (config.example) {

@@ -5,11 +5,11 @@
 // gateway's (see _serve_handler.ts for the status codes and why a failure
 // on an event that can block is a 200 with the block).
 
-import type { HookHost } from "../../mod.ts";
+import { AGENTS, type HookInvocationRecord } from "../../mod.ts";
 import { CliError, type CliIo, printable, printableLines } from "./_io.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { bearerCheck } from "./_bearer.ts";
-import { hostErrorMessage, openClaudeHost } from "./_claude_call.ts";
+import { type Agent, AgentHosts, CLAUDE_AGENT, hostErrorMessage, openAgentHost } from "./_agent_call.ts";
 import { HttpServer } from "./_http_server.ts";
 import { workingDirectory } from "./_payload.ts";
 import { hookLine } from "./_render.ts";
@@ -42,7 +42,16 @@ its body cannot be read.
 
   POST /hooks/<Event>   a Claude hook event as the body; the path names the event
   POST /hooks           the same, "hook_event_name" in the body picks the event
-  GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime}
+  GET  /healthz         {"ok": true, version, configured hooks, calls in flight, uptime};
+                        503 with "ok": false, "draining": true once shutdown has begun
+
+  ?agent=NAME on either POST names the calling agent (default claude; one of
+  ${AGENTS.join(", ")}): the body, and the event in the path, as that agent
+  names them, the answer in its format, and its own settings files left to it.
+  For an agent without HTTP hooks, its command hook reaches the server with
+  curl -sS --fail-with-body --max-time 30 -H "content-type: application/json" \\
+    --data-binary @- "http://127.0.0.1:${DEFAULT_SERVE_PORT}/hooks/<Event>?agent=NAME" || exit 2
+  (exit 2, a block, when the server is down, refuses or times out).
 
 The configuration (every layer but Claude's own settings files, which Claude
 runs itself; --config, --plugin, --extension) is read once and reloaded when its files
@@ -102,19 +111,29 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   const projectRoot = await workingDirectory(flags.cwd);
 
   const say = (message: string) => io.stderr(`hook-run serve: ${printableLines(message)}\n`);
-  let host;
-  try {
-    host = await openClaudeHost(flags, projectRoot, {
+  const open = (agent: Agent) =>
+    openAgentHost(agent, flags, projectRoot, {
       watch: true,
       logger: { info: say, warn: say, error: say, ...(trace ? { debug: say } : {}) },
-      ...(trace ? { onInvocation: (record) => io.stderr(hookLine(record, 0, false, 0, { ...io, color: false })) } : {}),
+      ...(trace
+        ? {
+          onInvocation: (record: HookInvocationRecord) =>
+            io.stderr(hookLine(record, 0, false, 0, { ...io, color: false })),
+        }
+        : {}),
     });
+  let host;
+  try {
+    host = await open(CLAUDE_AGENT);
   } catch (error) {
     io.stderr(`hook-run serve: ${printable(hostErrorMessage(error, projectRoot, io))}; not started\n`);
     return 1;
   }
+  // Another agent's calls (?agent=) load the layers for it as the caller, on its first call.
+  const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io));
   const handler = new ServeHandler({
     host,
+    hostFor: (agent) => others.get(agent),
     ...(token === undefined ? {} : { authorized: await bearerCheck(token) }),
     hostNames: settings.hostNames,
     budget: new BodyBudget(settings.bodyMemoryBytes),
@@ -141,6 +160,11 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
     await host.close();
     throw new CliError(listenError(error, hostname, port));
   }
+  const hosts = {
+    close: () => Promise.all([host.close(), others.close()]).then(() => {}),
+    killRunningHooks: () =>
+      Promise.all([host.runner.killRunningHooks(), others.killRunningHooks()]).then(([a, b]) => a + b),
+  };
 
   const address = server.addr;
   const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
@@ -148,7 +172,7 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   // reads that line may stop the server at once and gets a clean shutdown.
   // The listening line comes last, so a supervisor waiting for it has read
   // everything the server says at start.
-  return await untilStopped(server, handler, host, say, () => {
+  return await untilStopped(server, handler, hosts, say, () => {
     say(
       token === undefined
         ? "no token: any process on this machine can call it"
@@ -162,11 +186,17 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   });
 }
 
+/** The hosts of every agent served: closed and killed together. */
+interface ServedHosts {
+  close(): Promise<void>;
+  killRunningHooks(): Promise<number>;
+}
+
 /** Waits for a signal, then shuts down in order; a second signal cuts that short. */
 async function untilStopped(
   server: HttpServer,
   handler: ServeHandler,
-  host: HookHost,
+  host: ServedHosts,
   say: (message: string) => void,
   ready: () => void,
 ): Promise<number> {
@@ -188,7 +218,7 @@ async function untilStopped(
     );
     const stopped = await Promise.race([shutDown(server, handler, host, say), second.promise]);
     if (stopped === "forced") {
-      const killed = await host.runner.killRunningHooks();
+      const killed = await host.killRunningHooks();
       say(`second signal: killed ${count(killed, "running hook")}; exiting now`);
       return 130;
     }
@@ -207,20 +237,22 @@ async function untilStopped(
 async function shutDown(
   server: HttpServer,
   handler: ServeHandler,
-  host: HookHost,
+  host: ServedHosts,
   say: (message: string) => void,
 ): Promise<void> {
   const deadline = performance.now() + SHUTDOWN_GRACE_MS;
+  handler.drain();
   const drained = server.shutdown();
   if (!await settlesWithin(drained, SHUTDOWN_GRACE_MS)) {
     say(`${count(handler.inFlight, "call")} still running: cancelling them and killing their hooks`);
     handler.cancel();
+    server.closeWaiting();
     await drained;
   }
   const closed = host.close();
   if (!await settlesWithin(closed, Math.max(0, deadline - performance.now()))) {
     say("background hooks still running: killing them");
-    await host.runner.killRunningHooks();
+    await host.killRunningHooks();
     await closed;
   }
 }

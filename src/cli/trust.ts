@@ -10,7 +10,7 @@ import {
   type ProjectSnapshot,
   type TrustRecord,
 } from "../../mod.ts";
-import type { TrustOwner } from "../config/mod.ts";
+import { AGENT_FILES, type HookAgent, type TrustOwner } from "../config/mod.ts";
 import {
   fileMark,
   layerOwner,
@@ -121,11 +121,22 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 /** Each part of a project as `hook-run trust` names it. */
-const PART_LABELS: Readonly<Record<TrustOwner, string>> = {
+const PART_LABELS: Readonly<Partial<Record<TrustOwner, string>>> = {
   hookgate: "hookgate's own (.hookgate/, the files its hooks run, extension code)",
   claude:
     `${AGENT_LABELS.claude}'s settings (.claude/settings*.json and the files their hooks run; ${AGENT_LABELS.claude} runs them itself)`,
 };
+
+/** A part as `hook-run trust` names it: an agent's files by the table's row. */
+function partLabel(owner: TrustOwner): string {
+  const known = PART_LABELS[owner];
+  if (known !== undefined) return known;
+  const agent = owner as HookAgent;
+  const files = AGENT_FILES[agent]?.projectFiles.join(", ") ?? "its own files";
+  return `${AGENT_LABELS[agent]}'s settings (${files} and the files their hooks run; ${
+    AGENT_LABELS[agent]
+  } runs them itself)`;
+}
 
 function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previous: TrustRecord | undefined): void {
   io.stdout(
@@ -148,7 +159,7 @@ function describe(io: CliIo, snapshot: ProjectSnapshot, trusted: boolean, previo
       : before === digest
       ? ", unchanged since trusted"
       : ", changed since trusted";
-    io.stdout(`  ${PART_LABELS[owner]}: ${digest}${state}\n`);
+    io.stdout(`  ${partLabel(owner)}: ${digest}${state}\n`);
   }
   io.stdout(`\nHooks (${snapshot.hooks.length}):\n`);
   for (const hook of snapshot.hooks) {

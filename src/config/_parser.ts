@@ -194,8 +194,21 @@ export class ConfigParser implements EntryContext {
       this.error(["hooks"], `"hooks" must be an object mapping events to arrays of hooks`);
       return;
     }
-    for (const [event, list] of Object.entries(hooks)) {
-      const path = ["hooks", event];
+    for (const [key, list] of Object.entries(hooks)) {
+      const path = ["hooks", key];
+      // The dialect's own name of a canonical event (Gemini's BeforeTool), asked before the table.
+      const named = dialect.eventOf?.(key);
+      if (named !== undefined) {
+        if (!Array.isArray(list)) {
+          const start = this.#diagnostics.length;
+          this.error(path, `"${key}" must be an array of hooks`, `"${key}": [{"hooks": [ … ]}]`);
+          this.#placeholder(named.event, everyCall(dialect.broken(list, [])), this.#claim(start)[0]!, `${key} entries`);
+          continue;
+        }
+        this.#event(named.event, list, path, dialect, named.wireEvent);
+        continue;
+      }
+      const event = key;
       if (!isHookEvent(event) && isEventName(event) && dialectOf(dialect.name).acceptsUnknownEvents) {
         // An event the agent added after this version of hookgate (or a slip, said here).
         const suggestion = closest(event, HOOK_EVENT_NAMES);
@@ -243,11 +256,18 @@ export class ConfigParser implements EntryContext {
     }
   }
 
-  #event(event: HookEvent, list: unknown[], path: JsonPath, dialect: DialectConfig): void {
+  #event(event: HookEvent, list: unknown[], path: JsonPath, dialect: DialectConfig, wireEvent?: string): void {
     const names = new Map<string, number>();
     for (const [index, value] of list.entries()) {
       const start = this.#diagnostics.length;
-      this.#entry(event, dialect.entries(event, value, [...path, index], this), path, index, names);
+      const hooks = dialect.entries(event, value, [...path, index], this);
+      this.#entry(
+        event,
+        wireEvent === undefined ? hooks : hooks.map((hook) => ({ ...hook, wireEvent })),
+        path,
+        index,
+        names,
+      );
       const [first, ...more] = this.#claim(start);
       if (first === undefined) continue;
       const inside = first.path.slice(path.length + 1);
@@ -383,16 +403,19 @@ export class ConfigParser implements EntryContext {
     return true;
   }
 
-  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void {
-    // The allowlist is enforced at run time; a load-time warning saves a surprise.
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): boolean {
+    // The allowlist is enforced at run time: a hook it would refuse is an
+    // error now (check fails, the entry is held as broken), not a surprise later.
     try {
       const problem = commandRejection(planCommand(hook), this.#allowlist);
       if (problem !== undefined) {
-        this.warning([...path, "command"], `this hook will be rejected when it runs: ${problem}`);
+        this.error([...path, "command"], `this hook would be refused when it runs: ${problem}`);
+        return false;
       }
     } catch {
       // An empty command is reported by the schema.
     }
+    return true;
   }
 
   url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean {

@@ -7,8 +7,11 @@
 
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
+import { AGENT_FILES, AGENTS, type HookAgent, layerOwner } from "./agent_files.ts";
 import type { ConfigDialect } from "./parse.ts";
 import { TRUST_FILE } from "./trust_store.ts";
+
+export { AGENT_LABELS, type HookAgent, layerOwner } from "./agent_files.ts";
 
 /**
  * Where the configuration layers are looked up.
@@ -36,6 +39,13 @@ export interface ConfigLayerOptions {
    */
   home?: string;
   /**
+   * The user's home directory, where the agents' user settings files are
+   * (`~/.gemini/settings.json`, …; see `AGENT_FILES`).
+   *
+   * @default {$HOME, or $USERPROFILE}
+   */
+  agentHome?: string;
+  /**
    * Read the user and project layers (a missing default layer is no error).
    *
    * @default {true}
@@ -57,24 +67,6 @@ export interface ConfigLayerOptions {
    */
   caller?: HookAgent;
 }
-
-/**
- * An agent whose own settings files hookgate can load as layers. The agent
- * runs the hooks of those files itself, so when it is the caller (`hook-run
- * gateway` and `hook-run serve` answer Claude Code) hookgate leaves them to
- * it: no file is run by both.
- *
- * @example
- * ```ts
- * import type { HookAgent } from "@hookgate/core/config";
- *
- * const caller: HookAgent = "claude";
- * ```
- */
-export type HookAgent = "claude";
-
-/** What each agent is called in messages. */
-export const AGENT_LABELS: Readonly<Record<HookAgent, string>> = Object.freeze({ claude: "Claude Code" });
 
 /**
  * One configuration file that took part in a load.
@@ -138,27 +130,6 @@ export interface ClaudePlugin {
 }
 
 /**
- * The agent whose own settings file `path` is: `claude` for
- * `settings.json` or `settings.local.json` in a `.claude` directory.
- *
- * @param path The file.
- * @returns The owner, or `undefined` for a file of hookgate's own.
- *
- * @example
- * ```ts
- * import { layerOwner } from "@hookgate/core/config";
- * import { equal } from "node:assert/strict";
- *
- * equal(layerOwner("/p/.claude/settings.local.json"), "claude");
- * equal(layerOwner("/p/.hookgate/config.jsonc"), undefined);
- * ```
- */
-export function layerOwner(path: string): HookAgent | undefined {
-  const parts = path.split(/[\\/]/);
-  return parts.at(-2) === ".claude" && CLAUDE_SETTINGS.includes(parts.at(-1)!) ? "claude" : undefined;
-}
-
-/**
  * The files a load considers, in order: user, project, explicit.
  *
  * @param options Where to look.
@@ -193,22 +164,40 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
       // claude: hookgate's own file now, in Claude's dialect.
       layers.push({ kind: "user", path: join(home, CLAUDE_HOOKS_FILE), found: false, dialect: "claude" });
     }
+    const agentHome = options.agentHome ?? readGrantedEnv("HOME") ?? readGrantedEnv("USERPROFILE");
+    if (agentHome) {
+      for (const agent of AGENTS) {
+        const files = AGENT_FILES[agent]!;
+        for (const file of files.userFiles) {
+          layers.push({
+            kind: "user",
+            path: join(agentHome, file),
+            found: false,
+            dialect: files.dialect,
+            owner: agent,
+          });
+        }
+      }
+    }
     layers.push({
       kind: "project",
       path: join(resolve(root), ".hookgate", "config.jsonc"),
       found: false,
     });
-    // A project's Claude Code settings count too (after hookgate's own),
-    // under the same trust: a cloned repository's .claude/ runs nothing
-    // until trusted.
-    for (const name of CLAUDE_SETTINGS) {
-      layers.push({
-        kind: "project",
-        path: join(resolve(root), ".claude", name),
-        found: false,
-        dialect: "claude",
-        owner: "claude",
-      });
+    // The agents' project settings count too (after hookgate's own), under
+    // the same trust: a cloned repository's .claude/ runs nothing until
+    // trusted.
+    for (const agent of AGENTS) {
+      const files = AGENT_FILES[agent]!;
+      for (const file of files.projectFiles) {
+        layers.push({
+          kind: "project",
+          path: join(resolve(root), file),
+          found: false,
+          dialect: files.dialect,
+          owner: agent,
+        });
+      }
     }
   }
   for (const path of options.paths ?? []) {
@@ -257,9 +246,6 @@ export function trustFilePath(home?: string): string | undefined {
   return dir === undefined ? undefined : join(dir, TRUST_FILE);
 }
 
-/** The project's Claude Code settings files, in Claude's order (local overrides last). */
-const CLAUDE_SETTINGS = ["settings.json", "settings.local.json"];
-
 /**
  * The user's hookgate directory: `$HOOKGATE_HOME`, else
  * `~/.config/hookgate`. It holds the user layers, the trust file, the
@@ -267,11 +253,14 @@ const CLAUDE_SETTINGS = ["settings.json", "settings.local.json"];
  *
  * @returns The directory, or `undefined` when no home directory is known.
  *
- * @example
+ * @example Where the trust file is
  * ```ts
  * import { defaultHome } from "@hookgate/core/config";
+ * import { ok } from "node:assert/strict";
  *
- * console.log(defaultHome() ?? "no home directory");
+ * const home = defaultHome();
+ * ok(home === undefined || home.length > 0);
+ * const trustFile = home === undefined ? undefined : `${home}/trust.json`;
  * ```
  */
 export function defaultHome(): string | undefined {

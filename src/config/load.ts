@@ -31,6 +31,7 @@ import {
 
 export type { ClaudePlugin, ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
 export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
+export { AGENT_FILES, type AgentFiles, AGENTS, parseAgent } from "./agent_files.ts";
 
 /**
  * Options of {@linkcode loadConfig}.

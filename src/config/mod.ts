@@ -17,7 +17,10 @@
 
 export { type ConfigDialect, type ParsedHooksConfig, parseHooksConfig, type ParseHooksConfigOptions } from "./parse.ts";
 export {
+  AGENT_FILES,
   AGENT_LABELS,
+  type AgentFiles,
+  AGENTS,
   checkConfig,
   CLAUDE_HOOKS_FILE,
   type ClaudePlugin,
@@ -30,6 +33,7 @@ export {
   loadConfig,
   type LoadConfigOptions,
   type LoadedConfig,
+  parseAgent,
   type ProjectTrust,
   type RoutingEntry,
   trustFilePath,
@@ -67,3 +71,4 @@ export {
   requiredPermissions,
 } from "./permission_flags.ts";
 export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+export { CONFIG_SCHEMA_KINDS, configJsonSchema, type ConfigSchemaKind } from "./json_schemas.ts";

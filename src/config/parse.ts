@@ -17,8 +17,8 @@ import type { ConfigDiagnostic } from "./diagnostics.ts";
 
 /**
  * A configuration dialect: the same names as {@linkcode HookDialect} —
- * `native` (seed 000: `timeoutMs`, `failurePolicy`, `stage`, …) or `wuu`
- * (seed 001: `timeout` in seconds, one exact matcher, snake_case payloads).
+ * `native` (`timeoutMs`, `failurePolicy`, `stage`, …) or `wuu`
+ * (Wuu-style: `timeout` in seconds, one exact matcher, snake_case payloads).
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-// Reading a hook's answer under the seed's rules, shared by the native and
+// Reading a hook's answer under hookgate's own exit-code and JSON rules, shared by the native and
 // Wuu dialects: exit 2 always denies (the JSON reason, else stderr, else
 // stdout); any other non-zero exit is a failure; exit 0 (or an HTTP body)
 // is nothing (allow) or exactly one JSON outcome object.
@@ -13,8 +13,8 @@ const ADVICE = {
   body: "answer with an outcome object or nothing",
 } as const;
 
-/** Decodes an answer by the seed's exit-code and JSON rules. */
-export function decodeSeedAnswer(answer: HookAnswer): DecodedOutput {
+/** Decodes an answer by hookgate's exit-code and JSON rules. */
+export function decodeHookgateAnswer(answer: HookAnswer): DecodedOutput {
   const { exitCode, text, stderr } = answer;
   if (exitCode === 2) {
     return { outcome: { action: "deny", reason: exit2Reason(text, stderr) } };

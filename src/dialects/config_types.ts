@@ -28,8 +28,8 @@ export interface EntryContext {
    * event is no tool event, where such a hook never runs (a warning).
    */
   toolRule(event: HookEvent, rule: string, path: JsonPath): boolean;
-  /** Warns when a command hook will be refused by the allowlist at run time. */
-  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): void;
+  /** Whether the allowlist lets a command hook run; `false` (with an error at `path`) when it would refuse it. */
+  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): boolean;
   /** The URL rules for the URL at `path`; `false` (with an error there) when refused. */
   url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean;
 }
@@ -80,6 +80,13 @@ export interface DialectConfig {
   sanitizesEnv?(root: Record<string, unknown>): boolean;
   /** Why the file's hooks are all off, when the file says so (Claude's `disableAllHooks`). */
   disabled?(root: Record<string, unknown>): string | undefined;
+  /**
+   * How the dialect's event keys name canonical events (Gemini's
+   * `BeforeTool` is PreToolUse; Cursor's `beforeShellExecution` is
+   * PreToolUse as the alias `wireEvent`); `undefined`: the key is read as
+   * the event table names it. Asked before the table.
+   */
+  eventOf?(key: string): { event: HookEvent; wireEvent?: string } | undefined;
   /** Reads one element of an event's list: the hooks it declares (none when invalid). */
   entries(event: HookEvent, value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook[];
   /**

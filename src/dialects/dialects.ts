@@ -5,9 +5,12 @@
  * @module
  */
 
+import type { HookEvent } from "../events/event_map.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { HookInput } from "../events/payload.ts";
+import { isEventName, isHookEvent } from "../events/table.ts";
 import { CLAUDE_DIALECT } from "./claude/wire.ts";
+import { DIALECT_CONFIGS } from "./configs.ts";
 import { GEMINI_DIALECT } from "./gemini/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
@@ -62,6 +65,7 @@ export function dialectOf(name: HookDialect | undefined): Dialect {
  *
  * @param input The native payload.
  * @param dialect The hook's dialect.
+ * @param wireEvent The hook's configured event name, when its dialect's alias of `input.event`.
  * @returns The JSON text (no trailing newline).
  *
  * @example Native and Wuu
@@ -74,6 +78,42 @@ export function dialectOf(name: HookDialect | undefined): Dialect {
  * equal(encodePayload(input, "wuu"), '{"hook_event_name":"Stop","session_id":"s","cwd":"/p"}');
  * ```
  */
-export function encodePayload(input: HookInput, dialect: HookDialect = "native"): string {
-  return JSON.stringify(dialectOf(dialect).encodeInput(input));
+export function encodePayload(input: HookInput, dialect: HookDialect = "native", wireEvent?: string): string {
+  return JSON.stringify(dialectOf(dialect).encodeInput(input, wireEvent));
+}
+
+/**
+ * The canonical event a dialect's agent means by an event name, as its
+ * configuration and its calls name events: the dialect's aliases
+ * (`wireEvent` set), its configuration's own names (Gemini's `BeforeTool`),
+ * else the event table's name. `undefined` for a name that is none of them
+ * (a name the table lacks counts for a dialect whose agent adds events
+ * between releases, as Claude Code does).
+ *
+ * @param dialect The dialect.
+ * @param name The event as the agent names it.
+ * @returns The canonical event, and the wire name when it is an alias.
+ *
+ * @example Claude's names are the table's
+ * ```ts
+ * import { dialectEvent } from "@hookgate/core/dialects";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * deepEqual(dialectEvent("claude", "PreToolUse"), { event: "PreToolUse" });
+ * equal(dialectEvent("native", "before tool"), undefined);
+ * ```
+ */
+export function dialectEvent(
+  dialect: HookDialect,
+  name: string,
+): { event: HookEvent; wireEvent?: string } | undefined {
+  const own = dialectOf(dialect);
+  const alias = own.aliases !== undefined && Object.hasOwn(own.aliases, name) ? own.aliases[name] : undefined;
+  if (alias !== undefined) return { event: alias.event, wireEvent: name };
+  const named = DIALECT_CONFIGS[dialect].eventOf?.(name);
+  if (named !== undefined) return named;
+  if (isHookEvent(name) || (own.acceptsUnknownEvents === true && isEventName(name))) {
+    return { event: name as HookEvent };
+  }
+  return undefined;
 }

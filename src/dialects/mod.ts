@@ -15,17 +15,19 @@
  * @module
  */
 
-export { DIALECT_NAMES, dialectOf, encodePayload } from "./dialects.ts";
+export { DIALECT_NAMES, dialectEvent, dialectOf, encodePayload } from "./dialects.ts";
 export {
   type DecodedInput,
   type DecodedOutput,
   type Dialect,
   type DialectEnv,
   type DialectEnvContext,
+  type EventAlias,
   type HookAnswer,
   type ModelVerdict,
   type PromptModelDefault,
 } from "./types.ts";
+export { type McpNames, type ToolMap, toolMap, type ToolRow } from "./_tool_map.ts";
 export { toWuuInput } from "./wuu/wire.ts";
 export {
   addClaudeHooks,

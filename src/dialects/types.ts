@@ -10,6 +10,7 @@ import type { HookDialect } from "../events/hooks.ts";
 import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { MatcherKind } from "../matchers/compile.ts";
+import type { ToolMap } from "./_tool_map.ts";
 
 /**
  * What a command or HTTP hook answered, as the transport read it: the text
@@ -36,6 +37,11 @@ export interface HookAnswer {
   stderr: string;
   /** A command's exit code; `null` for HTTP (or when it does not count). */
   exitCode: number | null;
+  /**
+   * The hook wakes its agent when it asks to (an async `rewake` hook): the
+   * outcome then says with what (`wake`).
+   */
+  wakes?: boolean;
 }
 
 /**
@@ -84,6 +90,30 @@ export interface DecodedInput {
   permissionMode?: string;
   /** Whether the agent already continues because of a Stop block. */
   stopHookActive?: boolean;
+  /**
+   * The agent's own event name, when it is not the canonical one (Cursor's
+   * `beforeShellExecution` for a PreToolUse on `Bash`): what the answer is
+   * written for.
+   */
+  wireEvent?: string;
+}
+
+/**
+ * A dialect's event that is another name for a canonical event: the
+ * canonical event, and the canonical tools it covers (absent: every call).
+ *
+ * @example Cursor's shell event
+ * ```ts
+ * import type { EventAlias } from "@hookgate/core/dialects";
+ *
+ * const beforeShellExecution: EventAlias = { event: "PreToolUse", tools: ["Bash"] };
+ * ```
+ */
+export interface EventAlias {
+  /** The canonical event. */
+  readonly event: HookEvent;
+  /** The canonical tools whose calls it covers; absent: every call. */
+  readonly tools?: readonly string[];
 }
 
 /**
@@ -196,7 +226,7 @@ export interface Dialect {
   /** How its matcher strings are read. */
   readonly matcherKind: MatcherKind;
   /**
-   * What its matchers apply to: tool names only (`"tools"`, the seed's rule:
+   * What its matchers apply to: tool names only (`"tools"`, the native rule:
    * other events ignore matchers), or also the field an event's row names
    * in `matchOn` (`"fields"`, Claude's rule: SessionStart by source, …).
    */
@@ -217,6 +247,12 @@ export interface Dialect {
    */
   readonly acceptsUnknownEvents?: boolean;
   /**
+   * Whether its agent runs whatever command a hook names (Claude Code runs
+   * each through a shell): then hookgate does too, and the command
+   * allowlist does not apply to its hooks — they behave as in their agent.
+   */
+  readonly runsAnyCommand?: boolean;
+  /**
    * How much of a hook's output is kept when the hook does not say
    * (`maxOutputBytes`): the largest answer this dialect's agent reads whole.
    *
@@ -231,8 +267,20 @@ export interface Dialect {
    * @default {600000}
    */
   readonly maxTimeoutMs?: number;
-  /** The payload as this dialect's hooks receive it (JSON-serializable, written as one line). */
-  encodeInput(input: HookInput): Record<string, unknown>;
+  /** Its agent's tool names and input fields; absent: the canonical ones (Claude's). */
+  readonly tools?: ToolMap;
+  /**
+   * Its events that are another name for a canonical event, by wire name
+   * (Cursor: `beforeShellExecution` → PreToolUse on `Bash`). A hook
+   * configured for one runs only on the calls of the tools it covers.
+   */
+  readonly aliases?: Readonly<Record<string, EventAlias>>;
+  /**
+   * The payload as this dialect's hooks receive it (JSON-serializable,
+   * written as one line); `wireEvent` is the hook's configured event name
+   * when it is an alias.
+   */
+  encodeInput(input: HookInput, wireEvent?: string): Record<string, unknown>;
   /**
    * What this dialect's command hooks' environment is made of besides
    * hookgate's own variables: whether they inherit the parent's whole
@@ -251,17 +299,36 @@ export interface Dialect {
    * @throws {TypeError} When it is not an event of this dialect.
    */
   decodeInput(value: unknown): DecodedInput;
-  /** Reads a command's or HTTP hook's answer, given the event. */
-  decodeOutput(event: HookEvent, answer: HookAnswer): DecodedOutput;
-  /** The runner's result as this dialect's agents expect it. */
-  encodeResult(event: HookEvent, result: AnyHookEventResult): Record<string, unknown>;
+  /**
+   * Reads a command's or HTTP hook's answer, given the event; `input` is
+   * the payload the hook was sent (its `toolName` canonical), to translate
+   * a rewrite back into canonical terms, and `wireEvent` the hook's
+   * configured event name when it is an alias.
+   */
+  decodeOutput(event: HookEvent, answer: HookAnswer, input?: HookInput, wireEvent?: string): DecodedOutput;
+  /**
+   * The runner's result as this dialect's agents expect it; `call` is the
+   * agent's call as it was read (its tool name, its `wireEvent`), to write
+   * a rewrite in the agent's terms.
+   */
+  encodeResult(event: HookEvent, result: AnyHookEventResult, call?: DecodedInput): Record<string, unknown>;
   /**
    * The exit code (and stderr) a command-hook front end must end with for
    * the result, where this dialect's agent reads a decision only from an
    * exit code (Claude's TeammateIdle, TaskCompleted and WorktreeCreate take
    * a block only as exit code 2); `undefined` means exit code 0.
    */
-  encodeExit?(event: HookEvent, result: AnyHookEventResult): { code: number; stderr: string } | undefined;
+  encodeExit?(
+    event: HookEvent,
+    result: AnyHookEventResult,
+    call?: DecodedInput,
+  ): { code: number; stderr: string } | undefined;
+  /**
+   * The subject its matchers test on `input`, when not the tool name in its
+   * own terms (Cursor's `beforeShellExecution`: the command); `undefined`:
+   * the tool name.
+   */
+  matchSubject?(input: HookInput, wireEvent?: string): string | undefined;
   /**
    * What a prompt hook's verdict means on `event`, where this dialect's
    * agent gives it its own consequences (Claude: a refusal before a tool

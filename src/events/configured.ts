@@ -45,6 +45,13 @@ export interface ConfiguredHookBase extends HookRegistrationOptions {
   maxOutputBytes?: number;
   /** The configuration file the hook came from, for diagnostics. */
   source?: string;
+  /**
+   * The event name the hook was configured for, when its dialect names the
+   * event another way than the table (Cursor's `beforeShellExecution`, an
+   * alias of PreToolUse): its payload and answers are written for it, and
+   * it runs only on the calls the alias covers.
+   */
+  wireEvent?: string;
 }
 
 /**
@@ -79,6 +86,26 @@ export interface ShellHook extends ConfiguredHookBase {
    * a secret (`*_TOKEN`, `*_KEY`, …) reaches it.
    */
   passEnv?: string[];
+  /**
+   * The call does not wait for the hook, as for Claude Code's `async`
+   * hooks: every firing runs, on any event, under its own deadline; it
+   * decides nothing (a deny, a rewrite or a grant of it is ignored), and
+   * what it leaves for the agent — its context, its message — is
+   * delivered with the next call of the same session whose event takes
+   * context (see `DeferredResults`).
+   *
+   * @default {false}
+   */
+  async?: boolean;
+  /**
+   * With `async`: an exit code 2 wakes the agent with the hook's stderr
+   * (else its stdout), as Claude Code's `asyncRewake` — delivered with the
+   * session's next call: as the block of its next stop (the agent goes on
+   * with it), or as context on another event.
+   *
+   * @default {false}
+   */
+  rewake?: boolean;
   /**
    * The directory the command runs in (the payload's `cwd` is unchanged).
    * Configuration files cannot set it: loading sets it to the project root

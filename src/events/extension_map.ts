@@ -1,5 +1,5 @@
 /**
- * The extension events (seed 002's typed hook API): what each event's
+ * The extension events (the xcsh-style typed hook API): what each event's
  * handler receives and what it may return, in one map. `api.on(event, …)`
  * is typed by it, and {@linkcode HookRunner.emit} returns its results.
  *

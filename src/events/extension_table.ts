@@ -4,7 +4,7 @@
  *
  * Extension events are in-process only (no wire form) and their handlers
  * return the event's own result object, combined by the row's rule
- * (seed 002's "order and conflict behaviour").
+ * (the xcsh-style API's "order and conflict behaviour").
  *
  * @module
  */

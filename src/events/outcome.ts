@@ -249,6 +249,12 @@ export interface NormalizedOutcome {
    * for the agent that reads them (see {@linkcode AnswerExtra}).
    */
   extra?: AnswerExtra;
+  /**
+   * What a hook that wakes the agent wakes it with, when its answer asks
+   * to (a Claude hook's exit code 2: its stderr, else its stdout). Read
+   * only for a command hook with `async` and `rewake`.
+   */
+  wake?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The native outcome model's reader: every shape a hook may answer with —
- * native `action`, the seed's legacy `decision`/`modifiedInput`, the
+ * native `action`, the legacy `decision`/`modifiedInput`, the
  * extension API's `{block, reason}`, and the snake_case spellings of the
  * same fields that Wuu-style hooks print — becomes one
  * {@linkcode NormalizedOutcome}. Dialects whose fields mean

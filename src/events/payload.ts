@@ -8,22 +8,25 @@
 import type { HookEvent } from "./event_map.ts";
 
 /**
- * A tool's result as hooks see it on PostToolUse.
+ * A tool's result: what a tool returns (content for the model, details for
+ * the host), and what hooks see of it on PostToolUse.
+ *
+ * @typeParam D The details' type.
  *
  * @example A successful result
  * ```ts
  * import type { ToolResult } from "@hookgate/core";
  *
- * const result: ToolResult = { content: "3 files", isError: false };
+ * const result: ToolResult = { content: [{ type: "text", text: "3 files" }], details: { count: 3 }, isError: false };
  * ```
  */
-export interface ToolResult {
-  /** The result content (text or any JSON value). */
+export interface ToolResult<D = unknown> {
+  /** The result content (text, parts, or any JSON value). */
   content: unknown;
-  /** Whether the tool reported an error. */
-  isError: boolean;
+  /** Whether the tool reported an error (always set in a PostToolUse payload). */
+  isError?: boolean;
   /** Structured data beside the content (for the host's UI, not the model). */
-  details?: unknown;
+  details?: D;
 }
 
 /**

@@ -8,7 +8,7 @@ import { DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS } from "../_internal/limits.ts";
 import type { HookInvocationContext, InProcessHook } from "../events/hooks.ts";
 import type { ExtensionEvent, RegistryEvent } from "../events/extension_map.ts";
 import type { AnyHookOutcome } from "../events/outcome.ts";
-import { unknownKeys } from "../events/parse_outcome.ts";
+import { normalizeOutcome, unknownKeys } from "../events/parse_outcome.ts";
 import { describe, isPlainObject } from "../_internal/json.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookRegistry } from "../registry/registry.ts";
@@ -166,12 +166,24 @@ function toolResultEvent(input: HookInput, failed: boolean): Record<string, unkn
 
 /**
  * `{block: true}` denies; nothing, `{}` or `{block: false}` lets the tool
- * run; anything else is a broken handler, which blocks (the hook fails
+ * run; a hook's outcome (`{action: "deny", reason}`) means what it means
+ * for a hook; anything else is a broken handler, which blocks (the hook fails
  * closed). Read as an in-process hook's `{block, reason}` is: a `block` or
  * `reason` of the wrong type, or an object with neither, is refused.
  */
 function toolCallOutcome(scope: ModuleScope, value: unknown): AnyHookOutcome | undefined {
   if (value === undefined || value === null) return undefined;
+  // A hook's own vocabulary ({action: "deny", reason}, {decision: "block"})
+  // is read as a hook's answer is: never a silent allow.
+  if (isPlainObject(value) && ("action" in value || "decision" in value)) {
+    const outcome = normalizeOutcome(value);
+    if (typeof outcome !== "string") {
+      return outcome.action === "allow" && outcome.reason === undefined ? undefined : outcome as AnyHookOutcome;
+    }
+    const error = new TypeError(`tool_call handler returned ${outcome}`);
+    scope.report("tool_call", error);
+    throw error;
+  }
   const problem = toolCallProblem(value);
   if (problem !== undefined) {
     const error = new TypeError(`tool_call handler returned ${problem}; expected { block, reason } or nothing`);
@@ -197,7 +209,7 @@ function toolCallProblem(value: unknown): string | undefined {
   return keys === undefined ? undefined : `an object with neither "block" nor "reason" (${keys})`;
 }
 
-/** `{content?, details?}` replaces the tool's result; `isError` is not applied (seed 002). */
+/** `{content?, details?}` replaces the tool's result; `isError` is not applied, as in the xcsh-style API. */
 function toolResultOutcome(scope: ModuleScope, value: unknown): AnyHookOutcome | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "object" || Array.isArray(value)) {

@@ -126,6 +126,24 @@ export class ExtensionHost {
   }
 
   /**
+   * The registry every handler joins: give it to a {@linkcode HookRunner}
+   * to emit events to the loaded modules.
+   *
+   * @example
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { ExtensionHost } from "@hookgate/core/extensions";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * equal(new ExtensionHost({ registry }).registry, registry);
+   * ```
+   */
+  get registry(): HookRegistry {
+    return this.#registry;
+  }
+
+  /**
    * Runs a module's factory with its own API. When the factory throws,
    * rejects or outlives `loadTimeoutMs`, everything it registered is
    * removed again and the error is thrown.

@@ -10,7 +10,9 @@
 import { resolveHookPath } from "../config/extension_paths.ts";
 import { checkConfig, type ProjectTrust, type TrustOption } from "../config/load.ts";
 import type { ConfigDiagnostic } from "../config/diagnostics.ts";
-import type { ExtensionHost } from "./extension_host.ts";
+import { HookRegistry } from "../registry/registry.ts";
+import { HookRunner } from "../runner/runner.ts";
+import { ExtensionHost } from "./extension_host.ts";
 import type { HookFactory } from "./types.ts";
 
 /**
@@ -25,8 +27,12 @@ import type { HookFactory } from "./types.ts";
  * ```
  */
 export interface LoadHooksOptions {
-  /** Where the modules' handlers, commands and renderers go. */
-  host: ExtensionHost;
+  /**
+   * Where the modules' handlers, commands and renderers go.
+   *
+   * @default {a new host over a new registry}
+   */
+  host?: ExtensionHost;
   /**
    * The home directory `~/…` paths start from.
    *
@@ -96,6 +102,10 @@ export interface LoadHooksResult {
   hooks: string[];
   /** The modules that failed, in order; nothing of theirs stays registered. */
   errors: HookLoadError[];
+  /** The host they were loaded into (`options.host`, or the one made for the load). */
+  host: ExtensionHost;
+  /** A runner over the host's registry, to emit events to the loaded modules right away. */
+  runner: HookRunner;
 }
 
 /**
@@ -104,8 +114,25 @@ export interface LoadHooksResult {
  *
  * @param paths The modules: absolute, `~/…`, or relative to `cwd`.
  * @param cwd What relative paths are relative to.
- * @param options The extension host.
- * @returns The loaded modules and the failures, each with its reason.
+ * @param options The extension host (without one, a new host over a new registry).
+ * @returns The loaded modules, the failures, each with its reason, the host and a runner over it.
+ *
+ * @example Load modules and emit to them at once
+ * ```ts
+ * import { loadHooks } from "@hookgate/core/extensions";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   `${dir}/guard.ts`,
+ *   `export default (api) => api.on("tool_call", (event) => event.input.command === "rm -rf /" ? { block: true, reason: "no" } : undefined);`,
+ * );
+ * const { hooks, runner, host } = await loadHooks(["guard.ts"], dir);
+ * deepEqual(hooks, [`${dir}/guard.ts`]);
+ * deepEqual(await runner.preToolUse("bash", { command: "rm -rf /" }, { cwd: dir }), { block: true, reason: "no" });
+ * host.unloadAll();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
  *
  * @example Load a module from a file
  * ```ts
@@ -126,10 +153,11 @@ export interface LoadHooksResult {
 export async function loadHooks(
   paths: readonly string[],
   cwd: string,
-  options: LoadHooksOptions,
+  options: LoadHooksOptions = {},
 ): Promise<LoadHooksResult> {
-  const result: LoadHooksResult = { hooks: [], errors: [] };
-  const seen = new Set(options.host.loaded);
+  const host = options.host ?? new ExtensionHost({ registry: new HookRegistry() });
+  const result: LoadHooksResult = { hooks: [], errors: [], host, runner: new HookRunner({ registry: host.registry }) };
+  const seen = new Set(host.loaded);
   for (const given of paths) {
     let path: string;
     try {
@@ -140,7 +168,7 @@ export async function loadHooks(
     }
     if (seen.has(path)) continue;
     seen.add(path);
-    const problem = await loadOne(path, options.host);
+    const problem = await loadOne(path, host);
     if (problem === undefined) result.hooks.push(path);
     else result.errors.push({ path, error: problem });
   }
@@ -209,8 +237,8 @@ export interface DiscoverHooksResult extends LoadHooksResult {
  *
  * @param configuredPaths More modules (e.g. `--extension`), relative to `cwd`.
  * @param cwd The working directory.
- * @param options The host, project root, hookgate home and trust.
- * @returns The loaded modules, the failures, and what an untrusted project held back.
+ * @param options The host (without one, a new host over a new registry), project root, hookgate home and trust.
+ * @returns The loaded modules, the failures, what an untrusted project held back, the host and a runner over it.
  *
  * @example A project's modules wait for trust
  * ```ts
@@ -232,7 +260,7 @@ export interface DiscoverHooksResult extends LoadHooksResult {
 export async function discoverAndLoadHooks(
   configuredPaths: readonly string[],
   cwd: string,
-  options: DiscoverHooksOptions,
+  options: DiscoverHooksOptions = {},
 ): Promise<DiscoverHooksResult> {
   const config = await checkConfig({
     projectRoot: options.projectRoot ?? cwd,
@@ -243,7 +271,7 @@ export async function discoverAndLoadHooks(
   const configErrors = config.diagnostics.filter((d) => d.severity === "error")
     .map((d) => ({ path: d.file, error: `the configuration has an error: ${d.message}` }));
   return {
-    hooks: loaded.hooks,
+    ...loaded,
     errors: [...configErrors, ...loaded.errors],
     skipped: config.project?.skippedExtensions ?? [],
     ...(config.project === undefined ? {} : { project: config.project }),

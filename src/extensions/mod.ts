@@ -1,5 +1,5 @@
 /**
- * The typed extension API (seed 002): hook modules whose default export is a
+ * The typed extension API (xcsh-style): hook modules whose default export is a
  * factory `(api) => void`, loaded into the shared registry so their handlers
  * run through the one runner with every other hook; the tool wrapper that
  * runs `tool_call` before a tool and `tool_result` after it; the headless UI
@@ -43,10 +43,6 @@ export {
 export { discoverHookModules, resolveHookPath } from "../config/extension_paths.ts";
 export { HEADLESS_UI } from "./headless_ui.ts";
 export { sanitizeStatus, StatusLine } from "./status_line.ts";
-export {
-  HookToolWrapper,
-  type HookToolWrapperOptions,
-  ToolBlockedError,
-  type ToolOutput,
-  type WrappableTool,
-} from "./tool_wrapper.ts";
+// The one tool-result shape: what a wrapped tool returns, and what PostToolUse hooks see.
+export type { ToolResult } from "../events/payload.ts";
+export { HookToolWrapper, type HookToolWrapperOptions, ToolBlockedError, type WrappableTool } from "./tool_wrapper.ts";

@@ -1,5 +1,5 @@
 /**
- * The tool wrapper (seed 002's `HookToolWrapper`): a tool whose every call
+ * The tool wrapper (the xcsh-style `HookToolWrapper`): a tool whose every call
  * runs PreToolUse before it (where `tool_call` handlers, plugins and
  * configured hooks decide, in one order) and PostToolUse after it (where
  * `tool_result` handlers may replace the result), or PostToolUseFailure when
@@ -10,25 +10,9 @@
 
 import type { ToolInputValidator } from "../events/env.ts";
 import type { AnyHookEventResult } from "../events/event_map.ts";
+import type { ToolResult } from "../events/payload.ts";
 import type { HookRunner } from "../runner/runner.ts";
 import type { HookUIContext } from "./types.ts";
-
-/**
- * What a tool returns: content for the model and details for the host.
- *
- * @example
- * ```ts
- * import type { ToolOutput } from "@hookgate/core/extensions";
- *
- * const output: ToolOutput = { content: [{ type: "text", text: "3 files" }], details: { count: 3 } };
- * ```
- */
-export interface ToolOutput<D = unknown> {
-  /** The result for the model: text, parts, or any JSON value. */
-  content: unknown;
-  /** Data for the host's UI. */
-  details?: D;
-}
 
 /**
  * A tool the wrapper can wrap.
@@ -53,7 +37,7 @@ export interface WrappableTool<D = unknown> {
     toolCallId: string,
     input: Record<string, unknown>,
     signal?: AbortSignal,
-  ): ToolOutput<D> | Promise<ToolOutput<D>>;
+  ): ToolResult<D> | Promise<ToolResult<D>>;
 }
 
 /**
@@ -187,7 +171,7 @@ export class HookToolWrapper<D = unknown> implements WrappableTool<D> {
    * call, or the user refused a hook's `ask`.
    * @throws Whatever the tool threw.
    */
-  async execute(toolCallId: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolOutput<D>> {
+  async execute(toolCallId: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult<D>> {
     const name = this.#tool.name;
     const env = this.#env(signal);
     const before = await this.#options.runner.run("PreToolUse", {
@@ -202,7 +186,7 @@ export class HookToolWrapper<D = unknown> implements WrappableTool<D> {
     await this.#gate(before);
     const toolInput = before.input ?? input;
     const call = { toolName: name, toolInput, toolUseId: toolCallId };
-    let output: ToolOutput<D>;
+    let output: ToolResult<D>;
     try {
       output = await this.#tool.execute(toolCallId, toolInput, signal);
     } catch (error) {
@@ -257,7 +241,7 @@ export class HookToolWrapper<D = unknown> implements WrappableTool<D> {
 }
 
 /** The output with the hooks' replacements, then their context (PreToolUse's first) appended for the model. */
-function withHooks<D>(output: ToolOutput<D>, result: AnyHookEventResult, before?: string): ToolOutput<D> {
+function withHooks<D>(output: ToolResult<D>, result: AnyHookEventResult, before?: string): ToolResult<D> {
   const update = result.updatedToolResult;
   let next = output;
   if (update !== undefined) {

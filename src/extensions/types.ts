@@ -1,5 +1,5 @@
 /**
- * The typed extension API (seed 002): what a hook module's factory gets
+ * The typed extension API (xcsh-style): what a hook module's factory gets
  * (`HookAPI`), what its handlers get (`HookContext`, with the UI), and the
  * adapters a host provides (`ExtensionSession`, `HookUIContext`).
  *

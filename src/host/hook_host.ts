@@ -74,6 +74,8 @@ export interface HookHostOptions extends LoadConfigOptions {
   hookGrants?: HookGrants;
   /** Make command hooks die with this process, even by SIGKILL (see `HookRunnerOptions.dieWithHost`). */
   dieWithHost?: boolean;
+  /** Take each call's async hooks instead of the runner (see `HookRunnerOptions.handOffAsyncHooks`). */
+  handOffAsyncHooks?: HookRunnerOptions["handOffAsyncHooks"];
   /**
    * More extension modules to load (`--extension`), after the configured
    * and discovered ones; relative paths are relative to `Deno.cwd()`.
@@ -195,6 +197,7 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
     // Read when a hook grants, so that hot reload reaches it.
     hookGrants: options.hookGrants === "refuse" ? "refuse" : () => current().hookGrants,
     ...(options.dieWithHost ? { dieWithHost: true } : {}),
+    ...(options.handOffAsyncHooks ? { handOffAsyncHooks: options.handOffAsyncHooks } : {}),
   };
   const runner = new HookRunner(runnerOptions);
   const extensions = new ExtensionHost({

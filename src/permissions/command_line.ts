@@ -242,13 +242,15 @@ export function commandRejection(
   allowlist: readonly string[],
 ): string | undefined {
   const head = plan.head;
-  if (isAbsolutePath(head) || underProjectDir(head) || allowlist.includes(head)) return undefined;
+  if (isAbsolutePath(head) || underProjectDir(head) || underHome(head) || allowlist.includes(head)) return undefined;
   if (plan.viaShell && SHELL_ONLY.has(head) && allowlist.includes("sh")) {
     return undefined;
   }
-  return `"${head}" is not on the command allowlist (shells, interpreters and common utilities); ` +
+  // The word as the shell reads it: "$HOME"/x.sh is shown as $HOME/x.sh, never inside a second pair of quotes.
+  const word = head.replaceAll(/["']/g, "");
+  return `"${word}" is not on the command allowlist (shells, interpreters and common utilities); ` +
     `reference the script by absolute path (for example a wrapper in <project>/.hookgate/hooks/), ` +
-    `or add "${head}" to the allowlist. The allowlist is a convenience filter, not a security boundary`;
+    `or add "${word}" to the allowlist. The allowlist is a convenience filter, not a security boundary`;
 }
 
 /**
@@ -256,10 +258,22 @@ export function commandRejection(
  * second for Claude-style hooks): a script under one of them is a script
  * by absolute path, as `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh` is.
  */
-const PROJECT_DIR_PATH = /^["']?\$(?:\{(?:HOOKGATE|CLAUDE)_PROJECT_DIR\}|(?:HOOKGATE|CLAUDE)_PROJECT_DIR\b)["']?\//;
+const PROJECT_DIR_PATH =
+  /^["']?\$(?:\{(?:HOOKGATE|CLAUDE|GEMINI|CURSOR)_PROJECT_DIR\}|(?:HOOKGATE|CLAUDE|GEMINI|CURSOR)_PROJECT_DIR\b)["']?\//;
 
 function underProjectDir(head: string): boolean {
   return PROJECT_DIR_PATH.test(head);
+}
+
+/**
+ * A script named from the home directory (`~/…`, `$HOME/…`, `"$HOME"/…`,
+ * `${HOME}/…`), as agents' documentation and users write them: the shell
+ * makes it an absolute path.
+ */
+const HOME_PATH = /^(?:~|["']?\$(?:\{HOME\}|HOME\b)["']?)\//;
+
+function underHome(head: string): boolean {
+  return HOME_PATH.test(head);
 }
 
 /** Whether `path` is absolute on POSIX (`/…`) or Windows (`C:\…`, `C:/…`). */

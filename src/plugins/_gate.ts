@@ -1,4 +1,4 @@
-// The capability gate for hooks (seed 000, "Capability gating for hooks").
+// The capability gate for hooks ("Capability gating for hooks" of the WrongStack-compatible plugin API).
 // Gating is opt-in: a plugin without `capabilities` is not gated, and
 // neither is one that declares `hooks: true`. A plugin that declares
 // capabilities but not `hooks: true` has said what it touches and left hooks

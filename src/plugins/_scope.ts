@@ -11,7 +11,7 @@ import { shown } from "./_check.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import type { HookGate } from "./_gate.ts";
 import { errorText, isThenable, settleWithin } from "./_settle.ts";
-import type { PluginApi } from "./plugin.ts";
+import type { PluginAPI } from "./plugin.ts";
 
 /** A cleanup to run; an object so the same function may be registered twice. */
 interface Cleanup {
@@ -24,7 +24,7 @@ export type CleanupProblem = (kind: "cleanup" | "timeout", cause: unknown) => vo
 /** A plugin's API, cleanup stack and lifetime signal. */
 export class PluginScope {
   /** What `setup` and `teardown` receive. */
-  readonly api: PluginApi;
+  readonly api: PluginAPI;
   #name: string;
   #registry: HookRegistry;
   #gate: HookGate | null;

@@ -1,6 +1,6 @@
 /**
  * Plugins: in-process hooks with a lifecycle. A {@linkcode Plugin} registers
- * hooks in its `setup` through a {@linkcode PluginApi}; a
+ * hooks in its `setup` through a {@linkcode PluginAPI}; a
  * {@linkcode PluginHost} installs plugins into a shared registry in
  * dependency order, gates hooks by declared capabilities, and on uninstall
  * (or a failed setup) removes every hook a plugin owns — configured hooks
@@ -27,7 +27,7 @@
  * @module
  */
 
-export type { Plugin, PluginAPI, PluginApi, PluginCapabilities, PluginTeardownContext } from "./plugin.ts";
+export type { Plugin, PluginAPI, PluginCapabilities, PluginTeardownContext } from "./plugin.ts";
 export { PluginHost, type PluginHostOptions, type PluginUninstallOptions } from "./plugin_host.ts";
 export type {
   PluginFailure,

@@ -1,6 +1,6 @@
 /**
  * What a plugin is: a name, what it declares it touches, what it depends on,
- * and a `setup` that registers in-process hooks through a {@linkcode PluginApi}.
+ * and a `setup` that registers in-process hooks through a {@linkcode PluginAPI}.
  *
  * @module
  */
@@ -9,13 +9,13 @@ import type { HookMatcher, HookRegistrationOptions, InProcessHookFor } from "../
 import type { RegistryEvent } from "../events/extension_map.ts";
 
 /**
- * The subsystems a plugin declares it will use (seed 000's shape). hookgate
+ * The subsystems a plugin declares it will use (the WrongStack-compatible shape). hookgate
  * gates only `hooks`; the other fields are carried for the agent, which gates
  * its own tools, providers, pipelines, slash commands and MCP servers.
  *
  * Gating is opt-in: a plugin without `capabilities` is not gated. A plugin
  * that declares capabilities but not `hooks: true` and still calls
- * {@linkcode PluginApi.registerHook} gets a warning, or an error under the
+ * {@linkcode PluginAPI.registerHook} gets a warning, or an error under the
  * host's `enforceCapabilities: true`.
  *
  * @example A plugin that only adds hooks
@@ -38,7 +38,7 @@ export interface PluginCapabilities {
   mcp?: boolean;
   /** The tools whose input it may rewrite, by name. */
   toolMutateCapabilities?: string[];
-  /** Calls {@linkcode PluginApi.registerHook}. */
+  /** Calls {@linkcode PluginAPI.registerHook}. */
   hooks?: boolean;
 }
 
@@ -51,16 +51,16 @@ export interface PluginCapabilities {
  *
  * @example Register a hook and a cleanup
  * ```ts
- * import type { PluginApi } from "@hookgate/core";
+ * import type { PluginAPI } from "@hookgate/core";
  *
- * function setup(api: PluginApi) {
+ * function setup(api: PluginAPI) {
  *   api.registerHook("Stop", undefined, () => ({ additionalContext: "bye" }));
  *   const timer = setInterval(() => {}, 60_000);
  *   api.onCleanup(() => clearInterval(timer));
  * }
  * ```
  */
-export interface PluginApi {
+export interface PluginAPI {
   /** The plugin's name: the owner of every hook it registers. */
   readonly name: string;
   /**
@@ -101,21 +101,6 @@ export interface PluginApi {
    */
   onCleanup(cleanup: () => void | PromiseLike<void>): () => void;
 }
-
-/**
- * The seed's name for {@linkcode PluginApi}, so plugins written against it
- * (`import type { PluginAPI } …`) type-check unchanged.
- *
- * @example
- * ```ts
- * import type { PluginAPI } from "@hookgate/core";
- *
- * function setup(api: PluginAPI): void {
- *   api.registerHook("Stop", undefined, () => {});
- * }
- * ```
- */
-export type PluginAPI = PluginApi;
 
 /**
  * What a plugin's `teardown` receives besides the API.
@@ -180,10 +165,10 @@ export interface Plugin {
    * Registers the plugin's hooks. A throw or rejection fails the install of
    * this plugin (and of those that depend on it), leaving no hook behind.
    */
-  setup(api: PluginApi): void | PromiseLike<void>;
+  setup(api: PluginAPI): void | PromiseLike<void>;
   /**
    * Releases what `setup` acquired, within the host's teardown deadline.
    * Hooks need no teardown: they are removed anyway.
    */
-  teardown?(api: PluginApi, context: PluginTeardownContext): void | PromiseLike<void>;
+  teardown?(api: PluginAPI, context: PluginTeardownContext): void | PromiseLike<void>;
 }

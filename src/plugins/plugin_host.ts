@@ -20,7 +20,7 @@ import { type LifecycleContext, tearDownPlugin } from "./_teardown.ts";
 import type { Plugin } from "./plugin.ts";
 import type { PluginInstallReport, PluginUninstallReport } from "./report.ts";
 
-// Seed 000 gives teardown 10 s; setup gets the same so that one hung plugin
+// The WrongStack-compatible API gives teardown 10 s; setup gets the same so that one hung plugin
 // cannot hold an agent's start-up for longer than it may hold its shutdown.
 
 /**

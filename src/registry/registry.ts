@@ -103,6 +103,35 @@ export class HookRegistry {
   }
 
   /**
+   * Registers an in-process hook for every call of its event — the form for
+   * events without tools (`Stop`, `SessionStart`, …), where a matcher means
+   * nothing.
+   *
+   * @param event The event (a hook event or an extension event).
+   * @param hook The function.
+   * @param owner The plugin that owns it, for {@linkcode drainByOwner}.
+   * @param options Name, deadline, failure policy, stage, policy marker.
+   * @returns A function that removes exactly this registration.
+   * @throws {TypeError} On an unknown event or a hook that is not a function.
+   * @throws {RangeError} As the form with a matcher.
+   *
+   * @example A Stop hook, no matcher
+   * ```ts
+   * import { HookRegistry } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const registry = new HookRegistry();
+   * registry.registerInProcess("Stop", () => ({ action: "allow" }), "my-plugin");
+   * equal(registry.countByOwner("my-plugin"), 1);
+   * ```
+   */
+  registerInProcess<E extends RegistryEvent>(
+    event: E,
+    hook: InProcessHookFor<E>,
+    owner?: string,
+    options?: HookRegistrationOptions,
+  ): () => void;
+  /**
    * Registers an in-process hook.
    *
    * @param event The event (a hook event or an extension event).
@@ -132,8 +161,20 @@ export class HookRegistry {
     matcher: HookMatcher | undefined,
     hook: InProcessHookFor<E>,
     owner?: string,
-    options: HookRegistrationOptions = {},
+    options?: HookRegistrationOptions,
+  ): () => void;
+  registerInProcess<E extends RegistryEvent>(
+    event: E,
+    first: HookMatcher | undefined | InProcessHookFor<E>,
+    second?: InProcessHookFor<E> | string,
+    third?: string | HookRegistrationOptions,
+    fourth?: HookRegistrationOptions,
   ): () => void {
+    const bare = typeof first === "function";
+    const matcher = bare ? undefined : first;
+    const hook = (bare ? first : second) as InProcessHookFor<E>;
+    const owner = (bare ? second : third) as string | undefined;
+    const options = ((bare ? third : fourth) ?? {}) as HookRegistrationOptions;
     const entry = inProcessEntry(this.#events, this.#nextId, event, matcher, hook as InProcessHook, owner, options);
     this.#nextId++;
     return this.#snapshots.add(entry);

@@ -8,14 +8,17 @@ import type { RegistryEvent } from "../events/extension_map.ts";
 import type { PreToolUseEnv } from "../events/env.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
+import type { ToolCall } from "../matchers/tool_rule.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 import { HookProcesses } from "../transports/command/processes.ts";
+import { AsyncHooks } from "./async_hooks.ts";
 import { BackgroundHooks } from "./background.ts";
+import { DeferredResults, deliversDeferred, withDeferred } from "./deferred.ts";
 import { EventRun } from "./event_run.ts";
 import type { RunnerCore } from "./invoke.ts";
-import { type Active, buildPlan, matching, type Plan, withoutRepeats } from "./plan.ts";
+import { type Active, buildPlan, matching, matchingOwn, type Plan, withoutRepeats } from "./plan.ts";
 import { StopGuard } from "./stop_guard.ts";
-import type { HookRunnerOptions } from "./types.ts";
+import type { AsyncHookCall, HookRunnerOptions } from "./types.ts";
 
 const EMPTY_RESULT: AnyHookEventResult = Object.freeze({});
 const RESOLVED_EMPTY: Promise<AnyHookEventResult> = Promise.resolve(EMPTY_RESULT);
@@ -24,6 +27,10 @@ const RESOLVED_EMPTY: Promise<AnyHookEventResult> = Promise.resolve(EMPTY_RESULT
 export class Dispatcher {
   readonly core: RunnerCore;
   readonly background: BackgroundHooks;
+  /** What async hooks left for their sessions' next calls. */
+  readonly deferred: DeferredResults;
+  readonly asyncHooks: AsyncHooks;
+  #handOff: ((call: AsyncHookCall) => void) | undefined;
   #registry: HookRegistry;
   #allowNonPolicy: boolean;
   #sessionId: () => string;
@@ -52,6 +59,9 @@ export class Dispatcher {
       processes: new HookProcesses(options.dieWithHost ? { dieWithHost: true } : {}),
     };
     this.background = new BackgroundHooks(this.core);
+    this.deferred = new DeferredResults(options.logger ? { logger: options.logger } : {});
+    this.asyncHooks = new AsyncHooks(this.core, this.deferred);
+    this.#handOff = options.handOffAsyncHooks;
   }
 
   /** The names of every event the registry's table has. */
@@ -66,8 +76,7 @@ export class Dispatcher {
 
   /** Whether any runnable hook is registered for the event. */
   has(event: RegistryEvent): boolean {
-    const plan = this.plan(event);
-    return plan.foreground.length > 0 || plan.background.length > 0;
+    return !this.plan(event).empty;
   }
 
   /** Runs one event (the event is known to the table). */
@@ -75,9 +84,57 @@ export class Dispatcher {
     const plan = this.plan(event);
     // A new turn of one session never restarts another session's loop count.
     if (plan.info.startsTurn) this.#guard.reset(env.sessionId ?? this.#sessionId());
-    if (plan.foreground.length === 0 && plan.background.length === 0) return RESOLVED_EMPTY;
+    // What async hooks left waits for its session's next call (most runners never have any).
+    if (this.deferred.size !== 0) return this.#delivering(plan, event, fields, env);
+    if (plan.empty) return RESOLVED_EMPTY;
     if (plan.info.loopGuard) return this.#guarded(plan, event, fields, env);
     return this.#dispatch(plan, event, fields, env);
+  }
+
+  /** {@linkcode Dispatcher.call} when results of async hooks wait: this call may deliver them. */
+  async #delivering(
+    plan: Plan,
+    event: RegistryEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+  ): Promise<AnyHookEventResult> {
+    const result = plan.empty
+      ? EMPTY_RESULT
+      : await (plan.info.loopGuard
+        ? this.#guarded(plan, event, fields, env)
+        : this.#dispatch(plan, event, fields, env));
+    const taken = this.deferred.take(
+      env.sessionId ?? this.#sessionId(),
+      (waiting) => deliversDeferred(plan.info, result, waiting),
+    );
+    return withDeferred(plan.info, result, taken);
+  }
+
+  /**
+   * Runs only the async hooks of one call, waiting for them, and resolves
+   * with what they leave (kept nowhere): for a process that runs them for
+   * a front end that cannot wait.
+   */
+  runAsync(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv) {
+    const plan = this.plan(event);
+    const matched = this.#matchedAsync(plan, fields, env);
+    if (matched === null) return Promise.resolve([]);
+    return this.asyncHooks.run(plan, matched, this.#payload(event, env, fields));
+  }
+
+  #matchedAsync(plan: Plan, fields: AnyHookEventFields, env: PreToolUseEnv): readonly Active[] | null {
+    if (plan.deferred.length === 0) return null;
+    const matchOn = plan.info.matchOn;
+    const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
+    const matched = matching(plan.deferred, subject, subject?.toLowerCase(), this.#toolCall(plan, fields, env));
+    return matched === null || !plan.dedupe ? matched : withoutRepeats(matched);
+  }
+
+  /** What a tool rule reads: the input the agent sent, as Claude reads a hook's `if`. */
+  #toolCall(plan: Plan, fields: AnyHookEventFields, env: PreToolUseEnv): ToolCall | undefined {
+    return plan.readsCall
+      ? { toolInput: fields.toolInput, cwd: env.cwd, projectDir: this.core.projectDir ?? env.cwd }
+      : undefined;
   }
 
   plan(event: RegistryEvent): Plan {
@@ -117,12 +174,11 @@ export class Dispatcher {
     const { foreground, background } = plan;
     const matchOn = plan.info.matchOn;
     const subject = matchOn === null ? undefined : fields[matchOn] as string | undefined;
+    const call = this.#toolCall(plan, fields, env);
+    if (plan.deferred.length > 0) this.#startAsync(plan, event, fields, env);
+    if (plan.ownSubjects) return this.#dispatchOwn(plan, event, fields, env, subject, call, blockers);
     // Lower-cased only when some matcher filters.
     const lower = plan.matchAll && background.length === 0 ? undefined : subject?.toLowerCase();
-    // A tool rule reads the input the agent sent, as Claude reads a hook's `if`.
-    const call = plan.readsCall
-      ? { toolInput: fields.toolInput, cwd: env.cwd, projectDir: this.core.projectDir ?? env.cwd }
-      : undefined;
     let matched: readonly Active[] | null = null;
     if (plan.matchAll) {
       if (foreground.length > 0) matched = foreground;
@@ -139,6 +195,51 @@ export class Dispatcher {
     }
     if (matched === null) return RESOLVED_EMPTY;
     payload ??= this.#payload(event, env, fields);
+    return new EventRun(this.core, plan, matched, payload, env, blockers).start();
+  }
+
+  /** Starts the call's async hooks here, or hands them to the front end that runs them elsewhere. */
+  #startAsync(plan: Plan, event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv): void {
+    const matched = this.#matchedAsync(plan, fields, env);
+    if (matched === null) return;
+    if (this.#handOff !== undefined) {
+      const { signal: _signal, inputSchema: _schema, ...rest } = env;
+      try {
+        this.#handOff({ event: event as HookEvent, fields, env: rest, hooks: matched.map((a) => a.entry.name) });
+      } catch (error) {
+        this.core.logger?.warn?.(
+          `The async hooks of ${event} could not be handed off: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+      return;
+    }
+    const payload = this.#payload(event, env, fields);
+    for (const active of matched) this.asyncHooks.start(plan, active, payload);
+  }
+
+  /**
+   * `#dispatch` where some entry matches in its dialect's own terms or is
+   * an alias's: the payload is made first, since those subjects read it.
+   */
+  #dispatchOwn(
+    plan: Plan,
+    event: RegistryEvent,
+    fields: AnyHookEventFields,
+    env: PreToolUseEnv,
+    subject: string | undefined,
+    call: ToolCall | undefined,
+    blockers?: string[],
+  ): Promise<AnyHookEventResult> {
+    const payload = this.#payload(event, env, fields);
+    const toolEvent = plan.info.toolEvent && plan.info.matchOn === "toolName";
+    let matched: readonly Active[] | null = matchingOwn(plan.foreground, payload, subject, toolEvent, call);
+    if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
+    if (plan.background.length > 0) {
+      for (const active of matchingOwn(plan.background, payload, subject, toolEvent, call) ?? []) {
+        this.background.start(plan, active, payload);
+      }
+    }
+    if (matched === null) return RESOLVED_EMPTY;
     return new EventRun(this.core, plan, matched, payload, env, blockers).start();
   }
 

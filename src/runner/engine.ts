@@ -3,7 +3,7 @@
  * ({@linkcode HookEngine.run}, {@linkcode HookEngine.emit}) and the
  * runner's lifecycle ({@linkcode HookEngine.idle},
  * {@linkcode HookEngine.killRunningHooks}, {@linkcode HookEngine.close}).
- * `HookRunner` extends it with the seed's typed per-event methods.
+ * `HookRunner` extends it with the typed per-event methods.
  *
  * @module
  */
@@ -13,6 +13,7 @@ import type { EmitResult, EmittedEvent, ExtensionEventMap, RegistryEvent } from 
 import type { HookRunEnv, PreToolUseEnv } from "../events/env.ts";
 import { unknownEventMessage } from "../events/table.ts";
 import { Dispatcher } from "./dispatch.ts";
+import type { DeferredHookResult, DeferredResults } from "./deferred.ts";
 import type { HookRunnerOptions } from "./types.ts";
 
 /** Payload fields the runner owns: a caller's value would override the truth. */
@@ -35,7 +36,7 @@ let dispatcherOf: (engine: HookEngine) => Dispatcher;
  * The generic half of `HookRunner`: runs any event of the registry's table
  * by name and owns the runner's lifecycle (background hooks, this runner's
  * command hooks, the `dieWithHost` watchdog). `HookRunner` extends it with
- * the seed's typed per-event methods; construct a `HookRunner`, which has
+ * the typed per-event methods; construct a `HookRunner`, which has
  * every method documented here.
  *
  * @example Run an event by name
@@ -124,6 +125,56 @@ export class HookEngine {
   }
 
   /**
+   * Runs only the hooks marked `async` of one call, waiting for them, and
+   * resolves with what they left for the session's next call — kept by
+   * nobody: for the process a front end that cannot wait hands them to
+   * (see `handOffAsyncHooks`), which keeps them where that front end's
+   * next call finds them ({@linkcode HookEngine.deferred}).
+   *
+   * @param event The event.
+   * @param fields Its payload fields.
+   * @param env The working directory and session.
+   * @returns What the hooks left, in registration order (nothing for a hook that left nothing).
+   * @throws {TypeError} As {@linkcode HookEngine.run}, as a rejected promise.
+   *
+   * @example No async hooks, nothing left
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * deepEqual(await runner.runAsyncHooks("SessionStart", {}, { cwd: "/tmp" }), []);
+   * ```
+   */
+  runAsyncHooks<E extends HookEvent>(
+    event: E,
+    fields: HookEventFields<E>,
+    env: HookRunEnv,
+  ): Promise<DeferredHookResult[]> {
+    return (this.#call(event, fields as AnyHookEventFields) as Promise<never> | undefined) ??
+      this.#dispatcher.runAsync(event, fields as AnyHookEventFields, env);
+  }
+
+  /**
+   * What this runner's async hooks left for their sessions' next calls:
+   * each call of a session whose event takes context delivers (and
+   * removes) them. A front end whose async hooks ran elsewhere adds them
+   * here before the call that delivers them.
+   *
+   * @example Nothing waits
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { equal } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * equal(runner.deferred.size, 0);
+   * ```
+   */
+  get deferred(): DeferredResults {
+    return this.#dispatcher.deferred;
+  }
+
+  /**
    * Emits an extension event: its handlers run one after another in
    * registration order and their results combine under the event's rule
    * (see `EXTENSION_EVENTS`): `context` chains the messages,
@@ -197,8 +248,8 @@ export class HookEngine {
   }
 
   /**
-   * Waits until every background hook has finished, including coalesced
-   * pending runs — for orderly shutdown and for tests.
+   * Waits until every background and async hook has finished, including
+   * coalesced and queued runs — for orderly shutdown and for tests.
    *
    * @returns When nothing runs in the background any more.
    *
@@ -210,8 +261,9 @@ export class HookEngine {
    * await runner.idle();
    * ```
    */
-  idle(): Promise<void> {
-    return this.#dispatcher.background.idle();
+  async idle(): Promise<void> {
+    await this.#dispatcher.background.idle();
+    await this.#dispatcher.asyncHooks.idle();
   }
 
   /**

@@ -2,9 +2,10 @@
 // hooks that may run (after --no-hooks), their compiled matchers and
 // dialects, the rule's order, and a place to cache transport preflights.
 
-import type { Dialect } from "../dialects/types.ts";
+import type { Dialect, EventAlias } from "../dialects/types.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookFailure } from "../events/outcome.ts";
+import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import { compileToolMatcher, type ToolMatcher } from "../matchers/compile.ts";
 import type { ToolCall } from "../matchers/tool_rule.ts";
@@ -34,6 +35,12 @@ export interface Active {
   readonly identity: string | null;
   /** The phase of the event's rule the entry runs in (see `CombineRule.phases`). */
   phase: number;
+  /** The event name the hook was configured for, when its dialect's alias (Cursor's beforeShellExecution). */
+  readonly wireEvent: string | undefined;
+  /** The canonical tools an alias covers, or `null` for every call. */
+  readonly aliasTools: ReadonlySet<string> | null;
+  /** Whether its matcher tests a subject of its dialect's own (its tool names, `matchSubject`). */
+  readonly ownSubject: boolean;
 }
 
 /** The hooks of one event, as the runner runs them. */
@@ -46,36 +53,55 @@ export interface Plan {
   readonly foreground: readonly Active[];
   /** Fire-and-forget entries. */
   readonly background: readonly Active[];
+  /** Entries the call does not wait for, whose results wait for the session's next call (`async`). */
+  readonly deferred: readonly Active[];
+  /** Whether no entry may run: a call has nothing to do. */
+  readonly empty: boolean;
   /** Whether every foreground entry matches every tool (no filtering). */
   readonly matchAll: boolean;
   /** Whether some entries have an identity, so a call must drop repeats. */
   readonly dedupe: boolean;
   /** Whether some matcher reads the call's input (a tool rule), so a call must pass it. */
   readonly readsCall: boolean;
+  /**
+   * Whether some entry is an alias's or tests a subject in its dialect's own
+   * terms: a call then matches entry by entry (`matchingOwn`); otherwise
+   * every entry tests the one canonical subject.
+   */
+  readonly ownSubjects: boolean;
 }
 
-/** Builds the plan of an event from a registry snapshot. */
+/** Builds the plan of an event from a registry snapshot; `lookup` finds an entry's dialect by name. */
 export function buildPlan(
   entries: readonly HookEntry[],
   info: HookEventInfo,
   allowNonPolicy: boolean,
+  lookup: (name: Dialect["name"] | undefined) => Dialect = dialectOf,
 ): Plan {
   const rule = COMBINE_RULES[info.combine];
   const foreground: Active[] = [];
   const background: Active[] = [];
+  const deferred: Active[] = [];
   for (const entry of entries) {
     if (!allowNonPolicy && !entry.policy) continue;
-    const dialect = dialectOf(entry.transport === "in-process" ? undefined : entry.hook.dialect);
+    const dialect = lookup(entry.transport === "in-process" ? undefined : entry.hook.dialect);
+    const wireEvent = configured(entry) ? entry.hook.wireEvent : undefined;
+    const alias = wireEvent === undefined ? undefined : aliasOf(dialect, wireEvent);
+    const matcher = matcherOf(dialect, entry, info);
     const active: Active = {
       entry,
-      matcher: matcherOf(dialect, entry, info),
+      matcher,
       dialect,
       async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
       identity: dialect.name === "claude" ? handlerIdentity(entry) : null,
       phase: 0,
+      wireEvent,
+      aliasTools: alias?.tools === undefined ? null : new Set(alias.tools),
+      ownSubject: matcher !== null && (dialect.tools !== undefined || dialect.matchSubject !== undefined),
     };
     active.phase = rule.phaseOf(active);
-    (entry.background ? background : foreground).push(active);
+    (entry.background ? background : entry.transport === "command" && entry.hook.async === true ? deferred : foreground)
+      .push(active);
   }
   return {
     entries,
@@ -84,12 +110,25 @@ export function buildPlan(
     // A stable sort: within a phase, registration order.
     foreground: foreground.sort((a, b) => a.phase - b.phase),
     background,
+    deferred,
+    empty: foreground.length === 0 && background.length === 0 && deferred.length === 0,
     matchAll: foreground.every((active) => active.matcher === null),
     dedupe: foreground.some((active) => active.identity !== null) ||
-      background.some((active) => active.identity !== null),
-    readsCall: foreground.some((active) => active.matcher?.readsCall === true) ||
-      background.some((active) => active.matcher?.readsCall === true),
+      background.some((active) => active.identity !== null) || deferred.some((active) => active.identity !== null),
+    readsCall: [...foreground, ...background, ...deferred].some((active) => active.matcher?.readsCall === true),
+    ownSubjects: [...foreground, ...background, ...deferred].some((active) =>
+      active.ownSubject || active.aliasTools !== null
+    ),
   };
+}
+
+function configured(entry: HookEntry): entry is HookEntry & { transport: "command" | "http" | "prompt" } {
+  return entry.transport === "command" || entry.transport === "http" || entry.transport === "prompt";
+}
+
+function aliasOf(dialect: Dialect, wireEvent: string): EventAlias | undefined {
+  const aliases = dialect.aliases;
+  return aliases !== undefined && Object.hasOwn(aliases, wireEvent) ? aliases[wireEvent] : undefined;
 }
 
 function handlerIdentity(entry: HookEntry): string | null {
@@ -167,4 +206,54 @@ export function matching(
     }
   }
   return matched;
+}
+
+/**
+ * The entries that run on a call when some entry is an alias's or matches
+ * in its dialect's own terms: an alias's entry only on the canonical tools
+ * it covers; each matcher tests
+ * `dialect.matchSubject?.(input, wireEvent) ?? dialect.tools?.agentName(toolName) ?? subject`,
+ * worked out once per dialect and alias on the call.
+ */
+export function matchingOwn(
+  entries: readonly Active[],
+  input: HookInput,
+  subject: string | undefined,
+  toolEvent: boolean,
+  call?: ToolCall,
+): Active[] | null {
+  const toolName = input.toolName;
+  let matched: Active[] | null = null;
+  let cache: Map<Dialect, Map<string | undefined, string | undefined>> | null = null;
+  for (const active of entries) {
+    if (active.aliasTools !== null && (toolName === undefined || !active.aliasTools.has(toolName))) continue;
+    let own = subject;
+    if (active.ownSubject) {
+      const byWire = (cache ??= new Map()).get(active.dialect) ?? new Map<string | undefined, string | undefined>();
+      cache.set(active.dialect, byWire);
+      if (byWire.has(active.wireEvent)) {
+        own = byWire.get(active.wireEvent);
+      } else {
+        own = ownSubject(active.dialect, input, active.wireEvent, subject, toolEvent);
+        byWire.set(active.wireEvent, own);
+      }
+    }
+    if (active.matcher === null || own === undefined || active.matcher.matches(own, own.toLowerCase(), call)) {
+      (matched ??= []).push(active);
+    }
+  }
+  return matched;
+}
+
+function ownSubject(
+  dialect: Dialect,
+  input: HookInput,
+  wireEvent: string | undefined,
+  subject: string | undefined,
+  toolEvent: boolean,
+): string | undefined {
+  const own = dialect.matchSubject?.(input, wireEvent);
+  if (own !== undefined) return own;
+  if (!toolEvent || subject === undefined || dialect.tools === undefined) return subject;
+  return dialect.tools.agentName(subject);
 }

@@ -1,7 +1,7 @@
 /**
  * The hook runner: runs an event's matching hooks under the event's
  * combining rule, with deadlines, cancellation and failure policy. The
- * per-event methods are the seed's API: thin, uniform calls into one
+ * per-event methods are the WrongStack-compatible API: thin, uniform calls into one
  * generic path, {@linkcode HookRunner.run}.
  *
  * @module
@@ -291,7 +291,25 @@ export class HookRunner extends HookEngine {
    * await runner.sessionEnd({ cwd: "/tmp" }, "logout");
    * ```
    */
-  async sessionEnd(env: HookRunEnv, endReason?: string): Promise<void> {
+  async sessionEnd(env: HookRunEnv, endReason?: string): Promise<void>;
+  /**
+   * Runs SessionEnd, the event's data first and the environment last, as
+   * every per-event method takes them.
+   *
+   * @param endReason Why the session ends, for the hooks.
+   * @param env The working directory and the caller's signal.
+   * @returns Nothing to act on; failures are reported to the logger.
+   *
+   * @example
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   *
+   * await new HookRunner({ registry: new HookRegistry() }).sessionEnd("logout", { cwd: "/tmp" });
+   * ```
+   */
+  async sessionEnd(endReason: string | undefined, env: HookRunEnv): Promise<void>;
+  async sessionEnd(first: HookRunEnv | string | undefined, second?: HookRunEnv | string): Promise<void> {
+    const [endReason, env] = envLast(first, second);
     await dispatcherOf(this).call("SessionEnd", endReason === undefined ? {} : { endReason }, env);
   }
 
@@ -389,7 +407,26 @@ export class HookRunner extends HookEngine {
    * equal((await runner.preCompact({ cwd: "/tmp" }, "auto")).block, true);
    * ```
    */
-  preCompact(env: HookRunEnv, compactReason?: string): Promise<BlockResult> {
+  preCompact(env: HookRunEnv, compactReason?: string): Promise<BlockResult>;
+  /**
+   * Runs PreCompact, the event's data first and the environment last, as
+   * every per-event method takes them.
+   *
+   * @param compactReason Why compaction runs (for example `"auto"`).
+   * @param env The working directory and the caller's signal.
+   * @returns `{block, reason}` to prevent it.
+   *
+   * @example
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * deepEqual(await new HookRunner({ registry: new HookRegistry() }).preCompact("auto", { cwd: "/tmp" }), {});
+   * ```
+   */
+  preCompact(compactReason: string | undefined, env: HookRunEnv): Promise<BlockResult>;
+  preCompact(first: HookRunEnv | string | undefined, second?: HookRunEnv | string): Promise<BlockResult> {
+    const [compactReason, env] = envLast(first, second);
     return dispatcherOf(this).call("PreCompact", compactReason === undefined ? {} : { compactReason }, env);
   }
 
@@ -413,11 +450,32 @@ export class HookRunner extends HookEngine {
    * equal((await runner.postCompact("", { cwd: "/tmp" })).block, true);
    * ```
    */
+  postCompact(compactSummary: string, env: HookRunEnv, compactReason?: string): Promise<BlockResult>;
+  /**
+   * Runs PostCompact, the event's data first and the environment last, as
+   * every per-event method takes them.
+   *
+   * @param compactSummary The summary up for adoption.
+   * @param compactReason Why compaction ran.
+   * @param env The working directory and the caller's signal.
+   * @returns `{block, reason}` to reject it.
+   *
+   * @example
+   * ```ts
+   * import { HookRegistry, HookRunner } from "@hookgate/core";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const runner = new HookRunner({ registry: new HookRegistry() });
+   * deepEqual(await runner.postCompact("the summary", "auto", { cwd: "/tmp" }), {});
+   * ```
+   */
+  postCompact(compactSummary: string, compactReason: string | undefined, env: HookRunEnv): Promise<BlockResult>;
   postCompact(
     compactSummary: string,
-    env: HookRunEnv,
-    compactReason?: string,
+    second: HookRunEnv | string | undefined,
+    third?: HookRunEnv | string,
   ): Promise<BlockResult> {
+    const [compactReason, env] = envLast(second, third);
     return dispatcherOf(this).call(
       "PostCompact",
       compactReason === undefined ? { compactSummary } : { compactSummary, compactReason },
@@ -444,4 +502,16 @@ export class HookRunner extends HookEngine {
   async fileChanged(filePath: string, env: HookRunEnv): Promise<void> {
     await dispatcherOf(this).call("FileChanged", { filePath }, env);
   }
+}
+
+/**
+ * The event's datum and the environment, from either order the per-event
+ * methods accept: `(datum, env)` as every method takes them, or the older
+ * `(env, datum?)`.
+ */
+function envLast(
+  first: HookRunEnv | string | undefined,
+  second: HookRunEnv | string | undefined,
+): [string | undefined, HookRunEnv] {
+  return typeof first === "object" ? [second as string | undefined, first] : [first, second as HookRunEnv];
 }

@@ -5,10 +5,10 @@
  */
 
 import type { ShellHookSpec } from "../events/configured.ts";
-import type { HookEvent } from "../events/event_map.ts";
+import type { AnyHookEventFields, HookEvent } from "../events/event_map.ts";
 import type { HookStage, HookTransport } from "../events/hooks.ts";
 import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
-import type { Logger } from "../events/env.ts";
+import type { HookRunEnv, Logger } from "../events/env.ts";
 import type { ModelClient, ModelsConfig } from "../models/client.ts";
 import type { HookRegistry } from "../registry/registry.ts";
 
@@ -216,4 +216,38 @@ export interface HookRunnerOptions {
    * @default {false}
    */
   sanitizeEnv?: boolean | (() => boolean);
+  /**
+   * Takes the hooks marked `async` of each call instead of this runner,
+   * which then starts none of them: for a front end that ends with each
+   * call (`hook-run gateway`) and runs them in a process of their own
+   * ({@linkcode HookEngine.runAsyncHooks}), keeping what they leave for the
+   * session's next call. Called once per call that matched some, never
+   * awaited; what it throws is a warning. Without it, this runner runs
+   * them itself and delivers what they leave with the session's next call.
+   */
+  handOffAsyncHooks?: (call: AsyncHookCall) => void;
+}
+
+/**
+ * The async hooks of one call, as a runner hands them off: the event, its
+ * fields and run environment (without its signal), and the hooks' names.
+ *
+ * @example Hand them to a queue
+ * ```ts
+ * import type { AsyncHookCall } from "@hookgate/core";
+ *
+ * const queued: AsyncHookCall[] = [];
+ * const handOff = (call: AsyncHookCall) => void queued.push(call);
+ * void handOff;
+ * ```
+ */
+export interface AsyncHookCall {
+  /** The event. */
+  event: HookEvent;
+  /** Its payload fields. */
+  fields: AnyHookEventFields;
+  /** Where it runs (cwd, session, …). */
+  env: HookRunEnv;
+  /** The async hooks that matched, by name, in registration order. */
+  hooks: string[];
 }

@@ -99,7 +99,7 @@ Deno.test("hook-run check fails when a Claude-dialect hook could not inherit the
     deepEqual(JSON.parse(permissions.stdout).inheritsEnv, []);
     await userConfig(home, {});
     const inheriting = await cli(["permissions"], { cwd: dir, home });
-    match(inheriting.stdout, /^  --allow-env$/m);
+    match(inheriting.stdout, /^ {2}--allow-env$/m);
     match(inheriting.stdout, /--allow-env has no list: 1 command hook inherits the agent's/);
   });
 });

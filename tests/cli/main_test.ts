@@ -179,7 +179,8 @@ Deno.test("hook-run rejects bad input with one clear line and exit 1, never a st
   for (const [args, stderr] of cases) {
     await t.step(args.join(" "), async () => {
       const run = await cli(args);
-      equal(run.code, 1);
+      // A command name nothing knows may be a typo in an agent's settings: it blocks.
+      equal(run.code, args[0] === "frob" || args[0] === "constructor" ? 2 : 1);
       match(run.stderr, stderr);
       ok(!/\n\s+at /.test(run.stderr), "no stack trace");
       equal(run.stdout, "");
@@ -612,4 +613,20 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("hook-run gateway's usage errors exit 2, which every agent reads as a block", async (t) => {
+  const event = JSON.stringify({
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "rm -rf /" },
+  });
+  for (const args of [["gateway", "--agnet", "gemini"], ["gateway", "--config"], ["gatway"]]) {
+    await t.step(args.join(" "), async () => {
+      const run = await cli(args, { stdin: event });
+      equal(run.code, 2, run.stderr);
+      match(run.stderr, /^hook-run: /);
+      equal(run.stdout, "");
+    });
+  }
 });

@@ -362,6 +362,7 @@ Deno.test("ServeHandler.cancel() answers the calls in flight with the block wher
       return handler.handle({
         method: "POST",
         path: "/hooks",
+        query: "",
         headers: new Headers({ "content-type": "application/json" }),
         body: { length: body.length, read: () => Promise.resolve(sent ? null : (sent = true, body)) },
       });

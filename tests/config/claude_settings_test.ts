@@ -2,7 +2,7 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { checkConfig, formatDiagnostic } from "../../mod.ts";
+import { checkConfig, type ConfiguredHook, formatDiagnostic } from "../../mod.ts";
 import { parseHooksConfig } from "../../src/config/mod.ts";
 
 const SETTINGS = `{
@@ -220,4 +220,22 @@ Deno.test("checkConfig() trusts a project's hooks of an event hookgate does not 
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("parseHooksConfig() takes Claude's async and asyncRewake on every event, without a warning", () => {
+  const parsed = parseHooksConfig(
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh lint.sh", async: true }] }],
+        Stop: [{ hooks: [{ type: "command", command: "sh review.sh", asyncRewake: true }] }],
+      },
+    }),
+    { path: ".claude/settings.json" },
+  );
+  deepEqual(parsed.diagnostics.map(formatDiagnostic), []);
+  const flags = (hooks: ConfiguredHook[] | undefined) =>
+    hooks?.map((hook) => "command" in hook ? [hook.command, hook.async, hook.rewake] : hook);
+  deepEqual(flags(parsed.hooks.PreToolUse), [["sh lint.sh", true, undefined]]);
+  // asyncRewake implies async, as in Claude.
+  deepEqual(flags(parsed.hooks.Stop), [["sh review.sh", true, true]]);
 });

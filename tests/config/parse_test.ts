@@ -234,13 +234,12 @@ Deno.test("parseHooksConfig() warns about settings that load but surprise", () =
     "SessionStart": [{ "matcher": "bash", "command": "true", "stage": "mutate" }],
     "PreToolUse": [
       { "matcher": "Edit.*", "command": "true" },
-      { "matcher": "|", "command": "true" },
-      { "command": "./local-hook.sh" }
+      { "matcher": "|", "command": "true" }
     ]
   }, "unknownTop": 1}`);
   equal(config.ok, true);
   const text = lines(config.diagnostics).join("\n");
-  match(text, /8:6: warning: unknown top-level key "unknownTop" is ignored/);
+  match(text, /7:6: warning: unknown top-level key "unknownTop" is ignored/);
   match(
     text,
     /2:\d+: warning: SessionStart has no tool name, so the matcher is ignored/,
@@ -257,11 +256,21 @@ Deno.test("parseHooksConfig() warns about settings that load but surprise", () =
     text,
     /5:\d+: warning: the matcher "\|" names no tool, so the hook never runs/,
   );
-  match(
-    text,
-    /6:\d+: warning: this hook will be rejected when it runs: "\.\/local-hook\.sh" is not on the command allowlist/,
-  );
-  equal(config.hooks.PreToolUse?.length, 3, "warnings still load");
+  equal(config.hooks.PreToolUse?.length, 2, "warnings still load");
+});
+
+Deno.test("parseHooksConfig() makes a command the allowlist would refuse an error, and takes scripts named from the home directory", () => {
+  const config = parse(`{"hooks": {"PreToolUse": [
+    { "command": "./local-hook.sh" },
+    { "command": "~/.hookgate/hooks/guard.sh" },
+    { "command": "\\"$HOME\\"/.hookgate/hooks/guard.sh --strict" },
+    { "command": "\${HOME}/bin/guard" }
+  ]}}`);
+  deepEqual(lines(config.diagnostics), [
+    '2:18: error: this hook would be refused when it runs: "./local-hook.sh" is not on the command allowlist (shells, interpreters and common utilities); reference the script by absolute path (for example a wrapper in <project>/.hookgate/hooks/), or add "./local-hook.sh" to the allowlist. The allowlist is a convenience filter, not a security boundary',
+  ]);
+  equal(config.hooks.PreToolUse?.length, 3, "the others load");
+  equal(config.placeholders.length, 1, "a placeholder holds the refused one");
 });
 
 Deno.test("parseHooksConfig() honours commandAllowlist and httpAllowedUrls at the top level", () => {

@@ -338,3 +338,33 @@ Deno.test("ExtensionHost: api.exec runs through the command transport — saniti
   await rejects(api.exec("sh", [], { timeoutMs: 0 }), RangeError);
   host.unloadAll();
 });
+
+Deno.test("ExtensionHost: a tool_call handler answering in a hook's vocabulary means what it means for a hook, never a silent allow", async (t) => {
+  const cases: [string, unknown, unknown][] = [
+    ["{action: deny, reason}", { action: "deny", reason: "no" }, { block: true, reason: "no" }],
+    ["{decision: block, reason}", { decision: "block", reason: "stop" }, { block: true, reason: "stop" }],
+    ["{action: allow}", { action: "allow" }, {}],
+    ["{block: true, reason}", { block: true, reason: "blocked" }, { block: true, reason: "blocked" }],
+  ];
+  for (const [label, answer, expected] of cases) {
+    await t.step(label, async () => {
+      const registry = new HookRegistry();
+      const host = new ExtensionHost({ registry });
+      await host.load((api) => api.on("tool_call", () => answer as never), "guard.ts");
+      const result = await new HookRunner({ registry }).preToolUse("bash", { command: "ls" }, { cwd: "/tmp" });
+      host.unloadAll();
+      deepEqual(result, expected);
+    });
+  }
+  await t.step("{action: 'nonsense'} is a broken handler, which blocks", async () => {
+    const registry = new HookRegistry();
+    const host = new ExtensionHost({ registry });
+    host.onError(() => {});
+    await host.load((api) => api.on("tool_call", () => ({ action: "nonsense" }) as never), "guard.ts");
+    const result = await new HookRunner({ registry, logger: { warn() {} } as never }).preToolUse("bash", {}, {
+      cwd: "/tmp",
+    });
+    host.unloadAll();
+    deepEqual(result.block, true);
+  });
+});

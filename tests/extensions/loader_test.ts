@@ -4,7 +4,7 @@
 import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { HookRegistry, HookRunner } from "../../mod.ts";
-import { ExtensionHost, loadHooks } from "../../src/extensions/mod.ts";
+import { discoverAndLoadHooks, ExtensionHost, loadHooks } from "../../src/extensions/mod.ts";
 
 /** A module that records its name when turn_start runs. */
 function recorder(name: string): string {
@@ -89,7 +89,7 @@ Deno.test("loadHooks() loads one file once, however it is named (relative, absol
     const first = await loadHooks(["a.ts", join(dir, "a.ts"), "./link.ts", "b.ts", "a.ts"], dir, { host });
     deepEqual(first.hooks, [join(dir, "a.ts"), join(dir, "b.ts")]);
     const again = await loadHooks(["b.ts"], dir, { host });
-    deepEqual(again, { hooks: [], errors: [] });
+    deepEqual([again.hooks, again.errors, again.host], [[], [], host]);
     deepEqual(await seen(), ["a", "b"]);
   });
 });
@@ -102,4 +102,38 @@ Deno.test("loadHooks() refuses an empty path and a directory", async () => {
       "not a file",
     ]);
   });
+});
+
+Deno.test("loadHooks(paths, cwd) and discoverAndLoadHooks(configuredPaths, cwd) work as written, returning the host and a runner to emit to", async (t) => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-ext-" }));
+  const home = join(dir, "home");
+  const previous = Deno.env.get("HOOKGATE_HOME");
+  Deno.env.set("HOOKGATE_HOME", home);
+  try {
+    await Deno.writeTextFile(join(dir, "a.ts"), recorder("a"));
+    await Deno.mkdir(join(home, "extensions"), { recursive: true });
+    await Deno.writeTextFile(join(home, "extensions", "b.ts"), recorder("b"));
+    const emitted = async (runner: HookRunner) => {
+      const seen: string[] = [];
+      await runner.emit("turn_start", { turnIndex: 0, seen } as never, { cwd: dir });
+      return seen;
+    };
+
+    await t.step("loadHooks", async () => {
+      const { hooks, errors, host, runner } = await loadHooks(["a.ts"], dir);
+      deepEqual([hooks, errors], [[join(dir, "a.ts")], []]);
+      deepEqual(await emitted(runner), ["a"]);
+      equal(host.unloadAll(), 1);
+    });
+    await t.step("discoverAndLoadHooks", async () => {
+      const { hooks, errors, host, runner } = await discoverAndLoadHooks(["a.ts"], dir);
+      deepEqual([hooks, errors], [[join(home, "extensions", "b.ts"), join(dir, "a.ts")], []]);
+      deepEqual(await emitted(runner), ["b", "a"]);
+      equal(host.unloadAll(), 2);
+    });
+  } finally {
+    if (previous === undefined) Deno.env.delete("HOOKGATE_HOME");
+    else Deno.env.set("HOOKGATE_HOME", previous);
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,5 +1,5 @@
 import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
-import { HookRegistry, type Plugin, type PluginApi, PluginHost } from "../../mod.ts";
+import { HookRegistry, type Plugin, type PluginAPI, PluginHost } from "../../mod.ts";
 import { delay, memoryLogger } from "../_helpers.ts";
 
 /** A plugin that records its setup in `log` and registers one Stop hook. */
@@ -163,7 +163,7 @@ Deno.test("PluginHost.install() leaves no hook of a plugin whose setup throws af
       let signal: AbortSignal | undefined;
       const broken: Plugin = {
         name: "broken",
-        setup(api: PluginApi) {
+        setup(api: PluginAPI) {
           signal = api.signal;
           api.registerHook("PreToolUse", "bash", () => {});
           api.registerHook("SessionStart", undefined, () => {});

@@ -403,3 +403,23 @@ Deno.test("HookRegistry takes Claude-dialect hooks on an event its table does no
     equal(registry.all().length, 0);
   });
 });
+
+Deno.test("HookRegistry.registerInProcess() takes events without tools without a matcher", async () => {
+  const { HookRunner } = await import("../../mod.ts");
+  const registry = new HookRegistry();
+  const off = registry.registerInProcess(
+    "Stop",
+    () => ({ action: "deny" as const, reason: "tests first" }),
+    "plugin-a",
+    {
+      name: "stop-guard",
+    },
+  );
+  registry.registerInProcess("PreToolUse", "bash", () => ({ action: "deny" as const, reason: "no bash" }), "plugin-a");
+  const runner = new HookRunner({ registry });
+  deepEqual(await runner.stop({ cwd: "/tmp" }), { block: true, reason: "tests first" });
+  deepEqual(await runner.preToolUse("bash", {}, { cwd: "/tmp" }), { block: true, reason: "no bash" });
+  off();
+  equal(registry.countByOwner("plugin-a"), 1);
+  throws(() => registry.registerInProcess("Stop", "not a function" as never), TypeError);
+});

@@ -1170,3 +1170,37 @@ Deno.test("HookRunner returns a promise, never a throw, when a run finishes inli
     match(logger.warnings[0]!, /blocked by "keep-going"/);
   });
 });
+
+Deno.test("HookRunner's per-event methods take the event's data first and the environment last, and the older order still works", async (t) => {
+  const registry = new HookRegistry();
+  const seen: unknown[] = [];
+  for (const event of ["SessionEnd", "PreCompact", "PostCompact"] as const) {
+    registry.registerInProcess(event, (input) => {
+      seen.push([input.event, input.endReason ?? input.compactReason, input.compactSummary, input.cwd]);
+    });
+  }
+  const runner = new HookRunner({ registry });
+  const env = { cwd: "/tmp/p" };
+  await t.step("data first", async () => {
+    seen.length = 0;
+    await runner.sessionEnd("logout", env);
+    await runner.preCompact("auto", env);
+    await runner.postCompact("the summary", "manual", env);
+    deepEqual(seen, [
+      ["SessionEnd", "logout", undefined, "/tmp/p"],
+      ["PreCompact", "auto", undefined, "/tmp/p"],
+      ["PostCompact", "manual", "the summary", "/tmp/p"],
+    ]);
+  });
+  await t.step("the older order", async () => {
+    seen.length = 0;
+    await runner.sessionEnd(env, "logout");
+    await runner.preCompact(env);
+    await runner.postCompact("the summary", env, "manual");
+    deepEqual(seen, [
+      ["SessionEnd", "logout", undefined, "/tmp/p"],
+      ["PreCompact", undefined, undefined, "/tmp/p"],
+      ["PostCompact", "manual", "the summary", "/tmp/p"],
+    ]);
+  });
+});

@@ -256,9 +256,6 @@ function claudeHook(
   if (h.continueOnBlock !== undefined && type !== "prompt") {
     context.warning([...path, "continueOnBlock"], `"continueOnBlock" applies to prompt hooks only; it is ignored here`);
   }
-  if (h.asyncRewake !== undefined) {
-    context.warning([...path, "asyncRewake"], `"asyncRewake" is not supported by hookgate and is ignored`);
-  }
   if (h.if !== undefined) {
     if (!context.toolRule(event, h.if, [...path, "if"])) return null;
     base.toolRule = h.if;
@@ -301,28 +298,36 @@ function claudeHook(
         context.error(path, 'a command hook needs a "command"');
         return null;
       }
-      const background = h.async === true && !rowOf(event).canBlock;
-      if (h.async === true && !background) {
-        context.warning(
-          [...path, "async"],
-          `"async" hooks run in the foreground on ${event} in hookgate: it can block, and background hooks cannot`,
-        );
-      }
+      // As in Claude, an async hook (asyncRewake implies it) never holds the
+      // call and never decides; what it says comes with the session's next call.
+      const rewake = h.asyncRewake === true;
+      const async = h.async === true || rewake;
       // Claude runs shell-form commands through bash when "shell" says so.
       const form = h.args !== undefined
         ? { command: h.command, args: h.args }
         : h.shell === "bash"
         ? { command: "bash", args: ["-c", h.command] }
         : { command: h.command };
-      const hook = { ...base, ...form, ...(background ? { background: true } : {}) };
-      context.command(hook, path);
-      return hook;
+      // No allowlist check: Claude runs whatever command a hook names, and so does hookgate.
+      return { ...base, ...form, ...(async ? { async: true } : {}), ...(rewake ? { rewake: true } : {}) };
     }
   }
 }
 
 const FORBIDDEN: Record<string, readonly string[]> = {
   command: ["url", "headers", "allowedEnvVars", "prompt", "model", "server", "tool", "input"],
-  http: ["command", "args", "shell", "async", "prompt", "model", "server", "tool", "input"],
-  prompt: ["command", "args", "shell", "async", "url", "headers", "allowedEnvVars", "server", "tool", "input"],
+  http: ["command", "args", "shell", "async", "asyncRewake", "prompt", "model", "server", "tool", "input"],
+  prompt: [
+    "command",
+    "args",
+    "shell",
+    "async",
+    "asyncRewake",
+    "url",
+    "headers",
+    "allowedEnvVars",
+    "server",
+    "tool",
+    "input",
+  ],
 };

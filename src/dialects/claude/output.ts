@@ -55,14 +55,20 @@ export function decodeClaudeOutput(event: HookEvent, answer: HookAnswer): Decode
     };
   }
   if (exitCode === 2 || (exitCode !== null && exitCode !== 0 && ANY_EXIT_BLOCKS.has(event))) {
-    // Exit 2 cannot be overridden by JSON, which only gives the block its message.
+    // Exit 2 cannot be overridden by JSON, which only gives the block its
+    // message. An asyncRewake hook's exit 2 wakes Claude with stderr, else stdout.
+    const wake = answer.wakes && exitCode === 2 && (stderr !== "" || text !== "")
+      ? { wake: stderr === "" ? text : stderr }
+      : {};
     switch (exit2(event)) {
       case "block":
-        return { outcome: { action: "deny", reason: blockMessage(json, stderr) } };
+        return { outcome: { action: "deny", reason: blockMessage(json, stderr), ...wake } };
       case "user":
-        return { outcome: stderr === "" ? { action: "allow" } : { action: "allow", systemMessage: stderr } };
+        return {
+          outcome: stderr === "" ? { action: "allow", ...wake } : { action: "allow", systemMessage: stderr, ...wake },
+        };
       case "ignored":
-        return { outcome: { action: "allow" } };
+        return { outcome: { action: "allow", ...wake } };
     }
   }
   if (exitCode !== null && exitCode !== 0) {

@@ -177,6 +177,7 @@ export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   contextSeparator: "\n",
   concurrent: true,
   acceptsUnknownEvents: true,
+  runsAnyCommand: true,
   // Claude keeps all of a hook's output: what fits in the largest cap counts.
   defaultMaxOutputBytes: MAX_OUTPUT_BYTES,
   // Claude waits as long as a hook's timeout says (an approval may wait days for a human).

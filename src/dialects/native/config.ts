@@ -1,4 +1,4 @@
-// The native dialect's configuration entries (seed 000): `timeoutMs`,
+// The native dialect's configuration entries: `timeoutMs`,
 // `failurePolicy`, `stage`, `policy`, command, HTTP and prompt hooks.
 
 import { MAX_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
@@ -160,8 +160,8 @@ function nativeHook(value: unknown, path: JsonPath, context: EntryContext): Conf
   // resolved against the merged "models" of every layer.
   if (type === "http") {
     if (!context.url(String(value.url), value.allowMetadataHosts === true, [...path, "url"])) return null;
-  } else if (type === "command") {
-    context.command(value as { command: string; args?: string[] }, path);
+  } else if (type === "command" && !context.command(value as { command: string; args?: string[] }, path)) {
+    return null;
   }
   const { type: _type, ...rest } = value;
   return (type === "command" ? rest : { type, ...rest }) as unknown as ConfiguredHook;

@@ -1,10 +1,10 @@
-// The native dialect (seed 000): the payload as it is, camelCase; answers
-// by the seed's exit-code and JSON rules; results as the runner returns them.
+// The native dialect: the payload as it is, camelCase; answers
+// by hookgate's exit-code and JSON rules; results as the runner returns them.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import { parseHookEvent } from "../../events/table.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { decodeSeedAnswer } from "../_answer.ts";
+import { decodeHookgateAnswer } from "../_answer.ts";
 import { optionalString, readFields } from "../_fields.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 
@@ -31,7 +31,7 @@ export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
       ...(sessionId === undefined ? {} : { sessionId }),
     };
   },
-  decodeOutput: (_event, answer) => decodeSeedAnswer(answer),
+  decodeOutput: (_event, answer) => decodeHookgateAnswer(answer),
   // What hooks of another dialect answered for their own agent is not hookgate's answer.
   encodeResult: (_event, { extra: _extra, ...result }) => result,
 });

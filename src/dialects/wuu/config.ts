@@ -1,4 +1,4 @@
-// The Wuu dialect's configuration entries (seed 001): `timeout` in seconds
+// The Wuu dialect's configuration entries (Wuu-style): `timeout` in seconds
 // (omitted or not positive means 30), one exact case-insensitive matcher,
 // command and prompt hooks; every other key of the file is the host's.
 
@@ -20,7 +20,7 @@ export const WUU_ENTRY: ObjectShape = strictObject({
   timeout: optional(number()),
 });
 
-/** Seed 001: "omitted or nonpositive means 30" (seconds). */
+/** Wuu's contract: "omitted or nonpositive means 30" (seconds). */
 const WUU_DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Every key a Wuu entry may have. */
@@ -90,8 +90,7 @@ function wuuCommand(e: WuuEntry, path: JsonPath, context: EntryContext): Configu
     }
     hook.matcher = e.matcher;
   }
-  context.command(hook, path);
-  return hook;
+  return context.command(hook, path) ? hook : null;
 }
 
 function wuuPrompt(e: WuuEntry, path: JsonPath, context: EntryContext): ConfiguredHook | null {

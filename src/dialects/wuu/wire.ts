@@ -1,12 +1,12 @@
-// The Wuu dialect (seed 001) on the wire: snake_case payloads, answers by
-// the seed's exit-code rules (exit 2 always blocks), contexts separated by
+// The Wuu dialect on the wire: snake_case payloads, answers by
+// Wuu's exit-code rules (exit 2 always blocks), contexts separated by
 // blank lines, results as Wuu's output fields.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import type { HookPayloadField } from "../../events/table.ts";
 import { parseHookEvent } from "../../events/table.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { decodeSeedAnswer } from "../_answer.ts";
+import { decodeHookgateAnswer } from "../_answer.ts";
 import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 
@@ -72,7 +72,7 @@ export const WUU_DIALECT: Dialect = Object.freeze<Dialect>({
   name: "wuu",
   matcherKind: "exact",
   matcherScope: "tools",
-  // Seed 001: "Additional context accumulates in order, separated by blank lines".
+  // Wuu's contract: "Additional context accumulates in order, separated by blank lines".
   contextSeparator: "\n\n",
   concurrent: false,
   encodeInput: toWuuInput,
@@ -92,7 +92,7 @@ export const WUU_DIALECT: Dialect = Object.freeze<Dialect>({
       ...(sessionId === undefined || sessionId === "" ? {} : { sessionId }),
     };
   },
-  decodeOutput: (_event, answer) => decodeSeedAnswer(answer),
+  decodeOutput: (_event, answer) => decodeHookgateAnswer(answer),
   encodeResult(_event, result) {
     const out: Record<string, unknown> = {};
     if (result.block) {

@@ -20,6 +20,8 @@ import type { SpawnResult } from "./_spawn.ts";
  * @param dialect Reads stdout and the exit code.
  * @param maxRunning How many hooks its owner runs at once (for the message of one that never got a slot).
  * @param cwd Where it was started (the payload's cwd unless the hook names its own).
+ * @param wakes Whether the hook wakes its agent on an exit code 2 (an async `rewake` hook).
+ * @param wireEvent The hook's configured event name, when its dialect's alias.
  */
 export function classifySpawn(
   spawned: SpawnResult,
@@ -30,6 +32,8 @@ export function classifySpawn(
   dialect: Dialect,
   maxRunning: number,
   cwd: string = input.cwd,
+  wakes = false,
+  wireEvent?: string,
 ): DecodedOutput {
   if (spawned.spawnError !== undefined) {
     return { failure: spawnFailure(spawned.spawnError, plan, cwd) };
@@ -77,7 +81,12 @@ export function classifySpawn(
     return { failure: { kind: "exit", message: `was killed by ${spawned.exitSignal}${firstLine(stderr)}` } };
   }
   // What the exit code and the text mean is the hook's dialect's business.
-  return dialect.decodeOutput(input.event, { source: "stdout", text: stdout, stderr, exitCode: spawned.code });
+  return dialect.decodeOutput(
+    input.event,
+    { source: "stdout", text: stdout, stderr, exitCode: spawned.code, ...(wakes ? { wakes } : {}) },
+    input,
+    wireEvent,
+  );
 }
 
 /** Which streams went past the cap, for messages, or `null`. */

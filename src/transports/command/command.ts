@@ -210,8 +210,9 @@ export function prepareCommandHook(
   } catch (error) {
     return { plan: null, failure: { kind: "rejected", message: (error as Error).message }, ...where };
   }
-  const refusal = timeoutProblem(spec.timeoutMs, dialectOf(spec.dialect).maxTimeoutMs)?.message ??
-    commandRejection(plan, allowlist) ??
+  const dialect = dialectOf(spec.dialect);
+  const refusal = timeoutProblem(spec.timeoutMs, dialect.maxTimeoutMs)?.message ??
+    (dialect.runsAnyCommand ? undefined : commandRejection(plan, allowlist)) ??
     runPermissionProblem(plan.program) ?? envPermissionProblem(spec.passEnv ?? []);
   return refusal === undefined
     ? { plan, ...where }
@@ -281,7 +282,7 @@ export async function runPreparedCommandHook(
         projectDir,
         ...(own?.inherit ? { inherit: true } : {}),
       }),
-      stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input)) + "\n"),
+      stdin: new TextEncoder().encode(JSON.stringify(dialect.encodeInput(input, spec.wireEvent)) + "\n"),
       maxOutputBytes: cap,
       signal,
       processes,
@@ -301,6 +302,8 @@ export async function runPreparedCommandHook(
       dialect,
       processes.maxRunning,
       spec.cwd ?? input.cwd,
+      spec.async === true && spec.rewake === true,
+      spec.wireEvent,
     );
     if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;

@@ -198,7 +198,7 @@ export async function sendHttpHook(
     response = await fetch(hook.url, {
       method: "POST",
       headers,
-      body: JSON.stringify(dialect.encodeInput(input)),
+      body: JSON.stringify(dialect.encodeInput(input, hook.wireEvent)),
       redirect: "manual",
       signal,
     });
@@ -229,12 +229,12 @@ export async function sendHttpHook(
           `the body exceeded the ${cap}-byte cap, so its answer does not count (answer less, or raise maxOutputBytes, at most ${MAX_OUTPUT_BYTES})`,
       });
     }
-    const decoded = dialect.decodeOutput(input.event, {
-      source: "body",
-      text: body.text.trim(),
-      stderr: "",
-      exitCode: null,
-    });
+    const decoded = dialect.decodeOutput(
+      input.event,
+      { source: "body", text: body.text.trim(), stderr: "", exitCode: null },
+      input,
+      hook.wireEvent,
+    );
     if ("failure" in decoded) return finish(decoded.failure, decoded.lenient);
     result.outcome = decoded.outcome;
     return finish();

@@ -141,7 +141,7 @@ export async function runPromptHookDetailed(
   const resolved = resolvePromptModel(hook, options);
   if ("kind" in resolved) return finish(resolved);
   result.model = resolved.model;
-  const prompt = renderPrompt(hook.prompt, encodePayload(input, hook.dialect));
+  const prompt = renderPrompt(hook.prompt, encodePayload(input, hook.dialect, hook.wireEvent));
   result.prompt = prompt;
 
   const { signal, dispose } = deadlineSignal(hook.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS, options, maxTimeoutMs);

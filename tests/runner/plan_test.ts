@@ -1,0 +1,87 @@
+// The plan's per-dialect matching: an alias's hooks only on the tools it
+// covers, matchers in each dialect's own tool names, and the one canonical
+// subject for dialects that have neither.
+
+import { deepEqual, equal } from "node:assert/strict";
+import { HOOK_EVENTS, type HookInput, HookRegistry } from "../../mod.ts";
+import { dialectOf, toolMap } from "../../src/dialects/mod.ts";
+import type { Dialect } from "../../src/dialects/mod.ts";
+import { buildPlan, matching, matchingOwn } from "../../src/runner/plan.ts";
+
+/** A dialect with its own tool names, an alias for shell calls, and a shell subject: the command. */
+const AGENT: Dialect = Object.freeze<Dialect>({
+  ...dialectOf("native"),
+  tools: toolMap([{ agent: "run_shell_command", canonical: "Bash" }, { agent: "read_file", canonical: "Read" }]),
+  aliases: { beforeShell: { event: "PreToolUse", tools: ["Bash"] }, beforeAny: { event: "PreToolUse" } },
+  matchSubject: (input, wireEvent) =>
+    wireEvent === "beforeShell" ? String((input.toolInput as { command?: unknown })?.command) : undefined,
+});
+const lookup = (name: Dialect["name"] | undefined) => name === "wuu" ? AGENT : dialectOf(name);
+
+function call(toolName: string, toolInput: Record<string, unknown>): HookInput {
+  return { event: "PreToolUse", cwd: "/p", sessionId: "s", toolName, toolInput };
+}
+
+function names(matched: readonly { entry: { name: string } }[] | null): string[] {
+  return (matched ?? []).map((active) => active.entry.name);
+}
+
+Deno.test("buildPlan matches an agent's hooks in its own tool names and aliases", async (t) => {
+  const registry = new HookRegistry();
+  registry.registerShell("PreToolUse", {
+    name: "own-shell",
+    command: "true",
+    dialect: "wuu",
+    matcher: "run_shell_command",
+  });
+  registry.registerShell("PreToolUse", { name: "canonical-bash", command: "true", matcher: "Bash" });
+  registry.registerShell("PreToolUse", {
+    name: "alias-shell",
+    command: "true",
+    dialect: "wuu",
+    wireEvent: "beforeShell",
+  });
+  registry.registerShell("PreToolUse", {
+    name: "alias-rm",
+    command: "true",
+    dialect: "wuu",
+    wireEvent: "beforeShell",
+    matcher: "rm -rf /",
+  });
+  registry.registerShell("PreToolUse", { name: "alias-any", command: "true", dialect: "wuu", wireEvent: "beforeAny" });
+  const plan = buildPlan(registry.list("PreToolUse"), HOOK_EVENTS.PreToolUse, true, lookup);
+  equal(plan.ownSubjects, true);
+  const run = (input: HookInput) => names(matchingOwn(plan.foreground, input, input.toolName, true));
+
+  await t.step("a canonical Bash call", () => {
+    deepEqual(run(call("Bash", { command: "ls" })), ["own-shell", "canonical-bash", "alias-shell", "alias-any"]);
+  });
+  await t.step("the alias's subject is the command", () => {
+    deepEqual(run(call("Bash", { command: "rm -rf /" })), [
+      "own-shell",
+      "canonical-bash",
+      "alias-shell",
+      "alias-rm",
+      "alias-any",
+    ]);
+  });
+  await t.step("a tool the alias does not cover", () => {
+    deepEqual(run(call("Read", { file_path: "/a" })), ["alias-any"]);
+  });
+  await t.step("an event without a tool name runs no tool alias", () => {
+    deepEqual(run({ event: "PreToolUse", cwd: "/p", sessionId: "s" }), ["own-shell", "canonical-bash", "alias-any"]);
+  });
+  registry.clear();
+});
+
+Deno.test("buildPlan keeps the canonical path for dialects without their own names", () => {
+  const registry = new HookRegistry();
+  registry.registerShell("PreToolUse", { name: "bash", command: "true", dialect: "claude", matcher: "Bash" });
+  registry.registerShell("PreToolUse", { name: "read", command: "true", matcher: "read" });
+  // A wire event no alias of the dialect names changes nothing.
+  registry.registerShell("PreToolUse", { name: "odd", command: "true", wireEvent: "nothing", matcher: "Bash" });
+  const plan = buildPlan(registry.list("PreToolUse"), HOOK_EVENTS.PreToolUse, true, lookup);
+  equal(plan.ownSubjects, false);
+  deepEqual(names(matching(plan.foreground, "Bash", "bash")), ["bash", "odd"]);
+  registry.clear();
+});
