@@ -75,6 +75,12 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
     projectFiles: [".claude/settings.json", ".claude/settings.local.json"],
     projectDirVar: "CLAUDE_PROJECT_DIR",
   }),
+  gemini: row({
+    dialect: "gemini",
+    userFiles: [".gemini/settings.json"],
+    projectFiles: [".gemini/settings.json"],
+    projectDirVar: "GEMINI_PROJECT_DIR",
+  }),
 });
 
 /**

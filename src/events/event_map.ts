@@ -36,6 +36,7 @@ import type {
   WorktreeRemoveFields,
 } from "./lifecycle_payload.ts";
 import type { AnswerExtra, ToolResultUpdate } from "./outcome.ts";
+import type { GeminiEventMap } from "./rows/gemini.ts";
 import type {
   BlockResult,
   ContextResult,
@@ -60,7 +61,7 @@ import type {
  * const result: StopOutcome = { block: true, reason: "tests fail" };
  * ```
  */
-export interface HookEventMap {
+export interface HookEventMap extends GeminiEventMap {
   /** Before a tool runs. */
   PreToolUse: { fields: ToolCallFields; result: PreToolUseResult };
   /** During tool authorization. */

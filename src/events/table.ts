@@ -14,6 +14,7 @@
 import { closest } from "../_internal/text.ts";
 import type { HookEvent, HookEventMap } from "./event_map.ts";
 import { eventRow, type HookEventInfo } from "./event_row.ts";
+import { GEMINI_ROWS } from "./rows/gemini.ts";
 
 export type { HookEvent, HookEventMap };
 export * from "./event_row.ts";
@@ -260,6 +261,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     matchOn: "mcpServerName",
     description: "Before the user's answer goes back to the MCP server; a block declines instead",
   }),
+  ...GEMINI_ROWS,
 });
 
 /**

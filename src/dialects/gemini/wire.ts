@@ -11,7 +11,7 @@ import type { AnyHookEventFields } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { HOOK_EVENTS, type HookPayloadField } from "../../events/table.ts";
 import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
-import type { ToolMap } from "./_pending_tool_map.ts";
+import type { ToolMap } from "../_tool_map.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 import { expandGeminiCommand, geminiCommandEnv } from "./env.ts";
 import { canonicalEvent, GEMINI_EVENTS, geminiEvent } from "./events.ts";
