@@ -140,13 +140,16 @@ export interface ClaudePlugin {
  * import { configLayers } from "@hookgate/core/config";
  * import { equal } from "node:assert/strict";
  *
- * const layers = configLayers({ projectRoot: "/p", home: "/h", paths: ["x.jsonc"] });
- * // The user's two files (the second holds the hooks hook-run install moved
- * // out of Claude's settings), the project's own file, its Claude Code
- * // settings (settings.json, settings.local.json), then the explicit file.
- * equal(layers.map((l) => l.kind).join(), "user,user,project,project,project,explicit");
- * equal(layers[2]?.path, "/p/.hookgate/config.jsonc");
- * equal(layers[3]?.owner, "claude");
+ * const layers = configLayers({ projectRoot: "/p", home: "/h", agentHome: "/u", paths: ["x.jsonc"] });
+ * // hookgate's own: the user's two files (the second holds the hooks
+ * // hook-run install moved out of Claude's settings), the project's file,
+ * // then the explicit file.
+ * const own = layers.filter((l) => l.owner === undefined);
+ * equal(own.map((l) => l.kind).join(), "user,user,project,explicit");
+ * equal(own[2]?.path, "/p/.hookgate/config.jsonc");
+ * // The agents' own files, after hookgate's of the same kind.
+ * equal(layers.find((l) => l.owner === "claude")?.path, "/p/.claude/settings.json");
+ * equal(layers.find((l) => l.owner === "gemini")?.path, "/u/.gemini/settings.json");
  * ```
  */
 export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
