@@ -22,7 +22,7 @@ import {
   UNKNOWN,
 } from "../../_internal/shape.ts";
 import { LONG_TIMEOUT_MS, MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
-import { closest, durationText } from "../../_internal/text.ts";
+import { durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
@@ -31,6 +31,7 @@ import { scrubs } from "./env.ts";
 import { rowOf } from "./events.ts";
 import { claudeOnlyHandler } from "./settings.ts";
 import { openEntry } from "../_broken_entry.ts";
+import { warnUnknownKeys } from "../_unknown_keys.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
 export const CLAUDE_GROUP: ObjectShape = strictObject({
@@ -222,15 +223,7 @@ function claudeHook(
     return null;
   }
   if (!context.check(CLAUDE_HANDLER, value, path, CLAUDE_HANDLER_KEYS)) return null;
-  for (const key of Object.keys(value)) {
-    if (CLAUDE_HANDLER_KEYS.includes(key)) continue;
-    const suggestion = closest(key, CLAUDE_HANDLER_KEYS);
-    context.warning(
-      [...path, key],
-      `"${key}" is not a Claude Code hook key hookgate knows; it is ignored and the hook runs`,
-      suggestion === undefined ? undefined : `did you mean "${suggestion}"?`,
-    );
-  }
+  warnUnknownKeys(value, CLAUDE_HANDLER_KEYS, "Claude Code", path, context);
   const h = value as Handler;
   const type = h.type ?? "command";
   const claudeOnly = claudeOnlyHandler(h as Record<string, unknown>);

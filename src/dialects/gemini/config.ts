@@ -23,11 +23,12 @@ import {
   string,
   UNKNOWN,
 } from "../../_internal/shape.ts";
-import { closest, durationText } from "../../_internal/text.ts";
+import { durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { HOOK_EVENTS } from "../../events/table.ts";
 import { openEntry } from "../_broken_entry.ts";
+import { warnUnknownKeys } from "../_unknown_keys.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { canonicalEvent, geminiEvent } from "./events.ts";
 
@@ -204,15 +205,7 @@ function geminiHook(
     return null;
   }
   if (!context.check(GEMINI_HANDLER, value, path, HANDLER_KEYS)) return null;
-  for (const key of Object.keys(value)) {
-    if (HANDLER_KEYS.includes(key)) continue;
-    const suggestion = closest(key, HANDLER_KEYS);
-    context.warning(
-      [...path, key],
-      `"${key}" is not a Gemini CLI hook key hookgate knows; it is ignored and the hook runs`,
-      suggestion === undefined ? undefined : `did you mean "${suggestion}"?`,
-    );
-  }
+  warnUnknownKeys(value, HANDLER_KEYS, "Gemini CLI", path, context);
   const h = value as { type?: string; command?: string; name?: string; timeout?: number; env?: Record<string, string> };
   const type = h.type ?? "command";
   if (type !== "command") {

@@ -10,7 +10,7 @@ import { isPlainObject, setOwn } from "../../_internal/json.ts";
 import type { AnyHookEventFields } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { HOOK_EVENTS, type HookPayloadField } from "../../events/table.ts";
-import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
+import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../_fields.ts";
 import type { ToolMap } from "../_tool_map.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 import { expandGeminiCommand, geminiCommandEnv } from "./env.ts";
@@ -106,19 +106,8 @@ function decodeInput(value: unknown): DecodedInput {
   if (transcriptPath !== undefined && transcriptPath !== "") decoded.transcriptPath = transcriptPath;
   const read = new Set(COMMON_KEYS);
   for (const field of Object.keys(fields) as HookPayloadField[]) read.add(WIRE_NAMES[field]);
-  const active = value.stop_hook_active;
-  if (HOOK_EVENTS[event].loopGuard && active !== undefined && active !== null) {
-    if (typeof active !== "boolean") throw new TypeError('"stop_hook_active" must be a boolean');
-    decoded.stopHookActive = active;
-    read.add("stop_hook_active");
-  }
-  // Everything else (the timestamp, an MCP tool's mcp_context, AfterAgent's prompt and prompt_response, …)
-  // travels as Gemini sent it.
-  let extra: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    if (!read.has(key)) setOwn(extra ??= {}, key, value[key]);
-  }
-  if (extra !== undefined) fields.extra = extra;
+  // Everything else travels as the agent sent it.
+  readLoopFlagAndExtra(value, HOOK_EVENTS[event].loopGuard, read, decoded);
   return decoded;
 }
 
