@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console
 // Writes the published JSON Schemas (schema/*.schema.json) from the shapes
 // the code validates configuration with: `deno task schema`. A test fails
 // when a file is out of date.

@@ -66,8 +66,14 @@ function hasType(value: unknown, type: string): boolean {
       return Array.isArray(value);
     case "integer":
       return Number.isInteger(value);
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
     default:
-      return typeof value === type;
+      return false;
   }
 }
 
