@@ -7,17 +7,19 @@ import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { HOOK_EVENT_NAMES } from "../mod.ts";
 import { parseHooksConfig } from "../src/config/mod.ts";
+import { GEMINI_ROWS } from "../src/events/rows/gemini.ts";
 import { bundleFlags, entry, root, taskFlags } from "./cli/_cli.ts";
 import { DENO_DIR } from "./cli/_task.ts";
 
 const example = new URL("../examples/claude/settings.json", import.meta.url).pathname;
 
 /**
- * The events a Claude settings file routes to hookgate: all of them but
+ * The events a Claude settings file routes to hookgate: all of Claude's but
  * WorktreeCreate, where Claude reads a hook's stdout as the path of the
  * worktree the hook created (hookgate creates none, and would answer JSON).
+ * Another agent's own events (Gemini's BeforeModel) are no Claude events.
  */
-const ROUTED = HOOK_EVENT_NAMES.filter((event) => event !== "WorktreeCreate");
+const ROUTED = HOOK_EVENT_NAMES.filter((event) => event !== "WorktreeCreate" && !Object.hasOwn(GEMINI_ROWS, event));
 
 /**
  * Where an example settings file sends each event it routes ("command

@@ -446,7 +446,7 @@ Deno.test("hook-run gateway with no configuration at all says so on stderr, in o
     equal(run.code, 0, run.stderr);
     equal(run.stdout, "{}\n");
     equal(run.stderr.trimEnd().split("\n").length, 1, run.stderr);
-    match(run.stderr, /no hookgate configuration found \(looked for .*config\.jsonc.*\.hookgate\/config\.jsonc\)/);
+    match(run.stderr, /no hookgate configuration found \(looked for .*config\.jsonc.*\.hookgate\/config\.jsonc[,)]/);
     match(run.stderr, /hook-run check/);
   } finally {
     await Deno.remove(dir, { recursive: true });
