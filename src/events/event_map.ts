@@ -37,6 +37,8 @@ import type {
 } from "./lifecycle_payload.ts";
 import type { AnswerExtra, ToolResultUpdate } from "./outcome.ts";
 import type { GeminiEventMap } from "./rows/gemini.ts";
+
+export type { GeminiEventMap };
 import type {
   BlockResult,
   ContextResult,

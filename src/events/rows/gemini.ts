@@ -53,7 +53,7 @@ export const GEMINI_ROWS: Readonly<Record<keyof GeminiEventMap, HookEventInfo>> 
  *
  * @example A BeforeModel result
  * ```ts
- * import type { GeminiEventMap } from "./gemini.ts";
+ * import type { GeminiEventMap } from "@hookgate/core";
  *
  * const result: GeminiEventMap["BeforeModel"]["result"] = { block: true, reason: "no model calls on Friday" };
  * ```
