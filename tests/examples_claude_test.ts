@@ -17,6 +17,7 @@ const example = new URL("../examples/claude/settings.json", import.meta.url).pat
  * The events a Claude settings file routes to hookgate: all of Claude's but
  * WorktreeCreate, where Claude reads a hook's stdout as the path of the
  * worktree the hook created (hookgate creates none, and would answer JSON).
+ * Another agent's own events (Gemini's BeforeModel) are no Claude events.
  */
 const ROUTED = HOOK_EVENT_NAMES.filter((event) => event !== "WorktreeCreate" && CLAUDE_EVENTS.has(event));
 

@@ -93,6 +93,12 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
     projectDirVar: "CURSOR_PROJECT_DIR",
     userHooksInFileDir: true,
   }),
+  gemini: row({
+    dialect: "gemini",
+    userFiles: [".gemini/settings.json"],
+    projectFiles: [".gemini/settings.json"],
+    projectDirVar: "GEMINI_PROJECT_DIR",
+  }),
 });
 
 /**

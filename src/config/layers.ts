@@ -147,14 +147,17 @@ export interface ClaudePlugin {
  * import { equal } from "node:assert/strict";
  *
  * const layers = configLayers({ projectRoot: "/p", home: "/h", agentHome: "/u", paths: ["x.jsonc"] });
- * // hookgate's user files, the agents' user files (~/.codex/hooks.json, …),
- * // the project's own file, the agents' project files, then the explicit file.
- * equal(layers[0]?.path, "/h/config.jsonc");
- * equal(layers.find((l) => l.path === "/u/.codex/hooks.json")?.owner, "codex");
+ * // hookgate's own: the user's two files (the second holds the hooks
+ * // hook-run install moved out of Claude's settings), the project's file,
+ * // then the explicit file.
+ * const own = layers.filter((l) => l.owner === undefined);
+ * equal(own.map((l) => l.kind).join(), "user,user,project,explicit");
+ * equal(own[2]?.path, "/p/.hookgate/config.jsonc");
+ * // The agents' own files, after hookgate's of the same kind.
+ * equal(layers.find((l) => l.owner === "claude")?.path, "/p/.claude/settings.json");
+ * equal(layers.find((l) => l.owner === "gemini")?.path, "/u/.gemini/settings.json");
+ * equal(layers.find((l) => l.owner === "codex")?.path, "/u/.codex/hooks.json");
  * equal(layers.find((l) => l.path === "/u/.cursor/hooks.json")?.hookCwd, "/u/.cursor");
- * equal(layers.find((l) => l.kind === "project")?.path, "/p/.hookgate/config.jsonc");
- * equal(layers.find((l) => l.path === "/p/.claude/settings.json")?.owner, "claude");
- * equal(layers.at(-1)?.kind, "explicit");
  * ```
  */
 export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {

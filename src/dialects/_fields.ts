@@ -2,7 +2,7 @@
 // its type checked, named in the message when wrong. Shared by the
 // dialects' decodeInput.
 
-import { describe, isPlainObject } from "../_internal/json.ts";
+import { describe, isPlainObject, setOwn } from "../_internal/json.ts";
 import type { AnyHookEventFields, HookEvent } from "../events/event_map.ts";
 import { HOOK_EVENTS, type HookPayloadField } from "../events/table.ts";
 
@@ -116,4 +116,28 @@ export function optionalString(value: Record<string, unknown>, key: string): str
   if (found === undefined || found === null) return undefined;
   if (typeof found !== "string") throw new TypeError(`"${key}" must be a string, got ${describe(found)}`);
   return found;
+}
+
+/**
+ * The end of a snake_case agent's decodeInput: its loop flag
+ * `stop_hook_active` where the event has the Stop loop guard, then every
+ * key not `read` into `fields.extra`, as the agent sent it.
+ */
+export function readLoopFlagAndExtra(
+  value: Record<string, unknown>,
+  loopGuard: boolean,
+  read: Set<string>,
+  decoded: { stopHookActive?: boolean; fields: { extra?: Record<string, unknown> } },
+): void {
+  const active = value.stop_hook_active;
+  if (loopGuard && active !== undefined && active !== null) {
+    if (typeof active !== "boolean") throw new TypeError('"stop_hook_active" must be a boolean');
+    decoded.stopHookActive = active;
+    read.add("stop_hook_active");
+  }
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (!read.has(key)) setOwn(extra ??= {}, key, value[key]);
+  }
+  if (extra !== undefined) decoded.fields.extra = extra;
 }

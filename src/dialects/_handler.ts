@@ -1,4 +1,4 @@
-// One hook object of a matcher group (Claude's and Codex's shape), checked
+// One hook object of a matcher group (Claude's, Codex's and Gemini CLI's shape), checked
 // against its dialect's handler shape: keys the dialect does not know are a
 // warning, since the agent ignores them and the hook still runs.
 

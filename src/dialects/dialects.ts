@@ -13,6 +13,7 @@ import { CLAUDE_DIALECT } from "./claude/wire.ts";
 import { CODEX_DIALECT } from "./codex/wire.ts";
 import { DIALECT_CONFIGS } from "./configs.ts";
 import { CURSOR_DIALECT } from "./cursor/wire.ts";
+import { GEMINI_DIALECT } from "./gemini/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
 import type { Dialect } from "./types.ts";
 import { WUU_DIALECT } from "./wuu/wire.ts";
@@ -23,6 +24,7 @@ const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   claude: CLAUDE_DIALECT,
   codex: CODEX_DIALECT,
   cursor: CURSOR_DIALECT,
+  gemini: GEMINI_DIALECT,
 });
 
 /**

@@ -36,6 +36,9 @@ import type {
   WorktreeRemoveFields,
 } from "./lifecycle_payload.ts";
 import type { AnswerExtra, ToolResultUpdate } from "./outcome.ts";
+import type { GeminiEventMap } from "./rows/gemini.ts";
+
+export type { GeminiEventMap };
 import type {
   BlockResult,
   ContextResult,
@@ -63,7 +66,7 @@ export type { CursorEventMap };
  * const result: StopOutcome = { block: true, reason: "tests fail" };
  * ```
  */
-export interface HookEventMap extends CursorEventMap {
+export interface HookEventMap extends CursorEventMap, GeminiEventMap {
   /** Before a tool runs. */
   PreToolUse: { fields: ToolCallFields; result: PreToolUseResult };
   /** During tool authorization. */

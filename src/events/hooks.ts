@@ -77,7 +77,7 @@ export type HookTransport = "in-process" | "command" | "http" | "prompt" | "plac
  * const dialect: HookDialect = "wuu";
  * ```
  */
-export type HookDialect = "native" | "wuu" | "claude" | "codex" | "cursor";
+export type HookDialect = "native" | "wuu" | "claude" | "codex" | "cursor" | "gemini";
 
 /**
  * Controls shared by every hook, whatever its transport.

@@ -15,6 +15,7 @@ import { closest } from "../_internal/text.ts";
 import type { HookEvent, HookEventMap } from "./event_map.ts";
 import { eventRow, type HookEventInfo } from "./event_row.ts";
 import { CURSOR_ROWS } from "./rows/cursor.ts";
+import { GEMINI_ROWS } from "./rows/gemini.ts";
 
 export type { HookEvent, HookEventMap };
 export * from "./event_row.ts";
@@ -262,6 +263,7 @@ export const HOOK_EVENTS: Readonly<Record<HookEvent, HookEventInfo>> = Object.fr
     description: "Before the user's answer goes back to the MCP server; a block declines instead",
   }),
   ...CURSOR_ROWS,
+  ...GEMINI_ROWS,
 });
 
 /**

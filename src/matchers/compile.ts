@@ -6,6 +6,7 @@ import type { HookMatcher } from "../events/hooks.ts";
 import { compileClaudeMatcher } from "./claude.ts";
 import { compileCodexMatcher, withAliases } from "./codex.ts";
 import { compileExactMatcher } from "./exact.ts";
+import { compileGeminiMatcher } from "./gemini.ts";
 import { compileToolRule, type ToolCall } from "./tool_rule.ts";
 
 /**
@@ -17,6 +18,10 @@ import { compileToolRule, type ToolCall } from "./tool_rule.ts";
  *   of exact names; anything else is an unanchored JavaScript regex
  *   (StopFailure's lists allow only letters, digits, `_` and `|`;
  *   FileChanged's matcher is a literal list of file names);
+ * - `"gemini"`: Gemini CLI's rule — `*`, `""` or absent match all; on tool
+ *   events an unanchored JavaScript regex on the tool name (one that does
+ *   not compile is an exact name); on SessionStart, SessionEnd and
+ *   PreCompress an exact trigger.
  * - `"codex"`: OpenAI Codex's rule — `*`, `""` or absent match all; only
  *   ASCII letters, digits, `_` and `|` make a list of exact names; anything
  *   else is an unanchored regex.
@@ -31,7 +36,7 @@ import { compileToolRule, type ToolCall } from "./tool_rule.ts";
  * const kind: MatcherKind = "exact";
  * ```
  */
-export type MatcherKind = "exact" | "claude" | "codex";
+export type MatcherKind = "exact" | "claude" | "codex" | "gemini";
 
 /** A compiled matcher; `null` stands for "every tool". */
 export interface ToolMatcher {
@@ -92,6 +97,10 @@ function compileBase(
     case "codex": {
       const test = compileCodexMatcher(matcher);
       return test === null ? null : { matches: withAliases(test) };
+    }
+    case "gemini": {
+      const test = compileGeminiMatcher(matcher, event);
+      return test === null ? null : { matches: (subject: string) => test(subject) };
     }
   }
 }

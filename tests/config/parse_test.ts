@@ -406,8 +406,8 @@ Deno.test("parseHooksConfig() detects the dialect and refuses an ambiguous file 
   });
   await t.step("a bad dialect value", () => {
     match(
-      lines(parse(`{"dialect": "gemini", "hooks": {}}`).diagnostics)[0]!,
-      /"dialect" must be "native" or "wuu" or "claude"(?: or "[a-z]+")*, got "gemini"/,
+      lines(parse(`{"dialect": "gemini-cli", "hooks": {}}`).diagnostics)[0]!,
+      /"dialect" must be "native"(?: or "[a-z]+")*, got "gemini-cli"/,
     );
   });
 });

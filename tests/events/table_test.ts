@@ -1,7 +1,7 @@
 import { deepEqual, equal } from "node:assert/strict";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, isEventName, isHookEvent, UNKNOWN_EVENT } from "../../mod.ts";
 
-Deno.test("HOOK_EVENTS lists the seed-000 events, Wuu's, the rest of Claude Code's, and Cursor's own", () => {
+Deno.test("HOOK_EVENTS lists the primary contract's events, Wuu's, the rest of Claude Code's, and Cursor's and Gemini CLI's own", () => {
   deepEqual(HOOK_EVENT_NAMES, [
     "PreToolUse",
     "PermissionRequest",
@@ -40,6 +40,10 @@ Deno.test("HOOK_EVENTS lists the seed-000 events, Wuu's, the rest of Claude Code
     "BeforeTabFileRead",
     "AfterTabFileEdit",
     "WorkspaceOpen",
+    // Gemini CLI's own.
+    "BeforeModel",
+    "AfterModel",
+    "BeforeToolSelection",
   ]);
 });
 
@@ -74,6 +78,10 @@ Deno.test("HOOK_EVENTS gives the newer events their control rules: what blocks, 
     BeforeTabFileRead: "true true false  serial",
     AfterTabFileEdit: "false false false  fan-out",
     WorkspaceOpen: "false false false  fan-out",
+    // Gemini CLI's model events: a block stops the model call or withholds its response.
+    BeforeModel: "true false false  fan-out",
+    AfterModel: "true false false  fan-out",
+    BeforeToolSelection: "false false false  fan-out",
   });
   // Subagents match on their type, as in Claude Code.
   equal(HOOK_EVENTS.SubagentStart.matchOn, "agentType");

@@ -7,7 +7,7 @@ import { MAX_AGENT_TIMEOUT_MS, MAX_OUTPUT_BYTES } from "../../_internal/limits.t
 import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isEventName, isHookEvent } from "../../events/table.ts";
-import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
+import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../_fields.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 import { ACTION_DECIDES, BLOCK_BY_EXIT, DECISION_BLOCK, rowOf } from "./events.ts";
 import { claudeCommandEnv } from "./env.ts";
@@ -82,18 +82,8 @@ function decodeInput(value: unknown): DecodedInput {
   if (permissionMode !== undefined) decoded.permissionMode = permissionMode;
   const read = new Set(COMMON_KEYS);
   for (const field of Object.keys(fields) as HookPayloadField[]) read.add(WIRE_NAMES[field]);
-  const active = value.stop_hook_active;
-  if (rowOf(event).loopGuard && active !== undefined && active !== null) {
-    if (typeof active !== "boolean") throw new TypeError('"stop_hook_active" must be a boolean');
-    decoded.stopHookActive = active;
-    read.add("stop_hook_active");
-  }
   // Everything else travels as the agent sent it.
-  let extra: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    if (!read.has(key)) setOwn(extra ??= {}, key, value[key]);
-  }
-  if (extra !== undefined) fields.extra = extra;
+  readLoopFlagAndExtra(value, rowOf(event).loopGuard, read, decoded);
   return decoded;
 }
 
