@@ -137,3 +137,8 @@ Deno.test({
     }, null]);
   },
 });
+
+Deno.test("Gemini CLI's package stays out of deno.lock, where every hook-run start of a fresh HOME would download its tree", async () => {
+  const lock = await Deno.readTextFile(new URL("../../../deno.lock", import.meta.url));
+  equal(lock.includes("@google/gemini-cli-core"), false);
+});
