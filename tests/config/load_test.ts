@@ -40,13 +40,9 @@ Deno.test("loadConfig() concatenates user → project → explicit per event, ea
     deepEqual(layers.map((l) => [l.kind, l.found]), [
       ["user", true],
       ["user", false], // claude-hooks.json: the hooks hook-run install claude moved
-      ["user", false], // ~/.codex/hooks.json
-      ["user", false], // ~/.cursor/hooks.json
       ["project", true],
       ["project", false], // .claude/settings.json
       ["project", false], // .claude/settings.local.json
-      ["project", false], // .codex/hooks.json
-      ["project", false], // .cursor/hooks.json
       ["explicit", true],
     ]);
   } finally {
