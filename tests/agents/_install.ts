@@ -83,8 +83,10 @@ async function install(log: (line: string) => void): Promise<string | undefined>
   // Ask once, quickly, before a download that would retry for minutes on a machine without a network.
   const ping = await npm(["ping", "--fetch-timeout=15000", "--fetch-retries=0"]);
   if (!ping.success) {
-    return `npm cannot reach the registry to install ${missing.map((name) => spec(name)).join(", ")}: ${
-      ping.output.split("\n").find((line) => line.trim() !== "") ?? "no output"
+    const registry = /PING (\S+)/.exec(ping.output)?.[1] ?? "registry";
+    const code = /npm error code (\S+)/.exec(ping.output)?.[1] ?? ping.output.split("\n").at(-1);
+    return `npm cannot reach the registry ${registry} (${code}) to install ${
+      missing.map((name) => spec(name)).join(", ")
     }`;
   }
   for (const name of missing) {

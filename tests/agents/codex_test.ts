@@ -103,8 +103,10 @@ Deno.test({
   async fn() {
     const modelHooks = {
       hooks: {
-        PreModelRequest: [{ hooks: [{ type: "command", command: "echo PreModelRequest >> model-hooks.log" }] }],
-        PostModelRequest: [{ hooks: [{ type: "command", command: "echo PostModelRequest >> model-hooks.log" }] }],
+        PreModelRequest: [{ hooks: [{ type: "command", command: `echo PreModelRequest >> "$HOME/model-hooks.log"` }] }],
+        PostModelRequest: [{
+          hooks: [{ type: "command", command: `echo PostModelRequest >> "$HOME/model-hooks.log"` }],
+        }],
       },
     };
     // Codex alone runs them.
@@ -115,7 +117,7 @@ Deno.test({
       await reviewCodexHooks(ws);
       const run = await codex(ws, model, { turns: rm("rm -r ./victim") });
       equal(run.code, 0, shown(run));
-      match(await ws.read("model-hooks.log") ?? "", /PreModelRequest\nPostModelRequest\n/, shown(run));
+      match(await ws.read("~/model-hooks.log") ?? "", /PreModelRequest\nPostModelRequest\n/, shown(run));
       deepEqual(run.files, { victim: false }, shown(run));
     }
     await using ws = await workspace(model);
@@ -124,7 +126,7 @@ Deno.test({
     await routeCodex(ws);
     const run = await codex(ws, model, { turns: rm("rm -r ./victim") });
     equal(run.code, 0, shown(run));
-    match(await ws.read("model-hooks.log") ?? "", /PreModelRequest\nPostModelRequest\n/, shown(run));
+    match(await ws.read("~/model-hooks.log") ?? "", /PreModelRequest\nPostModelRequest\n/, shown(run));
     deepEqual(run.files, { victim: true }, shown(run));
   },
 });
@@ -140,17 +142,17 @@ Deno.test({
       await using ws = await workspace(model);
       await ws.write(
         "~/.codex/hooks.json",
-        JSON.stringify({ hooks: { SessionEnd: sessionEnd("touch session-ended") } }),
+        JSON.stringify({ hooks: { SessionEnd: sessionEnd(`touch "$HOME/session-ended"`) } }),
       );
       await reviewCodexHooks(ws);
       const run = await codex(ws, model, { turns: [{ text: "Done." }] });
       equal(run.code, 0, shown(run));
-      ok(await ws.exists("session-ended"), shown(run));
+      ok(await ws.exists("~/session-ended"), shown(run));
     }
     await using ws = await workspace(model);
     await routeCodex(
       ws,
-      { SessionEnd: sessionEnd(`jq -r .reason > "$CLAUDE_PROJECT_DIR/session-ended"`) },
+      { SessionEnd: sessionEnd(`jq -r .reason > "$HOME/session-ended"`) },
       // The routing entry of the docs' block, on one more event.
       (file) => {
         const hooks = file.hooks as Record<string, unknown[]>;
@@ -159,7 +161,7 @@ Deno.test({
     );
     const run = await codex(ws, model, { turns: [{ text: "Done." }] });
     equal(run.code, 0, shown(run));
-    const ended = await ws.read("session-ended");
+    const ended = await ws.read("~/session-ended");
     ok(ended !== undefined && ended.trim() !== "", shown(run, `session-ended: ${JSON.stringify(ended)}`));
   },
 });
