@@ -16,9 +16,9 @@ export type Turn = { tool: string; args: Record<string, unknown> } | { text: str
 /** Which wire a request came in on. */
 export type Wire = "anthropic" | "openai" | "gemini";
 
-/** One request the agent made. */
+/** One request the agent made: on one of the wires, or `"unrouted"` (answered 404). */
 export interface ModelRequest {
-  wire: Wire;
+  wire: Wire | "unrouted";
   path: string;
   body: Record<string, unknown>;
 }
@@ -31,8 +31,6 @@ export interface FakeModel extends AsyncDisposable {
   script(turns: Turn[]): void;
   /** Every request since the last `script()`, in arrival order. */
   requests(): ModelRequest[];
-  /** The last request that offered tools (the conversation as the agent last sent it), or `undefined`. */
-  last(): ModelRequest | undefined;
   /** Stops the server. */
   close(): Promise<void>;
 }
@@ -116,7 +114,7 @@ export function fakeModel(): FakeModel {
       log.push({ wire: "gemini", path: url.pathname + url.search, body });
       return sse(geminiEvents(pick(body, "gemini")));
     }
-    log.push({ wire: "anthropic", path: `${request.method} ${url.pathname}${url.search}`, body });
+    log.push({ wire: "unrouted", path: `${request.method} ${url.pathname}${url.search}`, body });
     return new Response("not found", { status: 404 });
   });
 
@@ -134,7 +132,6 @@ export function fakeModel(): FakeModel {
       log = [];
     },
     requests: () => [...log],
-    last: () => log.findLast((one) => offersTools(one.body, one.wire)),
     close: () => server.shutdown(),
     async [Symbol.asyncDispose]() {
       await server.shutdown();
@@ -142,9 +139,9 @@ export function fakeModel(): FakeModel {
   };
 }
 
-function offersTools(body: Record<string, unknown>, wire: Wire): boolean {
+function offersTools(body: Record<string, unknown>, wire: Wire | "unrouted"): boolean {
   const tools = body.tools;
-  if (!Array.isArray(tools) || tools.length === 0) return false;
+  if (wire === "unrouted" || !Array.isArray(tools) || tools.length === 0) return false;
   // Gemini sends one entry holding all its functionDeclarations.
   return wire !== "gemini" || tools.some((one) => Array.isArray(one?.functionDeclarations));
 }

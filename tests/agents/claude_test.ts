@@ -85,6 +85,8 @@ Deno.test({
 
     const run = await claude(ws, model, { turns, watch });
     equal(run.code, 0, shown(run));
+    // Offline, Claude calls nothing but the Messages API.
+    deepEqual([...new Set(run.requests.map((one) => one.path))], ["/v1/messages?beta=true"]);
     deepEqual(run.files, { victim: true, "made.txt": true }, shown(run));
     const results = toolResults(run.requests);
     deepEqual(results, toolResults(alone.requests), shown(run));
