@@ -1,0 +1,167 @@
+// OpenAI Codex itself (the pinned npm release) routed to hookgate as
+// docs/agents/codex.md teaches — its ~/.codex/hooks.json block run as
+// written, `hook-run trust` answered yes, and the hooks reviewed the way
+// Codex's /hooks records them — with a Claude-style guard as the project's
+// policy, against a scripted model on loopback. Each case has a control run
+// without hookgate, which shows the case can fail.
+
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import {
+  codex,
+  docsBlock,
+  reviewCodexHooks,
+  shown,
+  testdata,
+  trustCodexProject,
+  type Workspace,
+  workspace,
+} from "./_agents.ts";
+import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
+import { agentsUnavailable } from "./_install.ts";
+
+const missing = await agentsUnavailable();
+/** A test name, saying why it is ignored when the agents cannot be installed. */
+const named = (name: string) => missing === undefined ? name : `${name} (ignored: ${missing})`;
+const model = fakeModel();
+Deno.test.afterAll(() => model.close());
+
+const DENIED = "deleting a directory tree is not allowed here; move it to ./trash instead";
+const rm = (cmd: string): Turn[] => [{ tool: "exec_command", args: { cmd } }, { text: "Done." }];
+
+/**
+ * The project's policy — a Claude-style Bash guard in `.hookgate/config.jsonc`,
+ * plus `hooks` for other events — and the set-up of docs/agents/codex.md,
+ * run as written (`hook-run trust` answered `--yes`), then `edit` applied to
+ * ~/.codex/hooks.json, then every Codex hook reviewed.
+ */
+async function routeCodex(
+  ws: Workspace,
+  hooks: Record<string, unknown[]> = {},
+  edit: (file: Record<string, unknown>) => Record<string, unknown> = (file) => file,
+): Promise<void> {
+  await ws.write(".hookgate/hooks/bash_guard.sh", await Deno.readTextFile(testdata("bash_guard.sh")));
+  await Deno.chmod(ws.at(".hookgate/hooks/bash_guard.sh"), 0o755);
+  const guard = { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.hookgate/hooks/bash_guard.sh` };
+  await ws.write(
+    ".hookgate/config.jsonc",
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }], ...hooks } }, null, 2),
+  );
+  const setup = await docsBlock("docs/agents/codex.md", "~/.codex/hooks.json");
+  match(setup, /^hook-run trust$/m);
+  await ws.sh(setup.replace(/^hook-run trust$/m, "hook-run trust --yes"));
+  await ws.editJson("~/.codex/hooks.json", edit);
+  await reviewCodexHooks(ws);
+}
+
+/** Without hookgate, the script deletes victim/ (from `cwd`). */
+async function control(turns: Turn[], cwd?: string): Promise<void> {
+  await using ws = await workspace(model);
+  const run = await codex(ws, model, { turns, ...(cwd === undefined ? {} : { cwd }) });
+  equal(run.code, 0, shown(run));
+  deepEqual(run.files, { victim: false }, shown(run));
+}
+
+Deno.test({
+  name: named(
+    "Codex routed to hook-run gateway --agent codex obeys the project's Claude-style guard: rm -r is blocked",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    await control(rm("rm -r ./victim"));
+    await using ws = await workspace(model);
+    await routeCodex(ws);
+    const run = await codex(ws, model, { turns: rm("rm -r ./victim") });
+    equal(run.code, 0, shown(run));
+    deepEqual(run.files, { victim: true }, shown(run));
+    match(run.stderr, /hook: PreToolUse Blocked/, shown(run));
+    const [result] = toolResults(run.requests);
+    equal(result?.text, `Command blocked by PreToolUse hook: ${DENIED}. Command: rm -r ./victim`, shown(run));
+  },
+});
+
+Deno.test({
+  name: named(
+    "Codex started in a subdirectory of the project still obeys the project's guard: rm -r ../victim is blocked",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    await control(rm("rm -r ../victim"), "src");
+    await using ws = await workspace(model);
+    await routeCodex(ws);
+    const run = await codex(ws, model, { turns: rm("rm -r ../victim"), cwd: "src" });
+    equal(run.code, 0, shown(run));
+    deepEqual(run.files, { victim: true }, shown(run));
+    match(run.stderr, /hook: PreToolUse Blocked/, shown(run));
+  },
+});
+
+Deno.test({
+  name: named(
+    "a project whose .codex/hooks.json uses PreModelRequest and PostModelRequest can be trusted, and Codex runs",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    const modelHooks = {
+      hooks: {
+        PreModelRequest: [{ hooks: [{ type: "command", command: `echo PreModelRequest >> "$HOME/model-hooks.log"` }] }],
+        PostModelRequest: [{
+          hooks: [{ type: "command", command: `echo PostModelRequest >> "$HOME/model-hooks.log"` }],
+        }],
+      },
+    };
+    // Codex alone runs them.
+    {
+      await using ws = await workspace(model);
+      await ws.write(".codex/hooks.json", JSON.stringify(modelHooks));
+      await trustCodexProject(ws);
+      await reviewCodexHooks(ws);
+      const run = await codex(ws, model, { turns: rm("rm -r ./victim") });
+      equal(run.code, 0, shown(run));
+      match(await ws.read("~/model-hooks.log") ?? "", /PreModelRequest\nPostModelRequest\n/, shown(run));
+      deepEqual(run.files, { victim: false }, shown(run));
+    }
+    await using ws = await workspace(model);
+    await ws.write(".codex/hooks.json", JSON.stringify(modelHooks));
+    await trustCodexProject(ws);
+    await routeCodex(ws);
+    const run = await codex(ws, model, { turns: rm("rm -r ./victim") });
+    equal(run.code, 0, shown(run));
+    match(await ws.read("~/model-hooks.log") ?? "", /PreModelRequest\nPostModelRequest\n/, shown(run));
+    deepEqual(run.files, { victim: true }, shown(run));
+  },
+});
+
+Deno.test({
+  name: named("Codex's SessionEnd, routed to hook-run gateway --agent codex, runs the project's SessionEnd hooks"),
+  ignore: missing !== undefined,
+  async fn() {
+    const sessionEnd = (command: string) => [{ hooks: [{ type: "command", command }] }];
+    // Codex alone fires SessionEnd at the end of `codex exec` (printing nothing about it, and killing a hook that
+    // takes more than about a second).
+    {
+      await using ws = await workspace(model);
+      await ws.write(
+        "~/.codex/hooks.json",
+        JSON.stringify({ hooks: { SessionEnd: sessionEnd(`touch "$HOME/session-ended"`) } }),
+      );
+      await reviewCodexHooks(ws);
+      const run = await codex(ws, model, { turns: [{ text: "Done." }] });
+      equal(run.code, 0, shown(run));
+      ok(await ws.exists("~/session-ended"), shown(run));
+    }
+    await using ws = await workspace(model);
+    await routeCodex(
+      ws,
+      { SessionEnd: sessionEnd(`jq -r .reason > "$HOME/session-ended"`) },
+      // The routing entry of the docs' block, on one more event.
+      (file) => {
+        const hooks = file.hooks as Record<string, unknown[]>;
+        return { hooks: { ...hooks, SessionEnd: hooks.Stop } };
+      },
+    );
+    const run = await codex(ws, model, { turns: [{ text: "Done." }] });
+    equal(run.code, 0, shown(run));
+    const ended = await ws.read("~/session-ended");
+    ok(ended !== undefined && ended.trim() !== "", shown(run, `session-ended: ${JSON.stringify(ended)}`));
+  },
+});
