@@ -13,11 +13,11 @@ import { DIALECT_CONFIGS } from "../dialects/configs.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
-import { HOOK_EVENT_NAMES, HOOK_EVENTS, isEventName, isHookEvent } from "../events/table.ts";
+import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
 import { compileToolMatcher } from "../matchers/compile.ts";
 import { compileExactMatcher } from "../matchers/exact.ts";
 import { compileToolRule } from "../matchers/tool_rule.ts";
-import { dialectOf } from "../dialects/dialects.ts";
+import { dialectOf, laterEvent } from "../dialects/dialects.ts";
 import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
 import { httpUrlProblem } from "../permissions/url_policy.ts";
 import { placeholderHook } from "../registry/placeholder.ts";
@@ -209,16 +209,20 @@ export class ConfigParser implements EntryContext {
         continue;
       }
       const event = key;
-      if (!isHookEvent(event) && isEventName(event) && dialectOf(dialect.name).acceptsUnknownEvents) {
+      // An agent's own file is never refused for an event its newer version
+      // added; hookgate's own dialects (native, Wuu) name only the table's
+      // events, where an unknown name is a slip that would never run.
+      const later = isHookEvent(event) ? undefined : laterEvent(dialect.name, event);
+      if (later !== undefined) {
         // An event the agent added after this version of hookgate (or a slip, said here).
         const suggestion = closest(event, HOOK_EVENT_NAMES);
         this.warning(
           path,
-          `hookgate does not know the event "${event}": its hooks run when ${dialect.label} sends it, side by side, and decide nothing but a halt and messages`,
+          `hookgate does not know the event "${event}": its hooks run when ${dialect.label} sends it, nothing blocks on it (the event is not modelled by hookgate)`,
           suggestion ? `did you mean "${suggestion}"?` : undefined,
         );
         if (Array.isArray(list)) {
-          this.#event(event as HookEvent, list, path, dialect);
+          this.#event(later, list, path, dialect);
         } else {
           // Such hooks never gate an action, so a broken list only loses itself.
           const start = this.#diagnostics.length;

@@ -1,11 +1,13 @@
 // Reading a hook's answer under hookgate's own exit-code and JSON rules, shared by the native and
 // Wuu dialects: exit 2 always denies (the JSON reason, else stderr, else
 // stdout); any other non-zero exit is a failure; exit 0 (or an HTTP body)
-// is nothing (allow) or exactly one JSON outcome object.
+// is nothing (allow) or exactly one JSON outcome object. A deny on an event
+// that cannot block is told to the user, never dropped in silence.
 
 import { truncate } from "../_internal/text.ts";
 import { MAX_REASON_CHARS } from "../_internal/limits.ts";
 import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../events/parse_outcome.ts";
+import { HOOK_EVENTS, isHookEvent } from "../events/table.ts";
 import type { DecodedOutput, HookAnswer } from "./types.ts";
 
 const ADVICE = {
@@ -13,16 +15,36 @@ const ADVICE = {
   body: "answer with an outcome object or nothing",
 } as const;
 
-/** Decodes an answer by hookgate's exit-code and JSON rules. */
-export function decodeHookgateAnswer(answer: HookAnswer): DecodedOutput {
+/** Decodes an answer by hookgate's exit-code and JSON rules, on `event` when given. */
+export function decodeHookgateAnswer(answer: HookAnswer, event?: string): DecodedOutput {
   const { exitCode, text, stderr } = answer;
   if (exitCode === 2) {
-    return { outcome: { action: "deny", reason: exit2Reason(text, stderr) } };
+    return toldWhereUnblockable({ outcome: { action: "deny", reason: exit2Reason(text, stderr) } }, event);
   }
   if (exitCode !== null && exitCode !== 0) {
     return { failure: { kind: "exit", message: `exited with code ${exitCode}${firstLine(stderr)}` } };
   }
-  return readJsonAnswer(answer);
+  return toldWhereUnblockable(readJsonAnswer(answer), event);
+}
+
+/**
+ * A deny on an event that can neither block nor take it as feedback
+ * (SessionStart, SessionEnd, SubagentStart, …) blocks nothing: its reason
+ * also goes to the user as the answer's `systemMessage`, as Claude Code
+ * shows a Claude-style hook's exit-2 stderr there — so the caller's
+ * dialect says it in its agent's terms (Codex and Gemini CLI as
+ * `systemMessage`, Cursor as `user_message` or in its hook log). The deny
+ * stays, for the trace and the runner's warning.
+ */
+function toldWhereUnblockable(decoded: DecodedOutput, event: string | undefined): DecodedOutput {
+  if (event === undefined || !("outcome" in decoded) || decoded.outcome.action !== "deny") return decoded;
+  // An event of a host's own table is the host's to judge: its row is not known here.
+  if (!isHookEvent(event)) return decoded;
+  const row = HOOK_EVENTS[event];
+  if (row.canBlock || row.denyAsFeedback) return decoded;
+  const note = `${event} cannot be blocked; a hook asked to: ${decoded.outcome.reason ?? DEFAULT_BLOCK_REASON}`;
+  const own = decoded.outcome.systemMessage;
+  return { outcome: { ...decoded.outcome, systemMessage: own === undefined ? note : `${own}\n${note}` } };
 }
 
 /**

@@ -8,7 +8,8 @@
 import type { HookEvent } from "../events/event_map.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { HookInput } from "../events/payload.ts";
-import { isEventName, isHookEvent } from "../events/table.ts";
+import { isHookEvent } from "../events/table.ts";
+import { laterEventName } from "./_later_event.ts";
 import { CLAUDE_DIALECT } from "./claude/wire.ts";
 import { CODEX_DIALECT } from "./codex/wire.ts";
 import { DIALECT_CONFIGS } from "./configs.ts";
@@ -87,12 +88,39 @@ export function encodePayload(input: HookInput, dialect: HookDialect = "native",
 }
 
 /**
+ * The event hookgate runs a name of a dialect's agent as, when it is an
+ * event that agent added after this version of hookgate: a name in the
+ * agent's case ({@linkcode Dialect.eventNameCase}) that the event table
+ * lacks, for a dialect whose agent adds events between releases
+ * ({@linkcode Dialect.acceptsUnknownEvents}). Its hooks run under
+ * `UNKNOWN_EVENT`'s row: nothing blocks on it. `undefined` otherwise.
+ *
+ * @param dialect The dialect.
+ * @param name The event as the agent names it.
+ * @returns The event's name inside hookgate (Cursor's camelCase names in PascalCase).
+ *
+ * @example Codex's model-request events, Cursor's later ones
+ * ```ts
+ * import { laterEvent } from "@hookgate/core/dialects";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(laterEvent("codex", "PreModelRequest"), "PreModelRequest");
+ * equal(laterEvent("cursor", "beforeTabSuggestion"), "BeforeTabSuggestion");
+ * equal(laterEvent("codex", "PreToolUse"), undefined);
+ * equal(laterEvent("native", "PreModelRequest"), undefined);
+ * ```
+ */
+export function laterEvent(dialect: HookDialect, name: string): HookEvent | undefined {
+  const own = dialectOf(dialect);
+  return own.acceptsUnknownEvents === true ? laterEventName(name, own.eventNameCase) : undefined;
+}
+
+/**
  * The canonical event a dialect's agent means by an event name, as its
  * configuration and its calls name events: the dialect's aliases
  * (`wireEvent` set), its configuration's own names (Gemini's `BeforeTool`),
- * else the event table's name. `undefined` for a name that is none of them
- * (a name the table lacks counts for a dialect whose agent adds events
- * between releases, as Claude Code does).
+ * else the event table's name, else an event its agent added later
+ * ({@linkcode laterEvent}). `undefined` for a name that is none of them.
  *
  * @param dialect The dialect.
  * @param name The event as the agent names it.
@@ -116,8 +144,7 @@ export function dialectEvent(
   if (alias !== undefined) return { event: alias.event, wireEvent: name };
   const named = DIALECT_CONFIGS[dialect].eventOf?.(name);
   if (named !== undefined) return named;
-  if (isHookEvent(name) || (own.acceptsUnknownEvents === true && isEventName(name))) {
-    return { event: name as HookEvent };
-  }
-  return undefined;
+  if (isHookEvent(name)) return { event: name };
+  const later = laterEvent(dialect, name);
+  return later === undefined ? undefined : { event: later };
 }

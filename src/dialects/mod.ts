@@ -15,7 +15,7 @@
  * @module
  */
 
-export { DIALECT_NAMES, dialectEvent, dialectOf, encodePayload } from "./dialects.ts";
+export { DIALECT_NAMES, dialectEvent, dialectOf, encodePayload, laterEvent } from "./dialects.ts";
 export {
   type DecodedInput,
   type DecodedOutput,

@@ -241,11 +241,20 @@ export interface Dialect {
    */
   readonly concurrent: boolean;
   /**
-   * Whether its agent sends events hookgate does not know (Claude Code adds
-   * events between releases): then its configured hooks may attach to any
-   * event name, and run there under `UNKNOWN_EVENT`'s row.
+   * Whether its agent sends events hookgate does not know (Claude Code,
+   * Codex, Gemini CLI and Cursor add events between releases): then its
+   * calls and its settings files may name any such event, and its hooks run
+   * there under `UNKNOWN_EVENT`'s row — nothing blocks on it.
    */
   readonly acceptsUnknownEvents?: boolean;
+  /**
+   * How its agent writes event names, which tells an event it added later
+   * from a malformed name: `"camelCase"` (Cursor's `beforeShellExecution`;
+   * such an event runs under its PascalCase form) or `"PascalCase"`.
+   *
+   * @default {"PascalCase"}
+   */
+  readonly eventNameCase?: "PascalCase" | "camelCase";
   /**
    * Whether its agent runs whatever command a hook names (Claude Code runs
    * each through a shell): then hookgate does too, and the command
@@ -302,7 +311,8 @@ export interface Dialect {
   /**
    * Reads a payload an agent sent in this dialect. With
    * `acceptsUnknownEvents`, an event name hookgate does not know is read
-   * too (its `event` is then that name, and its fields only `extra`).
+   * too (its `event` is then that name, and its fields only `extra`), but
+   * not an event another agent is known to send.
    *
    * @throws {TypeError} When it is not an event of this dialect.
    */

@@ -5,12 +5,9 @@
 // block only by exit code, and which give hooks CLAUDE_ENV_FILE.
 
 import type { HookEvent } from "../../events/event_map.ts";
-import { HOOK_EVENTS, type HookEventInfo, isHookEvent, UNKNOWN_EVENT } from "../../events/table.ts";
+import { rowOf } from "../_later_event.ts";
 
-/** The row of `event`: the table's, or the one for events the agent added later. */
-export function rowOf(event: string): HookEventInfo {
-  return isHookEvent(event) ? HOOK_EVENTS[event] : UNKNOWN_EVENT;
-}
+export { rowOf };
 
 /** Where Claude's exit code 2 goes, by event (§5 and §12 of its contract). */
 export type Exit2 = "block" | "user" | "ignored";

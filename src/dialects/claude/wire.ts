@@ -5,9 +5,11 @@
 import { isPlainObject, setOwn } from "../../_internal/json.ts";
 import { MAX_AGENT_TIMEOUT_MS, MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
 import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
+import type { HookDialect } from "../../events/hooks.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isEventName, isHookEvent } from "../../events/table.ts";
 import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../_fields.ts";
+import { laterWireEvent } from "../_later_event.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 import { ACTION_DECIDES, BLOCK_BY_EXIT, DECISION_BLOCK, rowOf } from "./events.ts";
 import { claudeCommandEnv } from "./env.ts";
@@ -55,12 +57,21 @@ function encodeInput(input: HookInput): Record<string, unknown> {
   return out;
 }
 
-function decodeInput(value: unknown): DecodedInput {
+/**
+ * Reads a payload in Claude Code's names, as `agent` sends it (Codex writes
+ * Claude's): an event the table lacks is one `agent` added later, unless
+ * another agent is known to send it.
+ */
+export function decodeClaudeInput(value: unknown, agent: HookDialect = "claude"): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Claude hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Claude hook event needs "hook_event_name"');
-  if (!isEventName(name)) {
-    throw new TypeError(`"hook_event_name" is ${JSON.stringify(name)}, which is not a Claude Code hook event name`);
+  if (!isHookEvent(name) && laterWireEvent(name, agent) === undefined) {
+    throw new TypeError(
+      `"hook_event_name" is ${JSON.stringify(name)}, which is not a Claude Code hook event name${
+        isEventName(name) ? " (it is another agent's event)" : ""
+      }`,
+    );
   }
   // An event Claude added after this version runs under the row for unknown events.
   const event = name as HookEvent;
@@ -173,7 +184,7 @@ export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
   // Claude waits as long as a hook's timeout says (an approval may wait days for a human).
   maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
   encodeInput,
-  decodeInput,
+  decodeInput: (value) => decodeClaudeInput(value),
   decodeOutput: decodeClaudeOutput,
   encodeResult,
   encodeExit,

@@ -1,10 +1,14 @@
 // OpenAI Codex's hooks.json as a configuration layer: Claude Code's shape
 // (`{"hooks": {Event: [{matcher, hooks: [{type: "command", command,
-// timeout, statusMessage}]}]}}`), timeouts in seconds (600 by default),
-// matchers as Codex reads them, and only Codex's events. Codex runs command
-// hooks only: its prompt and agent hooks are skipped, here as there. The
-// file's shape is Claude's, so it is never detected: it is Codex's where it
-// is (`.codex/hooks.json`) or when it says `"dialect": "codex"`.
+// timeout, async, statusMessage}]}]}}`), timeouts in whole seconds (600 by
+// default, as long as a hook says, as in Codex 0.169), matchers as Codex
+// reads them, and only Codex's events — those of the table, and any it
+// added later (PreModelRequest, …), whose hooks run and decide nothing.
+// Codex runs command hooks only: its prompt and agent hooks are skipped,
+// here as there; an async hook runs in the background, as in Codex, and
+// never decides. The file's shape is Claude's, so it is never detected: it
+// is Codex's where it is (`.codex/hooks.json`) or when it says `"dialect":
+// "codex"`.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import {
@@ -17,13 +21,15 @@ import {
   optional,
   string,
 } from "../../_internal/shape.ts";
-import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { LONG_TIMEOUT_MS, MAX_AGENT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
-import { HOOK_EVENTS } from "../../events/table.ts";
+import { isHookEvent } from "../../events/table.ts";
 import { compileCodexMatcher } from "../../matchers/codex.ts";
 import { openEntry } from "../_broken_entry.ts";
 import { readHandler } from "../_handler.ts";
+import { rowOf } from "../_later_event.ts";
 import { CLAUDE_GROUP } from "../claude/config.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { CODEX_EVENTS, MATCHER_IGNORED } from "./events.ts";
@@ -40,8 +46,8 @@ const CODEX_HANDLER: ObjectShape = looseObject({
 const HANDLER_KEYS: readonly string[] = keysOf(CODEX_HANDLER);
 const GROUP_KEYS: readonly string[] = keysOf(CLAUDE_GROUP);
 
-/** Codex's default, and the longest a hook may run here, in seconds. */
-const MAX_SECONDS = MAX_TIMEOUT_MS / 1000;
+/** Codex's default timeout, in seconds. */
+const DEFAULT_SECONDS = MAX_TIMEOUT_MS / 1000;
 
 /** The OpenAI Codex dialect's configuration side. */
 export const CODEX_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
@@ -52,7 +58,8 @@ export const CODEX_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
   securityLists: {},
   models: false,
   entries(event, value, path, context) {
-    if (!CODEX_EVENTS.has(event)) {
+    // An event Codex added later (its name reached here as one) runs; an event of the table Codex lacks never does.
+    if (isHookEvent(event) && !CODEX_EVENTS.has(event)) {
       context.warning(
         path,
         `Codex has no ${event} hook event, so this entry never runs`,
@@ -90,9 +97,15 @@ function readMatcher(
   context: EntryContext,
 ): string | undefined | null {
   if (matcher === undefined) return undefined;
-  if (MATCHER_IGNORED.has(event) || HOOK_EVENTS[event].matchOn === null) {
+  if (MATCHER_IGNORED.has(event) || rowOf(event).matchOn === null) {
     if (matcher !== "" && matcher !== "*") {
-      context.warning(path, `Codex ignores matchers on ${event}, so this hook runs every time`);
+      context.warning(
+        path,
+        isHookEvent(event)
+          ? `Codex ignores matchers on ${event}, so this hook runs every time`
+          // Codex 0.169 ignores them on PreModelRequest too.
+          : `${event} has nothing hookgate can match, so this hook runs every time`,
+      );
     }
     return undefined;
   }
@@ -126,26 +139,20 @@ function codexHook(
     context.error(path, 'a command hook needs a "command"');
     return null;
   }
-  const seconds = (value.timeout ?? value.timeoutSec ?? MAX_SECONDS) as number;
-  let timeoutMs = Math.max(1, Math.round(seconds * 1000));
-  if (seconds > MAX_SECONDS) {
+  if (value.timeoutSec !== undefined && value.timeout === undefined) {
+    // Codex 0.169 reads only "timeout": a hook with "timeoutSec" alone waits its default 600 seconds there.
     context.warning(
-      [...path, value.timeout === undefined ? "timeoutSec" : "timeout"],
-      `"timeout" is ${seconds} seconds; the longest is ${MAX_SECONDS}, so it is capped`,
-      seconds >= 1000
-        ? `Codex timeouts are in seconds: if you meant milliseconds, write ${Math.round(seconds / 1000)}`
-        : undefined,
+      [...path, "timeoutSec"],
+      `Codex reads "timeout", not "timeoutSec", so this hook's timeout is Codex's default of ${DEFAULT_SECONDS} seconds`,
+      `write "timeout": ${value.timeoutSec}`,
     );
-    timeoutMs = MAX_TIMEOUT_MS;
   }
-  if (value.async === true) {
-    context.warning(
-      [...path, "async"],
-      `Codex skips async hooks (it does not support them yet), so hookgate does not run this one either`,
-    );
-    return null;
-  }
-  const row = HOOK_EVENTS[event];
+  const timeoutMs = codexTimeout(
+    (value.timeout as number | undefined) ?? DEFAULT_SECONDS,
+    [...path, "timeout"],
+    context,
+  );
+  const row = rowOf(event);
   // No allowlist check: Codex runs whatever command a hook names, and so does hookgate.
   return {
     dialect: "codex",
@@ -154,5 +161,42 @@ function codexHook(
     timeoutMs,
     ...(matcher === undefined ? {} : { matcher }),
     command: value.command,
+    // As in Codex, an async hook never holds the call and never decides: its
+    // context and message come with the session's next call.
+    ...(value.async === true ? { async: true } : {}),
   };
+}
+
+/**
+ * A Codex timeout in milliseconds. Codex 0.169 waits as long as a hook's
+ * `timeout` says (`1200` is 20 minutes), so hookgate does too, up to a
+ * week; past an hour it says how long a call may wait (and that 5000 may
+ * have been meant as milliseconds).
+ */
+function codexTimeout(seconds: number, path: JsonPath, context: EntryContext): number {
+  if (!Number.isInteger(seconds)) {
+    context.warning(
+      path,
+      `"timeout" is ${seconds}, but Codex reads whole seconds only: it cannot read this file and runs none of its hooks`,
+      `write "timeout": ${Math.max(1, Math.round(seconds))}`,
+    );
+  }
+  const ms = Math.max(1, Math.round(seconds * 1000));
+  if (ms > MAX_AGENT_TIMEOUT_MS) {
+    context.warning(
+      path,
+      `"timeout" is ${seconds} seconds (${durationText(seconds)}); the longest is a week (${
+        MAX_AGENT_TIMEOUT_MS / 1000
+      }), so it is capped`,
+    );
+    return MAX_AGENT_TIMEOUT_MS;
+  }
+  if (ms > LONG_TIMEOUT_MS) {
+    context.warning(
+      path,
+      `"timeout" is ${seconds} seconds (${durationText(seconds)}): a call waits that long for this hook, as in Codex`,
+      `Codex timeouts are in seconds: if you meant milliseconds, write ${Math.max(1, Math.round(seconds / 1000))}`,
+    );
+  }
+  return ms;
 }

@@ -5,7 +5,12 @@
 
 import type { HookEvent } from "../../events/event_map.ts";
 
-/** Every event Codex fires hooks for. */
+/**
+ * Every event of the event table Codex fires hooks for. Codex 0.169 also
+ * fires `PreModelRequest`, `PostModelRequest` and `Interrupt`, which
+ * hookgate does not model: they run as events Codex added later (nothing
+ * blocks on them), as any event a newer Codex adds does.
+ */
 export const CODEX_EVENTS: ReadonlySet<string> = new Set([
   "SessionStart",
   "UserPromptSubmit",
@@ -20,6 +25,26 @@ export const CODEX_EVENTS: ReadonlySet<string> = new Set([
   "StopFailure",
   "SessionEnd",
 ]);
+
+/**
+ * The events Codex 0.169 fires that the event table does not have: they
+ * run under the row for unknown events, as any event a newer Codex adds.
+ * Named here so that another agent's gateway can tell a Codex payload sent
+ * to it.
+ */
+export const CODEX_LATER_EVENTS: readonly string[] = Object.freeze([
+  "PreModelRequest",
+  "PostModelRequest",
+  "Interrupt",
+]);
+
+/**
+ * The events whose payload carries no `model` (Codex 0.169's input
+ * schemas: `session_id`, `transcript_path`, `cwd`, `hook_event_name` and
+ * `reason` only on SessionEnd); on every other event of its own a payload
+ * without one is another agent's.
+ */
+export const WITHOUT_MODEL: ReadonlySet<string> = new Set(["SessionEnd", "StopFailure"]);
 
 /** Events whose matchers Codex never reads. */
 export const MATCHER_IGNORED: ReadonlySet<string> = new Set([
@@ -82,6 +107,13 @@ function shape(
 const UNIVERSAL_ONLY = shape(UNIVERSAL, null, null);
 
 /**
+ * An event Codex added later: its schema is not known, so the one field
+ * every schema of Codex 0.169 admits. Its Interrupt refuses even
+ * `continue`; its PreModelRequest and PostModelRequest read no answer.
+ */
+const LATER = shape(["systemMessage"], null, null, false);
+
+/**
  * Each event's output as Codex's current schemas admit it. PreToolUse and
  * PermissionRequest refuse `continue: false`, `stopReason` and
  * `suppressOutput`; PostToolUse refuses `suppressOutput`; Stop has no
@@ -102,7 +134,11 @@ const SHAPES: Readonly<Record<string, CodexOutputShape>> = Object.freeze({
   SubagentStop: shape([...UNIVERSAL, ...DECISION], null, "decision"),
 });
 
-/** What `event`'s output admits (the universal fields alone for events without their own). */
+/**
+ * What `event`'s output admits: the universal fields alone for its events
+ * without their own, `systemMessage` alone for an event it added later.
+ */
 export function outputShape(event: HookEvent | string): CodexOutputShape {
-  return Object.hasOwn(SHAPES, event) ? SHAPES[event]! : UNIVERSAL_ONLY;
+  if (Object.hasOwn(SHAPES, event)) return SHAPES[event]!;
+  return CODEX_EVENTS.has(event) ? UNIVERSAL_ONLY : LATER;
 }

@@ -2,18 +2,22 @@
 // Claude Code's names (`session_id`, `transcript_path` — null when there is
 // none —, `cwd`, `hook_event_name`, `permission_mode`, `tool_name`,
 // `tool_input`, `tool_use_id`, `tool_response`, `prompt`,
-// `stop_hook_active`, `source`) plus its own (`turn_id`, `model`,
-// `last_assistant_message`, which travel unchanged), so the payload is
-// Claude's for Codex's events; its answers and results follow Codex's
-// stricter rules (output.ts, result.ts).
+// `stop_hook_active`, `source`, `reason`, `trigger`) plus its own
+// (`turn_id`, `model`, `last_assistant_message`, `agent_transcript_path`,
+// which travel unchanged), so the payload is Claude's for Codex's events;
+// its answers and results follow Codex's stricter rules (output.ts,
+// result.ts). What Codex 0.169 really sends, event by event, is recorded in
+// tests/testdata/codex/payloads/.
 
 import { isPlainObject } from "../../_internal/json.ts";
+import { MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
 import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { CLAUDE_DIALECT } from "../claude/wire.ts";
+import { CLAUDE_DIALECT, decodeClaudeInput } from "../claude/wire.ts";
 import { optionalString } from "../_fields.ts";
+import { laterWireEvent } from "../_later_event.ts";
 import type { DecodedInput, DecodedOutput, Dialect, DialectEnv, DialectEnvContext, HookAnswer } from "../types.ts";
-import { CODEX_EVENTS } from "./events.ts";
+import { CODEX_EVENTS, WITHOUT_MODEL } from "./events.ts";
 import { decodeCodexOutput } from "./output.ts";
 import { encodeCodexResult } from "./result.ts";
 import { CODEX_TOOLS } from "./tools.ts";
@@ -28,25 +32,30 @@ function encodeInput(input: HookInput): Record<string, unknown> {
 }
 
 /**
- * A Codex event. Codex writes `model` on every event and Claude Code on
- * SessionStart only, so a payload without it is another agent's: read as
- * Codex's, its hooks would be chosen by the wrong rules.
+ * A Codex event: one of its events the table has, or one it added later
+ * (its `PreModelRequest`, `PostModelRequest`, `Interrupt`, …), read with
+ * its fields in `extra`. Codex writes `model` on every event of its own but
+ * SessionEnd, and Claude Code on SessionStart only, so such a payload
+ * without it is another agent's: read as Codex's, its hooks would be
+ * chosen by the wrong rules.
  */
 function decodeInput(value: unknown): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Codex hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Codex hook event needs "hook_event_name"');
-  if (!CODEX_EVENTS.has(name)) {
+  if (!CODEX_EVENTS.has(name) && laterWireEvent(name, "codex") === undefined) {
     throw new TypeError(
-      `"hook_event_name" is ${JSON.stringify(name)}, which is not a Codex hook event (${[...CODEX_EVENTS].join(", ")})`,
+      `"hook_event_name" is ${JSON.stringify(name)}, which is not a Codex hook event (${
+        [...CODEX_EVENTS].join(", ")
+      }, or one Codex added later)`,
     );
   }
-  if (typeof value.model !== "string") {
+  if (CODEX_EVENTS.has(name) && !WITHOUT_MODEL.has(name) && typeof value.model !== "string") {
     throw new TypeError(
-      `${name} has no "model", which Codex writes on every event; is it another agent's? Run hook-run gateway with that agent's --agent`,
+      `${name} has no "model", which Codex writes on every ${name}; is it another agent's? Run hook-run gateway with that agent's --agent`,
     );
   }
-  const decoded = CLAUDE_DIALECT.decodeInput(value);
+  const decoded = decodeClaudeInput(value, "codex");
   const fields = decoded.fields as { toolName?: string; toolInput?: Record<string, unknown> };
   if (typeof fields.toolName === "string" && isPlainObject(fields.toolInput)) {
     const call = CODEX_TOOLS.toCanonical(fields.toolName, fields.toolInput);
@@ -93,6 +102,10 @@ export const CODEX_DIALECT: Dialect = Object.freeze<Dialect>({
   contextSeparator: "\n\n",
   // Codex launches an event's matching hooks together, each on the same input.
   concurrent: true,
+  // Codex adds events between releases (0.169: PreModelRequest, PostModelRequest, Interrupt).
+  acceptsUnknownEvents: true,
+  // Codex waits as long as a hook's timeout says (0.169 keeps "timeout": 1200 as 1200 seconds).
+  maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
   tools: CODEX_TOOLS,
   encodeInput,
   decodeInput,

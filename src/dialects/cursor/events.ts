@@ -6,6 +6,7 @@
 // encoder, so neither branches on an event name.
 
 import type { HookEvent } from "../../events/event_map.ts";
+import { isHookEvent } from "../../events/table.ts";
 
 /** What a Cursor event's hooks may answer, as Cursor reads it. */
 export interface CursorEventInfo {
@@ -115,10 +116,16 @@ export function cursorEventOf(key: string): { event: HookEvent; wireEvent?: stri
   return info.alias === true ? { event: info.event, wireEvent: key } : { event: info.event };
 }
 
-/** The Cursor event a canonical event is sent as, given the hook's configured wire event. */
+/**
+ * The Cursor event a canonical event is sent as, given the hook's
+ * configured wire event; an event Cursor added later is its own name back
+ * in Cursor's case (`BeforeTabSuggestion` is `beforeTabSuggestion`).
+ */
 export function wireEventOf(event: string, wireEvent?: string): string {
   if (wireEvent !== undefined && Object.hasOwn(CURSOR_EVENTS, wireEvent)) return wireEvent;
-  return WIRE_OF.get(event) ?? event;
+  const own = WIRE_OF.get(event);
+  if (own !== undefined) return own;
+  return isHookEvent(event) ? event : event[0]!.toLowerCase() + event.slice(1);
 }
 
 /** What Cursor reads from a hook's answer on `wireEvent` (or the canonical event's own Cursor event). */

@@ -11,7 +11,8 @@ import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isHookEvent } from "../../events/table.ts";
 import { optionalString, readFields } from "../_fields.ts";
 import type { DecodedInput } from "../types.ts";
-import { CURSOR_EVENTS, wireEventOf } from "./events.ts";
+import { laterWireEvent } from "../_later_event.ts";
+import { CURSOR_EVENTS, type CursorEventInfo, wireEventOf } from "./events.ts";
 import { CURSOR_TOOLS, mcpToolOf } from "./tools.ts";
 
 /** The base fields read into the run environment rather than the payload. */
@@ -36,7 +37,13 @@ export function decodeCursorInput(value: unknown): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Cursor hook event must be a JSON object");
   const wire = optionalString(value, "hook_event_name");
   if (wire === undefined) throw new TypeError('a Cursor hook event needs "hook_event_name"');
-  const info = Object.hasOwn(CURSOR_EVENTS, wire) ? CURSOR_EVENTS[wire]! : undefined;
+  // An event Cursor added after this version runs under the row for unknown events, in PascalCase, its fields in `extra`.
+  const later = Object.hasOwn(CURSOR_EVENTS, wire) ? undefined : laterWireEvent(wire, "cursor", "camelCase");
+  const info: CursorEventInfo | undefined = later !== undefined
+    ? { event: later }
+    : Object.hasOwn(CURSOR_EVENTS, wire)
+    ? CURSOR_EVENTS[wire]!
+    : undefined;
   if (info === undefined) {
     throw new TypeError(`"hook_event_name" is ${JSON.stringify(wire)}, which is not a Cursor hook event name`);
   }

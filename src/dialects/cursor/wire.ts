@@ -33,6 +33,9 @@ export const CURSOR_DIALECT: Dialect = Object.freeze<Dialect>({
   contextSeparator: "\n",
   // Cursor starts every matching hook of an event at once.
   concurrent: true,
+  // Cursor adds events between releases (as it added its Tab events), named in camelCase.
+  acceptsUnknownEvents: true,
+  eventNameCase: "camelCase",
   // Cursor runs each hook's command through a shell, whatever it names.
   runsAnyCommand: true,
   // The gateway's notes go in user_message, which Cursor shows on some events only.

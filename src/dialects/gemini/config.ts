@@ -26,9 +26,9 @@ import {
 import { durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
-import { HOOK_EVENTS } from "../../events/table.ts";
 import { openEntry } from "../_broken_entry.ts";
 import { readHandler } from "../_handler.ts";
+import { rowOf } from "../_later_event.ts";
 import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
 import { canonicalEvent, geminiEvent } from "./events.ts";
 
@@ -153,7 +153,7 @@ export const GEMINI_CONFIG: DialectConfig & {
 function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): void {
   const trimmed = matcher?.trim() ?? "";
   if (trimmed === "" || trimmed === "*") return;
-  if (!HOOK_EVENTS[event].toolEvent && !["SessionStart", "SessionEnd", "PreCompact"].includes(event)) {
+  if (!rowOf(event).toolEvent && !["SessionStart", "SessionEnd", "PreCompact"].includes(event)) {
     context.warning(
       path,
       `${geminiEvent(event) ?? event} hooks have nothing to match, so the matcher is ignored (as Gemini CLI does)`,
@@ -224,7 +224,7 @@ function geminiHook(
     dialect: "gemini" as const,
     // Gemini hooks may rewrite the input: they run in the mutate stage, all at
     // the same time on the same input as in Gemini, the later rewrite winning.
-    ...(HOOK_EVENTS[event].canMutate ? { stage: "mutate" as const } : {}),
+    ...(rowOf(event).canMutate ? { stage: "mutate" as const } : {}),
     timeoutMs: geminiTimeout(h.timeout ?? DEFAULT_TIMEOUT_MS, [...path, "timeout"], context),
     ...(matcher === undefined ? {} : { matcher }),
     ...(name === undefined ? {} : { name }),

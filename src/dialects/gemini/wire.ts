@@ -9,8 +9,9 @@
 import { isPlainObject, setOwn } from "../../_internal/json.ts";
 import type { AnyHookEventFields } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { HOOK_EVENTS, type HookPayloadField } from "../../events/table.ts";
+import { HOOK_EVENTS, type HookPayloadField, isHookEvent } from "../../events/table.ts";
 import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../_fields.ts";
+import { laterWireEvent, rowOf } from "../_later_event.ts";
 import type { ToolMap } from "../_tool_map.ts";
 import type { DecodedInput, Dialect } from "../types.ts";
 import { expandGeminiCommand, geminiCommandEnv } from "./env.ts";
@@ -76,22 +77,25 @@ function decodeInput(value: unknown): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Gemini CLI hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Gemini CLI hook event needs "hook_event_name"');
-  const event = canonicalEvent(name);
+  // An event Gemini added after this version runs under the row for unknown events, its fields in `extra`.
+  const event = canonicalEvent(name) ?? laterWireEvent(name, "gemini");
   if (event === undefined) {
     throw new TypeError(
       `"hook_event_name" is ${JSON.stringify(name)}, which is not a Gemini CLI hook event (expected one of ${
         GEMINI_EVENTS.join(", ")
-      })`,
+      }, or one Gemini CLI added later)`,
     );
   }
-  const fields = readFields(event, (field) => {
-    const wire = value[WIRE_NAMES[field]];
-    if (field === "toolResult" && wire !== undefined && wire !== null) {
-      const error = isPlainObject(wire) ? wire.error : undefined;
-      return { content: wire, isError: error !== undefined && error !== null };
-    }
-    return wire;
-  }, (field) => WIRE_NAMES[field]) as AnyHookEventFields & { toolName?: string; toolInput?: Record<string, unknown> };
+  const fields = (isHookEvent(event)
+    ? readFields(event, (field) => {
+      const wire = value[WIRE_NAMES[field]];
+      if (field === "toolResult" && wire !== undefined && wire !== null) {
+        const error = isPlainObject(wire) ? wire.error : undefined;
+        return { content: wire, isError: error !== undefined && error !== null };
+      }
+      return wire;
+    }, (field) => WIRE_NAMES[field])
+    : {}) as AnyHookEventFields & { toolName?: string; toolInput?: Record<string, unknown> };
   if (fields.toolName !== undefined) {
     const call = GEMINI_TOOLS.toCanonical(fields.toolName, fields.toolInput ?? {});
     fields.toolName = call.name;
@@ -107,7 +111,7 @@ function decodeInput(value: unknown): DecodedInput {
   const read = new Set(COMMON_KEYS);
   for (const field of Object.keys(fields) as HookPayloadField[]) read.add(WIRE_NAMES[field]);
   // Everything else travels as the agent sent it.
-  readLoopFlagAndExtra(value, HOOK_EVENTS[event].loopGuard, read, decoded);
+  readLoopFlagAndExtra(value, rowOf(event).loopGuard, read, decoded);
   return decoded;
 }
 
@@ -121,6 +125,8 @@ export const GEMINI_DIALECT: Dialect & { readonly tools: ToolMap } = Object.free
     contextSeparator: "\n",
     // Gemini runs an event's hooks at the same time, each on the same input (unless a group says "sequential").
     concurrent: true,
+    // Gemini CLI adds events between releases: a later one's hooks run, and nothing blocks on it.
+    acceptsUnknownEvents: true,
     tools: GEMINI_TOOLS,
     encodeInput,
     decodeInput,

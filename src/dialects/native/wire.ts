@@ -31,7 +31,7 @@ export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
       ...(sessionId === undefined ? {} : { sessionId }),
     };
   },
-  decodeOutput: (_event, answer) => decodeHookgateAnswer(answer),
+  decodeOutput: (event, answer) => decodeHookgateAnswer(answer, event),
   // What hooks of another dialect answered for their own agent is not hookgate's answer.
   encodeResult: (_event, { extra: _extra, ...result }) => result,
 });

@@ -92,7 +92,7 @@ export const WUU_DIALECT: Dialect = Object.freeze<Dialect>({
       ...(sessionId === undefined || sessionId === "" ? {} : { sessionId }),
     };
   },
-  decodeOutput: (_event, answer) => decodeHookgateAnswer(answer),
+  decodeOutput: (event, answer) => decodeHookgateAnswer(answer, event),
   encodeResult(_event, result) {
     const out: Record<string, unknown> = {};
     if (result.block) {

@@ -48,10 +48,47 @@ Deno.test("CODEX_CONFIG reads Codex's hooks.json entries", async (t) => {
     equal(config.hooks.PreToolUse, undefined);
     match(config.diagnostics.map((d) => d.message).join("\n"), /Codex skips prompt hooks/);
   });
-  await t.step("async hooks are skipped, as Codex skips them", () => {
+  await t.step("async hooks load as async, as Codex 0.169 runs them in the background", () => {
     const config = parse({ Stop: [{ hooks: [{ command: "true", async: true }, { command: "false" }] }] });
-    deepEqual(config.hooks.Stop?.map((hook) => (hook as { command: string }).command), ["false"]);
-    match(config.diagnostics.map((d) => d.message).join("\n"), /Codex skips async hooks/);
+    deepEqual(config.diagnostics, []);
+    deepEqual(
+      config.hooks.Stop?.map((hook) => [(hook as { command: string }).command, (hook as { async?: boolean }).async]),
+      [["true", true], ["false", undefined]],
+    );
+  });
+  await t.step('a "timeout" of 1200 stays 1200 seconds, as in Codex 0.169; past an hour a warning says so', () => {
+    const config = parse({
+      PreToolUse: [{ hooks: [{ command: "a", timeout: 1200 }, { command: "b", timeout: 7200 }] }],
+    });
+    equal(config.ok, true, JSON.stringify(config.diagnostics));
+    deepEqual(config.hooks.PreToolUse?.map((hook) => hook.timeoutMs), [1_200_000, 7_200_000]);
+    deepEqual(config.diagnostics.map((d) => d.message), [
+      '"timeout" is 7200 seconds (2 h 0 min): a call waits that long for this hook, as in Codex',
+    ]);
+  });
+  await t.step('"timeoutSec", which Codex does not read, leaves the default of 600 seconds, with a warning', () => {
+    const config = parse({ Stop: [{ hooks: [{ command: "true", timeoutSec: 5 }] }] });
+    equal(config.hooks.Stop?.[0]?.timeoutMs, 600_000);
+    match(config.diagnostics[0]!.message, /Codex reads "timeout", not "timeoutSec"/);
+  });
+  await t.step("a timeout that is not whole seconds is a warning: Codex cannot read such a file", () => {
+    const config = parse({ Stop: [{ hooks: [{ command: "true", timeout: 0.5 }] }] });
+    equal(config.hooks.Stop?.[0]?.timeoutMs, 500);
+    match(config.diagnostics[0]!.message, /Codex reads whole seconds only/);
+  });
+  await t.step("an event Codex added later loads with a warning; its matcher is ignored, as Codex ignores it", () => {
+    const config = parse({
+      PreModelRequest: [{ matcher: "never", hooks: [{ command: "true" }] }],
+      Interrupt: [{ hooks: [{ command: "true", async: true }] }],
+    });
+    equal(config.ok, true, JSON.stringify(config.diagnostics));
+    equal(config.hooks["PreModelRequest" as "Stop"]?.[0]?.matcher, undefined);
+    equal((config.hooks["Interrupt" as "Stop"]?.[0] as { async?: boolean }).async, true);
+    deepEqual(config.diagnostics.map((d) => d.message), [
+      'hookgate does not know the event "PreModelRequest": its hooks run when OpenAI Codex sends it, nothing blocks on it (the event is not modelled by hookgate)',
+      "PreModelRequest has nothing hookgate can match, so this hook runs every time",
+      'hookgate does not know the event "Interrupt": its hooks run when OpenAI Codex sends it, nothing blocks on it (the event is not modelled by hookgate)',
+    ]);
   });
   await t.step("any command runs, as in Codex: no allowlist refuses hook-run or a bare name", () => {
     const config = parse({
@@ -140,4 +177,41 @@ Deno.test("Codex hooks get the payload as Codex writes it", async () => {
   equal(payload.transcript_path, null);
   equal(payload.session_id, "s");
   ok(typeof payload.cwd === "string");
+});
+
+Deno.test("An async Codex hook runs without holding the call: its deny is ignored, its context comes with the session's next call", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hookgate-codex-async-" });
+  const release = join(dir, "release");
+  const answer = JSON.stringify({
+    systemMessage: "lint says hi",
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "never applied",
+      additionalContext: "lint: clean",
+    },
+  });
+  // As Codex 0.169 does: the call goes on, the deny is never applied, the context reaches the next model request.
+  await using p = await codexProject({
+    PreToolUse: [{
+      hooks: [{
+        type: "command",
+        command: `while [ ! -e '${release}' ]; do sleep 0.05; done; cat >/dev/null; printf '%s' '${answer}'`,
+        async: true,
+        timeout: 20,
+      }],
+    }],
+  });
+  try {
+    const env = { cwd: p.dir, sessionId: "s-1" };
+    deepEqual(await p.host.runner.preToolUse("Bash", { command: "rm -rf /" }, env), {});
+    await Deno.writeTextFile(release, "");
+    await p.host.runner.idle();
+    deepEqual(await p.host.runner.userPromptSubmit("next", env), {
+      additionalContext: "lint: clean",
+      systemMessage: "lint says hi",
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

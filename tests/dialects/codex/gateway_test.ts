@@ -170,3 +170,114 @@ Deno.test("Codex's own hooks run once: from .codex/hooks.json for other callers,
     match(run.answer.systemMessage as string, /untrusted project/);
   });
 });
+
+/** What Codex 0.169.0 really wrote to a hook's stdin (tests/testdata/codex/payloads/), in this project. */
+async function recorded(name: string, dir: string): Promise<Record<string, unknown>> {
+  const url = new URL(`../../testdata/codex/payloads/${name}.json`, import.meta.url);
+  return { ...JSON.parse(await Deno.readTextFile(url)), cwd: dir };
+}
+
+/** The payloads a hook that logs them (guards/log_payload.sh) saw, in order. */
+async function logged(file: string): Promise<Record<string, unknown>[]> {
+  const text = await Deno.readTextFile(file).catch(() => "");
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line));
+}
+
+Deno.test("hook-run trust, check and list take a ~/.codex/hooks.json that uses the events Codex 0.169 added", async () => {
+  // A bash + jq guard, as users write them.
+  const jqGuard = {
+    type: "command",
+    command: `jq -e '.tool_input.command | test("rm -r") | not' >/dev/null || { echo "no rm -r" >&2; exit 2; }`,
+  };
+  const later = { PreModelRequest: [{ hooks: [codexHook("payload.sh", "/dev/null")] }] };
+  // The project's own .codex/hooks.json is trusted by codexProject's `hook-run trust --yes`.
+  await using p = await codexProject({}, { ...later, PreToolUse: [{ matcher: "Bash", hooks: [jqGuard] }] });
+  await Deno.mkdir(join(p.home, ".codex"));
+  await Deno.writeTextFile(
+    join(p.home, ".codex", "hooks.json"),
+    JSON.stringify({ hooks: { ...later, Interrupt: [{ hooks: [codexHook("payload.sh", "/dev/null")] }] } }),
+  );
+  const trust = await cli(["trust", "--cwd", p.dir, "--yes"], { cwd: p.dir, home: p.home });
+  equal(trust.code, 0, trust.stdout + trust.stderr);
+  const check = await cli(["check", "--cwd", p.dir], { cwd: p.dir, home: p.home });
+  equal(check.code, 0, check.stdout + check.stderr);
+  const said = check.stdout + check.stderr;
+  for (const event of ["PreModelRequest", "Interrupt"]) {
+    match(
+      said,
+      new RegExp(`warning: hookgate does not know the event "${event}": its hooks run .*nothing blocks on it`),
+    );
+  }
+  match(said, /ok: 4 hooks; 0 errors, 3 warnings/);
+  const list = await cli(["list", "--cwd", p.dir], { cwd: p.dir, home: p.home });
+  equal(list.code, 0, list.stderr);
+  match(list.stdout, /^PreModelRequest .*payload\.sh/m);
+  match(list.stdout, /^Interrupt .*payload\.sh/m);
+});
+
+/** A Claude-style hook logging its payload to `file`. */
+function logTo(file: string): Record<string, unknown> {
+  return { type: "command", command: `${guard("log_payload.sh").command} ${file}` };
+}
+
+Deno.test("hook-run gateway --agent codex runs the hooks of the events Codex 0.169 added and answers as Codex accepts", async (t) => {
+  const log = await Deno.makeTempFile();
+  await using p = await codexProject({
+    PreModelRequest: [{ hooks: [logTo(log)] }],
+    PostModelRequest: [{ hooks: [logTo(log)] }],
+    Interrupt: [{ hooks: [guard("halt.sh"), logTo(log)] }],
+  });
+  try {
+    for (const name of ["pre_model_request", "post_model_request"]) {
+      await t.step(`${name}: its hooks run on what Codex sent, and the answer is {}`, async () => {
+        const run = await p.gateway(await recorded(name, p.dir));
+        deepEqual([run.code, run.answer], [0, {}], run.stderr);
+      });
+    }
+    await t.step(
+      "Interrupt: a hook's halt cannot be said there, so only a systemMessage, which Codex accepts",
+      async () => {
+        const run = await p.gateway(await recorded("interrupt", p.dir));
+        equal(run.code, 0, run.stderr);
+        assertCodexAccepts("Interrupt", run.answer);
+        match(run.answer.systemMessage as string, /Codex cannot stop the session from Interrupt.*enough for today/);
+      },
+    );
+    deepEqual((await logged(log)).map((payload) => [payload.hook_event_name, payload.model]), [
+      ["PreModelRequest", "gpt-5.5"],
+      ["PostModelRequest", "gpt-5.5"],
+      ["Interrupt", "gpt-5.5"],
+    ]);
+  } finally {
+    await Deno.remove(log);
+  }
+});
+
+Deno.test("hook-run gateway --agent codex runs SessionEnd hooks on Codex's SessionEnd, which carries no model", async () => {
+  const log = await Deno.makeTempFile();
+  await using p = await codexProject({ SessionEnd: [{ hooks: [logTo(log)] }] });
+  try {
+    const sent = await recorded("session_end", p.dir);
+    const run = await p.gateway(sent);
+    deepEqual([run.code, run.answer], [0, {}], run.stderr);
+    deepEqual(await logged(log), [sent]);
+  } finally {
+    await Deno.remove(log);
+  }
+});
+
+Deno.test("hook-run gateway --agent codex tells in a systemMessage a native SessionStart hook's exit 2, as a Claude-style one's", async () => {
+  await using p = await codexProject({ SessionStart: [{ hooks: [guard("no_sessions.sh")] }] });
+  const native = join(p.dir, "native.json");
+  await Deno.writeTextFile(
+    native,
+    JSON.stringify({ hooks: { SessionStart: [{ command: guard("no_sessions.sh").command }] } }),
+  );
+  const run = await p.gateway(await recorded("session_start", p.dir), "codex", ["--config", native]);
+  equal(run.code, 0, run.stderr);
+  assertCodexAccepts("SessionStart", run.answer);
+  // The Claude-style hook's stderr, as Claude shows it; the native hook's reason, saying SessionStart cannot be blocked.
+  deepEqual(run.answer, {
+    systemMessage: "no sessions on Fridays\nSessionStart cannot be blocked; a hook asked to: no sessions on Fridays",
+  });
+});
