@@ -67,10 +67,11 @@ export async function launcherStaleness(home: string, settings?: string): Promis
   else if (await sha256(bytes) !== build.bundle) {
     problems.push(`its bundle ${printable(bundle)} is not the one install wrote`);
   } else {
-    const own = await ownBuild();
-    if (own.source !== undefined && own.source !== build.source) {
+    // What this hook-run is, where it may read itself (else nothing to compare).
+    const own = await ownBuild().catch(() => undefined);
+    if (own?.source !== undefined && own.source !== build.source) {
       problems.push("it was built from another version of hookgate's source than this one");
-    } else if (own.bundle !== undefined && own.bundle !== build.bundle) {
+    } else if (own?.bundle !== undefined && own.bundle !== build.bundle) {
       problems.push(`its bundle is not this hook-run's (${printable(own.path)})`);
     }
   }
@@ -94,12 +95,12 @@ export async function launcherDiagnostics(home: string, settings?: string): Prom
 
 /** What this process runs: its source's digest, or its bundle's. */
 async function ownBuild(): Promise<{ source?: string; bundle?: string; path: string }> {
-  const source = await sourceDigest();
-  if (source !== undefined) return { source, path: "" };
   const self = new URL(import.meta.url);
   const path = decodeURIComponent(self.pathname);
-  const bytes = self.protocol === "file:" ? await Deno.readFile(self).catch(() => undefined) : undefined;
-  return bytes === undefined ? { path } : { bundle: await sha256(bytes), path };
+  if (self.protocol !== "file:") return { path };
+  const source = await sourceDigest();
+  if (source !== undefined) return { source, path };
+  return { bundle: await sha256(await Deno.readFile(self)), path };
 }
 
 /** The rebuild command an existing launcher script names in its failures. */
