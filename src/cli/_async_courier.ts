@@ -40,8 +40,8 @@ export async function courierCommand(args: readonly string[]): Promise<CourierCo
     // Only the launcher needs these (and what they import): loaded then.
     const { launcherFlags, launcherPaths } = await import("./_launcher.ts");
     const { flagWords } = await import("./_launcher_flags.ts");
-    const { bin, bundle } = launcherPaths(home);
-    const flags = main === new URL(`file://${bundle}`).href
+    const { bin, bundle, start } = launcherPaths(home);
+    const flags = [bundle, start].some((file) => main === new URL(`file://${file}`).href)
       ? launcherFlags(await Deno.readTextFile(bin).catch(() => ""))
       : undefined;
     if (flags !== undefined) {

@@ -1,7 +1,11 @@
-// Reading and replacing the JSON files hook-run install edits: read whole,
+// Reading and replacing the files hook-run install edits: read whole,
 // refused when malformed (nothing is changed then), written through a
 // temporary file and a rename so that a reader never sees half a file, and
-// backed up before a change.
+// backed up before a change. A file keeps what the user gave it: its mode
+// (a settings file holding API keys stays 0600), and its place behind a
+// symbolic link (a dotfiles repository's link stays a link: the file it
+// points to is replaced, beside itself). A write can require the file to be
+// unchanged since it was read, so that an edit made meanwhile is never lost.
 
 import { CliError, printable } from "./_io.ts";
 import { parentDir } from "./_path.ts";
@@ -14,9 +18,10 @@ export interface JsonFile {
 
 /** Reads `path`; a file that is not JSON is refused with its place. */
 export async function readJsonFile(path: string, what: string): Promise<JsonFile | undefined> {
+  const target = await writeTarget(path, what);
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await Deno.readTextFile(target);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw new CliError(`cannot read ${what} ${printable(path)}: ${(error as Error).message}; nothing was changed`);
@@ -35,16 +40,84 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";
 }
 
-/** Replaces `path` with `data` in one rename, creating its directory; `mode` for an executable. */
-export async function replaceFile(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+/**
+ * The file a write of `path` replaces: `path`, or the file its symbolic
+ * link (or chain of them) points to. A link to nothing is refused: writing
+ * would replace the link.
+ */
+export async function writeTarget(path: string, what = "the file"): Promise<string> {
+  let link: Deno.FileInfo;
   try {
-    await Deno.mkdir(parentDir(path), { recursive: true });
-    const temporary = `${path}.hookgate-${crypto.randomUUID().slice(0, 8)}.tmp`;
+    link = await Deno.lstat(path);
+  } catch {
+    return path;
+  }
+  if (!link.isSymlink) return path;
+  try {
+    return await Deno.realPath(path);
+  } catch (error) {
+    const to = await Deno.readLink(path).catch(() => "?");
+    throw new CliError(
+      `${what} ${printable(path)} is a symbolic link to ${printable(to)}, which cannot be read (${
+        (error as Error).message
+      }); create the file it points to or remove the link: nothing was changed`,
+    );
+  }
+}
+
+/** Options of {@linkcode replaceFile}. */
+export interface ReplaceOptions {
+  /** The mode of a new file (default: what the umask gives), and of an existing one with `keepMode: false`. */
+  mode?: number;
+  /** Whether an existing file keeps its own mode (default true). */
+  keepMode?: boolean;
+  /**
+   * The text the file must still have (`null`: it must still not exist),
+   * checked right before the rename: when it changed, nothing is written and
+   * {@linkcode replaceFile} returns false.
+   */
+  expect?: string | null;
+}
+
+/**
+ * Replaces `path` (through its symbolic link) with `data` in one rename,
+ * creating its directory. The temporary file of a file with a mode is
+ * readable by its owner only until it gets that mode, just before the
+ * rename. Returns false, having
+ * written nothing, when `expect` is given and the file changed.
+ */
+export async function replaceFile(
+  path: string,
+  data: string | Uint8Array,
+  options: ReplaceOptions = {},
+): Promise<boolean> {
+  const target = await writeTarget(path);
+  const current = await Deno.stat(target).catch(() => undefined);
+  const mode = current?.mode !== null && current?.mode !== undefined && options.keepMode !== false
+    ? current.mode & 0o7777
+    : options.mode;
+  try {
+    await Deno.mkdir(parentDir(target), { recursive: true });
+    const temporary = `${target}.hookgate-${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
-      if (typeof data === "string") await Deno.writeTextFile(temporary, data, mode ? { mode } : {});
-      else await Deno.writeFile(temporary, data, mode ? { mode } : {});
+      // Private until it has its mode: a reader never sees a secret file's text readable by others.
+      const file = await Deno.open(temporary, {
+        write: true,
+        createNew: true,
+        mode: mode === undefined ? 0o666 : 0o600,
+      });
+      try {
+        const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+        for (let written = 0; written < bytes.length;) written += await file.write(bytes.subarray(written));
+      } finally {
+        file.close();
+      }
       if (mode !== undefined) await Deno.chmod(temporary, mode);
-      await Deno.rename(temporary, path);
+      if (options.expect !== undefined && await currentText(target) !== options.expect) {
+        await Deno.remove(temporary);
+        return false;
+      }
+      await Deno.rename(temporary, target);
     } catch (error) {
       await Deno.remove(temporary).catch(() => {});
       throw error;
@@ -52,14 +125,23 @@ export async function replaceFile(path: string, data: string | Uint8Array, mode?
   } catch (error) {
     throw writeError(path, error);
   }
+  return true;
 }
 
-/** Copies `path` to a timestamped backup beside it; returns the backup's path. */
+/** Whether `path` no longer holds what `before` read (`undefined`: that it did not exist). */
+export async function changedSince(path: string, before: JsonFile | undefined): Promise<boolean> {
+  return await currentText(await writeTarget(path)) !== (before?.text ?? null);
+}
+
+/** Copies `path` (what its link points to) to a timestamped backup beside it, with its mode; returns the backup's path. */
 export async function backUp(path: string): Promise<string> {
+  const target = await writeTarget(path);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const backup = `${path}.hookgate-backup-${stamp}`;
+  const backup = `${target}.hookgate-backup-${stamp}`;
   try {
-    await Deno.copyFile(path, backup);
+    await Deno.copyFile(target, backup);
+    const { mode } = await Deno.stat(target);
+    if (mode !== null) await Deno.chmod(backup, mode & 0o7777);
   } catch (error) {
     throw writeError(backup, error);
   }
@@ -75,7 +157,18 @@ export async function removeFile(path: string): Promise<void> {
   }
 }
 
+/** The file's text, or `null` when it does not exist. */
+async function currentText(path: string): Promise<string | null> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return null;
+    throw error;
+  }
+}
+
 function writeError(path: string, error: unknown): CliError {
+  if (error instanceof CliError) return error;
   const denied = error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied;
   return new CliError(
     `cannot write ${printable(path)}: ${(error as Error).message}${

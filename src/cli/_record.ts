@@ -32,9 +32,11 @@ export async function recordEvent(
   try {
     // Loaded only when recording: run and gateway start once per tool call.
     const { traceLine } = await import("../replay/mod.ts");
+    // 0600, like serve's: a recorded event holds the tool's input and the prompt.
     await Deno.writeTextFile(file, JSON.stringify(traceLine(event, fields, env)) + "\n", {
       append: true,
       create: true,
+      mode: 0o600,
     });
   } catch (error) {
     io.stderr(`hook-run: warning: could not record to ${printable(file)}: ${printable((error as Error).message)}\n`);

@@ -9,7 +9,8 @@ import {
   type PlaceholderHook,
   type ProjectTrust,
 } from "../../mod.ts";
-import { permissionDiagnostics } from "../config/mod.ts";
+import { defaultHome, permissionDiagnostics } from "../config/mod.ts";
+import { readEnv } from "./_env.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
@@ -41,8 +42,16 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     projectDir: config.projectRoot,
     ...(config.sanitizeEnv ? { sanitizeEnv: true } : {}),
   });
-  const diagnostics = [...config.diagnostics, ...extensions.diagnostics, ...permissions, ...trustWrite(config.project)];
-  const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error");
+  const launcher = await staleLauncher();
+  const diagnostics = [
+    ...config.diagnostics,
+    ...extensions.diagnostics,
+    ...permissions,
+    ...trustWrite(config.project),
+    ...launcher,
+  ];
+  const ok = config.ok && extensions.diagnostics.length === 0 && !permissions.some((d) => d.severity === "error") &&
+    launcher.length === 0;
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
   // Files an agent runs itself: shown, so nobody expects hookgate to run them for it as well.
   const agentFiles = config.layers.flatMap(({ path, owner, found }) => found && owner ? [{ path, owner }] : []);
@@ -93,6 +102,19 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       : `${paint(io, "red", "failed")}: ${summary}\n`,
   );
   return ok ? 0 : 1;
+}
+
+/**
+ * An error when the launcher hook-run install built would not start (its
+ * Deno or bundle gone) or runs another hook-run than this one: the agent's
+ * every call then fails or runs old code.
+ */
+async function staleLauncher(): Promise<ConfigDiagnostic[]> {
+  const home = defaultHome();
+  if (home === undefined) return [];
+  const { launcherDiagnostics } = await import("./_launcher_state.ts");
+  const userHome = readEnv("HOME");
+  return await launcherDiagnostics(home, userHome === undefined ? undefined : `${userHome}/.claude/settings.json`);
 }
 
 /** A warning when hook-run trust could not record trust in this project under this process's permissions. */

@@ -100,3 +100,53 @@ Deno.test("after hook-run install claude, a user's ~/.claude hooks answer Claude
     deepEqual(await p.runs(), ["count PreToolUse"]);
   });
 });
+
+Deno.test("after hook-run install claude, a user's HTTP hook to a local policy service still answers Claude, beside the routing", async (t) => {
+  await using p = await claudeSetup();
+  // The user's own policy service on a loopback /hooks URL: it denies every Bash call it sees.
+  const seen: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
+    seen.push(`${new URL(request.url).pathname} ${(await request.json()).tool_input?.command}`);
+    return Response.json(preToolUse("deny", "local policy: no deletes"));
+  });
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}/hooks/PreToolUse`;
+    const path = join(p.home, ".claude/settings.json");
+    const hooks = {
+      PreToolUse: [
+        { matcher: "Bash", hooks: [command(`"$HOME"/.claude/hooks/count.sh`)] },
+        { matcher: "Bash", hooks: [{ type: "http", url, timeout: 5 }] },
+      ],
+    };
+    await p.write(path, JSON.stringify({ hooks }, null, 2) + "\n");
+    const install = await cli(["install", "claude", "--settings", path], {
+      cwd: p.dir,
+      home: p.home,
+      env: { DENO_DIR },
+    });
+    equal(install.code, 0, install.stdout + install.stderr);
+    const rm = p.event("PreToolUse", { tool_name: "Bash", tool_input: { command: "rm -rf ~" } });
+    await t.step("Claude runs the routing and the policy service: the moved hook once, the service once", async () => {
+      const ran = await p.claude([path], rm);
+      const launcher = join(p.home, ".config/hookgate/bin/hook-run");
+      deepEqual(ran.map((one) => one.handler.command ?? one.handler.url), [url, `${launcher} gateway`]);
+      const policy = ran.find((one) => one.handler.url === url)!;
+      deepEqual(claudeReads(JSON.parse(policy.stdout)), preToolUse("deny", "local policy: no deletes"));
+      deepEqual(seen, ["/hooks/PreToolUse rm -rf ~"]);
+      deepEqual(await p.runs(), ["count PreToolUse"]);
+    });
+    await t.step("uninstall gives Claude the file it had", async () => {
+      equal(
+        (await cli(["uninstall", "claude", "--settings", path], { cwd: p.dir, home: p.home, env: { DENO_DIR } })).code,
+        0,
+      );
+      const after = JSON.parse((await p.read(path))!);
+      deepEqual(
+        new Set(after.hooks.PreToolUse.map((group: unknown) => JSON.stringify(group))),
+        new Set(hooks.PreToolUse.map((group) => JSON.stringify(group))),
+      );
+    });
+  } finally {
+    await server.shutdown();
+  }
+});

@@ -5,7 +5,7 @@ import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeRoutedEvents } from "../../src/dialects/mod.ts";
 import { BUNDLE_OPTIONS } from "../../src/cli/_launcher.ts";
-import { bundleFlags, cli, type CliRun } from "./_cli.ts";
+import { bundleFlags, cli, type CliRun, hookRunCommand } from "./_cli.ts";
 import { DENO_DIR } from "./_task.ts";
 
 const SCRIPTS = new URL("../testdata/published_style/", import.meta.url).pathname;
@@ -109,15 +109,18 @@ Deno.test("hook-run install claude routes every modelled event through a launche
       equal(routed.includes("WorktreeCreate"), false);
       deepEqual(after.hooks.WorktreeCreate, original(project).hooks.WorktreeCreate);
     });
-    await t.step("each modelled event routes to <launcher> gateway with Claude's longest timeout", () => {
-      for (const event of routed) {
-        deepEqual(
-          after.hooks[event],
-          [{ hooks: [{ type: "command", command: `${bin} gateway`, timeout: 600 }] }],
-          event,
-        );
-      }
-    });
+    await t.step(
+      "each modelled event routes to <launcher> gateway with Claude's longest timeout, marked as install's",
+      () => {
+        for (const event of routed) {
+          deepEqual(
+            after.hooks[event],
+            [{ hooks: [{ type: "command", command: `${bin} gateway`, timeout: 600, hookgate: "routing" }] }],
+            event,
+          );
+        }
+      },
+    );
     await t.step("the user's hooks moved into the hookgate home, in Claude's shape", async () => {
       deepEqual(
         (await readJson(join(hookgate, "claude-hooks.json"))).hooks.PreToolUse,
@@ -241,7 +244,12 @@ Deno.test("hook-run install claude --serve routes to per-event URLs, SessionStar
     for (const event of claudeRoutedEvents()) {
       const [handler] = after.hooks[event].at(-1).hooks;
       if (event === "SessionStart" || event === "Setup") {
-        deepEqual(handler, { type: "command", command: `${join(hookgate, "bin", "hook-run")} gateway`, timeout: 600 });
+        deepEqual(handler, {
+          type: "command",
+          command: `${join(hookgate, "bin", "hook-run")} gateway`,
+          timeout: 600,
+          hookgate: "routing",
+        });
       } else {
         deepEqual(handler, {
           type: "http",
@@ -249,6 +257,7 @@ Deno.test("hook-run install claude --serve routes to per-event URLs, SessionStar
           timeout: 600,
           headers: { Authorization: "Bearer $HOOKGATE_TOKEN" },
           allowedEnvVars: ["HOOKGATE_TOKEN"],
+          hookgate: "routing",
         });
       }
     }
@@ -416,4 +425,177 @@ Deno.test("the installed launcher records and trusts in a HOOKGATE_HOME outside 
 
 Deno.test("hook-run install bundles the CLI with the options of deno task bundle", () => {
   deepEqual([...BUNDLE_OPTIONS], bundleFlags);
+});
+
+Deno.test("hook-run install claude leaves a user's hooks that call a local /hooks URL in Claude's file, and uninstall keeps them", async (t) => {
+  await withSetUp(async ({ hookgate, settings, project, run }) => {
+    // A local policy service of the user's own: an HTTP hook, curl and wget.
+    const policy = {
+      matcher: "Bash",
+      hooks: [
+        { type: "http", url: "http://127.0.0.1:9911/hooks/PreToolUse", timeout: 5 },
+        { type: "command", command: "curl -sf --data-binary @- http://localhost:9911/hooks || exit 2" },
+        { type: "command", command: "wget -qO- --post-file=/dev/stdin http://127.0.0.1:9911/hooks/PreToolUse" },
+      ],
+    };
+    const before = original(project);
+    const written = { ...before, hooks: { ...before.hooks, PreToolUse: [...before.hooks.PreToolUse, policy] } };
+    await Deno.writeTextFile(settings, JSON.stringify(written, null, 2));
+    const install = await run(["install", "claude", "--settings", settings]);
+    equal(install.code, 0, install.stdout + install.stderr);
+    await t.step("they stay where they were, beside the routing, and install says so", async () => {
+      match(install.stdout, /kept +3 hooks calling a local \/hooks URL .* stay in Claude's file/);
+      const after = await readJson(settings);
+      deepEqual(after.hooks.PreToolUse[0], policy);
+      equal(after.hooks.PreToolUse[1].hooks[0].hookgate, "routing");
+      equal(after.hooks.PreToolUse.length, 2);
+      // The guard moved, alone.
+      deepEqual((await readJson(join(hookgate, "claude-hooks.json"))).hooks.PreToolUse, before.hooks.PreToolUse);
+    });
+    await t.step("a second install changes nothing", async () => {
+      match((await run(["install", "claude", "--settings", settings])).stdout, /nothing to change/);
+    });
+    await t.step("uninstall removes only the routing: the user's hooks are all there again", async () => {
+      const uninstall = await run(["uninstall", "claude", "--settings", settings]);
+      equal(uninstall.code, 0, uninstall.stdout + uninstall.stderr);
+      const after = await readJson(settings);
+      deepEqual(after.hooks.PreToolUse, [policy, ...before.hooks.PreToolUse]);
+      deepEqual({ ...after, hooks: {} }, { ...written, hooks: {} });
+      deepEqual(after.hooks.WorktreeCreate, before.hooks.WorktreeCreate);
+    });
+  });
+});
+
+Deno.test("hook-run install and uninstall take an unmarked entry for an earlier install's routing only when it is exactly that", async () => {
+  await withSetUp(async ({ hookgate, settings, run }) => {
+    const bin = join(hookgate, "bin", "hook-run");
+    // As installs wrote the routing before they marked it.
+    const earlier = { type: "command", command: `${bin} gateway`, timeout: 600 };
+    const earlierServe = { type: "http", url: "http://127.0.0.1:8787/hooks/Stop", timeout: 600 };
+    // The user's own, written by hand: not what install wrote.
+    const mine = {
+      matcher: "Bash",
+      hooks: [{ type: "command", command: `${bin} gateway`, timeout: 30 }, {
+        type: "command",
+        command: "hook-run gateway",
+      }],
+    };
+    await Deno.writeTextFile(
+      settings,
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [earlier] }, mine], Stop: [{ hooks: [earlierServe] }] } }),
+    );
+    const install = await run(["install", "claude", "--settings", settings]);
+    equal(install.code, 0, install.stdout + install.stderr);
+    match(install.stdout, /replaced +2 earlier routing entries/);
+    match(install.stdout, /note +2 moved hooks route to hookgate itself .*uninstall puts it back/);
+    const after = await readJson(settings);
+    for (const event of ["PreToolUse", "Stop"]) {
+      deepEqual(after.hooks[event], [{ hooks: [{ ...earlier, hookgate: "routing" }] }], event);
+    }
+    deepEqual((await readJson(join(hookgate, "claude-hooks.json"))).hooks.PreToolUse, [mine]);
+    const uninstall = await run(["uninstall", "claude", "--settings", settings]);
+    equal(uninstall.code, 0, uninstall.stdout + uninstall.stderr);
+    deepEqual(await readJson(settings), { hooks: { PreToolUse: [mine] } });
+  });
+});
+
+Deno.test({
+  name: "hook-run install and uninstall keep the settings file's mode, and write the moved hooks 0600",
+  ignore: Deno.build.os === "windows",
+  async fn(t) {
+    const modeOf = async (path: string) => (await Deno.stat(path)).mode! & 0o777;
+    for (const mode of [0o600, 0o640]) {
+      await t.step(`a settings file with mode ${mode.toString(8)}`, async () => {
+        await withSetUp(async ({ hookgate, settings, project, run }) => {
+          // API keys in "env": the reason a user keeps it private.
+          await Deno.writeTextFile(settings, JSON.stringify({ ...original(project), env: { API_KEY: "secret" } }));
+          await Deno.chmod(settings, mode);
+          equal((await run(["install", "claude", "--settings", settings])).code, 0);
+          equal(await modeOf(settings), mode);
+          const [backup] = await backups(settings);
+          equal(await modeOf(join(settings, "..", backup!.name)), mode, "the backup has the file's mode");
+          equal(await modeOf(join(hookgate, "claude-hooks.json")), 0o600);
+          equal((await run(["uninstall", "claude", "--settings", settings])).code, 0);
+          equal(await modeOf(settings), mode);
+        });
+      });
+    }
+    await t.step("a settings file install creates holds hooks: 0600", async () => {
+      await withSetUp(async ({ settings, run }) => {
+        await Deno.remove(settings);
+        equal((await run(["install", "claude", "--settings", settings])).code, 0);
+        equal(await modeOf(settings), 0o600);
+      });
+    });
+  },
+});
+
+Deno.test({
+  name: "hook-run install and uninstall write a linked settings file through its link, and refuse a link to nothing",
+  ignore: Deno.build.os === "windows",
+  async fn(t) {
+    await t.step("the link stays; the file it points to, and its backup, are written beside each other", async () => {
+      await withSetUp(async ({ home, settings, run }) => {
+        const dotfiles = join(home, "dotfiles");
+        await Deno.mkdir(dotfiles);
+        const target = join(dotfiles, "claude-settings.json");
+        const before = await Deno.readTextFile(settings);
+        await Deno.rename(settings, target);
+        await Deno.symlink("../dotfiles/claude-settings.json", settings);
+        const install = await run(["install", "claude", "--settings", settings]);
+        equal(install.code, 0, install.stdout + install.stderr);
+        ok((await Deno.lstat(settings)).isSymlink, "still a link");
+        equal(await Deno.readLink(settings), "../dotfiles/claude-settings.json");
+        equal((await readJson(target)).hooks.PreToolUse[0].hooks[0].hookgate, "routing");
+        const [backup] = (await Array.fromAsync(Deno.readDir(dotfiles))).filter((e) => e.name.includes("backup"));
+        equal(await Deno.readTextFile(join(dotfiles, backup!.name)), before);
+        deepEqual((await Array.fromAsync(Deno.readDir(join(settings, "..")))).map((e) => e.name), ["settings.json"]);
+        equal((await run(["uninstall", "claude", "--settings", settings])).code, 0);
+        ok((await Deno.lstat(settings)).isSymlink, "still a link after uninstall");
+        deepEqual(await readJson(target), JSON.parse(before));
+      });
+    });
+    await t.step("a link to a file that does not exist is refused, and nothing is written", async () => {
+      await withSetUp(async ({ hookgate, settings, run }) => {
+        await Deno.remove(settings);
+        await Deno.symlink("../dotfiles/missing.json", settings);
+        for (const command of ["install", "uninstall"]) {
+          const refused = await run([command, "claude", "--settings", settings]);
+          equal(refused.code, 1, refused.stdout);
+          match(refused.stderr, /is a symbolic link to \.\.\/dotfiles\/missing\.json.*nothing was changed/);
+          ok((await Deno.lstat(settings)).isSymlink);
+          equal(await exists(hookgate), false, "nothing written in the hookgate home");
+        }
+      });
+    });
+  },
+});
+
+Deno.test("hook-run install claude keeps an edit made to the settings file while it builds the launcher", async () => {
+  await withSetUp(async ({ home, settings, project }) => {
+    const tmp = join(home, "tmp");
+    await Deno.mkdir(tmp);
+    const child = hookRunCommand(["install", "claude", "--settings", settings], {
+      home,
+      cwd: project,
+      stdin: "null",
+      stdout: "piped",
+      env: { DENO_DIR, TMPDIR: tmp },
+    }).spawn();
+    // The bundle being built (its temporary file in TMPDIR) takes most of a second: edit the file then.
+    let building = false;
+    for (let i = 0; i < 6000 && !building; i++) {
+      building = (await Array.fromAsync(Deno.readDir(tmp))).some((entry) => entry.name.startsWith("hook-run-"));
+      if (!building) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const edited = await readJson(settings);
+    edited.theme = "dark";
+    await Deno.writeTextFile(settings, JSON.stringify(edited, null, 2));
+    const { code, stdout, stderr } = await child.output();
+    equal(code, 0, new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr));
+    ok(building, "the install was seen building its bundle");
+    const after = await readJson(settings);
+    equal(after.theme, "dark", "the edit made meanwhile is kept");
+    equal(after.hooks.PreToolUse.at(-1).hooks[0].hookgate, "routing");
+  });
 });

@@ -103,8 +103,25 @@ export function claudeSettingsProblem(settings: unknown): string | undefined {
 }
 
 /**
+ * The field, and its value, that mark a handler of a Claude settings file as
+ * the routing `hook-run install claude` wrote: what install replaces and
+ * uninstall removes, and nothing else. Claude Code ignores fields it does
+ * not know in a hook object.
+ *
+ * @example
+ * ```ts
+ * import { CLAUDE_ROUTING_MARK } from "@hookgate/core/dialects";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(CLAUDE_ROUTING_MARK, { hookgate: "routing" });
+ * ```
+ */
+export const CLAUDE_ROUTING_MARK: Readonly<{ hookgate: "routing" }> = Object.freeze({ hookgate: "routing" });
+
+/**
  * The routing entry for one event: a matcher group without a matcher (every
- * call), holding one command or HTTP hook with `timeoutSeconds`.
+ * call), holding one command or HTTP hook with `timeoutSeconds`, marked
+ * with {@linkcode CLAUDE_ROUTING_MARK}.
  *
  * @param event The event.
  * @param route Where it goes.
@@ -117,11 +134,17 @@ export function claudeSettingsProblem(settings: unknown): string | undefined {
  * import { deepEqual } from "node:assert/strict";
  *
  * deepEqual(claudeRoutingGroup("Stop", { command: "hook-run gateway" }, 600), {
- *   hooks: [{ type: "command", command: "hook-run gateway", timeout: 600 }],
+ *   hooks: [{ type: "command", command: "hook-run gateway", timeout: 600, hookgate: "routing" }],
  * });
  * ```
  */
 export function claudeRoutingGroup(event: string, route: ClaudeRoute, timeoutSeconds: number): ClaudeSettings {
+  const [handler] = unmarkedRouting(event, route, timeoutSeconds).hooks as ClaudeSettings[];
+  return { hooks: [{ ...handler, ...CLAUDE_ROUTING_MARK }] };
+}
+
+/** The routing entry as installs wrote it before they marked it. */
+function unmarkedRouting(event: string, route: ClaudeRoute, timeoutSeconds: number): ClaudeSettings {
   if (route.url === undefined || COMMAND_ONLY.has(event)) {
     return { hooks: [{ type: "command", command: route.command, timeout: timeoutSeconds }] };
   }
@@ -129,6 +152,80 @@ export function claudeRoutingGroup(event: string, route: ClaudeRoute, timeoutSec
     ? {}
     : { headers: { Authorization: `Bearer $${route.tokenEnv}` }, allowedEnvVars: [route.tokenEnv] };
   return { hooks: [{ type: "http", url: `${route.url}/${event}`, timeout: timeoutSeconds, ...token }] };
+}
+
+/**
+ * Options of {@linkcode isClaudeRouting}.
+ *
+ * @example The launcher's command, as installs wrote it before the mark
+ * ```ts
+ * import type { ClaudeRoutingOptions } from "@hookgate/core/dialects";
+ *
+ * const options: ClaudeRoutingOptions = { earlierCommands: ["'/h/bin/hook-run' gateway"] };
+ * ```
+ */
+export interface ClaudeRoutingOptions {
+  /**
+   * The gateway commands an install may have written without the mark
+   * (the launcher's `<path> gateway`): a handler that is exactly such an
+   * entry, or exactly an HTTP entry to `http://127.0.0.1:<port>/hooks/<event>`
+   * as install wrote it, is routing too.
+   *
+   * @default {[]}
+   */
+  earlierCommands?: readonly string[];
+}
+
+/**
+ * Whether a handler on `event` is the routing `hook-run install claude`
+ * wrote: marked with {@linkcode CLAUDE_ROUTING_MARK}, or exactly what an
+ * install wrote before it marked its entries. Any other handler — a user's
+ * HTTP hook to a local `/hooks` URL, a `curl` to one, a `hook-run gateway`
+ * written by hand — is the user's.
+ *
+ * @param handler One entry of a matcher group's `hooks`.
+ * @param event The event it is configured for.
+ * @param options What earlier installs wrote.
+ * @returns Whether install wrote it.
+ *
+ * @example
+ * ```ts
+ * import { isClaudeRouting } from "@hookgate/core/dialects";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isClaudeRouting({ type: "command", command: "x gateway", hookgate: "routing" }, "Stop"), true);
+ * equal(isClaudeRouting({ type: "http", url: "http://127.0.0.1:8787/hooks/Stop", timeout: 600 }, "Stop"), true);
+ * equal(isClaudeRouting({ type: "http", url: "http://127.0.0.1:8787/hooks/Stop", timeout: 30 }, "Stop"), false);
+ * ```
+ */
+export function isClaudeRouting(handler: ClaudeSettings, event: string, options: ClaudeRoutingOptions = {}): boolean {
+  if (handler.hookgate === CLAUDE_ROUTING_MARK.hookgate) return true;
+  const timeout = handler.timeout;
+  // What install wrote: Claude's longest default or more, in whole seconds.
+  if (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < ROUTING_TIMEOUT_S) return false;
+  const earlier: ClaudeRoute[] = (options.earlierCommands ?? []).map((command) => ({ command }));
+  if (handler.type === "http" && typeof handler.url === "string") {
+    const served = /^(http:\/\/127\.0\.0\.1:\d{1,5}\/hooks)\/[A-Za-z]+$/.exec(handler.url);
+    const names = Array.isArray(handler.allowedEnvVars) ? handler.allowedEnvVars : [];
+    if (served !== null && names.length <= 1) {
+      const tokenEnv = typeof names[0] === "string" ? { tokenEnv: names[0] } : {};
+      earlier.push({ command: "", url: served[1]!, ...tokenEnv });
+    }
+  }
+  return earlier.some((route) => sameJson(handler, (unmarkedRouting(event, route, timeout).hooks as unknown[])[0]));
+}
+
+/** Whether two parsed JSON values are equal, whatever their keys' order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+  }
+  return a === b;
 }
 
 /** What {@linkcode splitClaudeSettings} separated. */
@@ -157,8 +254,11 @@ export interface ClaudeSettingsSplit {
  * ```
  */
 export interface SplitClaudeSettingsOptions {
-  /** Whether a handler, read as a hook, routes Claude's events to hookgate. */
-  routes: (hook: ConfiguredHook) => boolean;
+  /**
+   * Whether a handler (a command or HTTP hook: `hook` is it read as a hook)
+   * is routing to take out, such as {@linkcode isClaudeRouting} says.
+   */
+  routes: (hook: ConfiguredHook, handler: ClaudeSettings, event: string) => boolean;
   /**
    * Whether a handler that is no routing moves out of the file (`hook`: the
    * handler read as a hook, when it is one; `handler`: as written).
@@ -204,7 +304,7 @@ export function splitClaudeSettings(
       const moving: ClaudeSettings[] = [];
       for (const handler of handlers) {
         const hook = claudeHandlerHook(handler);
-        if (hook !== undefined && options.routes(hook)) result.routingCount++;
+        if (hook !== undefined && options.routes(hook, handler, event)) result.routingCount++;
         else if (options.move(event, hook, handler)) moving.push(handler);
         else remaining.push(handler);
       }
