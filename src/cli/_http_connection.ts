@@ -7,7 +7,7 @@
 // bodies, keep-alive, Expect: 100-continue), with anything else refused.
 
 import { type BodyReader, concat, RequestBody } from "./_request_body.ts";
-import { FIELDS, headEnd, httpDate, NON_ASCII, REASONS, REQUEST_LINE, seconds } from "./_http_text.ts";
+import { FIELDS, headEnd, httpDate, NON_ASCII, REASONS, REQUEST_LINE, seconds, trimOws } from "./_http_text.ts";
 
 export type { BodyReader } from "./_request_body.ts";
 
@@ -247,7 +247,7 @@ export class HttpConnection {
     for (let at = 0; at < fields.length;) {
       const end = fields.indexOf("\r\n", at);
       const colon = fields.indexOf(":", at);
-      headers.add(fields.slice(at, colon).toLowerCase(), fields.slice(colon + 1, end).trim());
+      headers.add(fields.slice(at, colon).toLowerCase(), trimOws(fields.slice(colon + 1, end)));
       at = end + 2;
     }
     const version = line[3]!;
