@@ -272,8 +272,8 @@ async function startFor(queue: CourierQueue, home: string): Promise<HandOff> {
     if (!await slotFree(home)) {
       await queue.clearStart(token);
       return {
-        waiting: `${MAX_COURIERS} processes already run async hooks, the most at once; this call's start with a ` +
-          `later call of the session, once one of them has ended`,
+        waiting: `${MAX_COURIERS} processes already run async hooks, the most at once; the async hooks of ` +
+          `this call start with a later call of the session, once one of those processes has ended`,
       };
     }
   } catch (error) {
