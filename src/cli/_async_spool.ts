@@ -13,6 +13,8 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** The most session directories one sweep looks at: a sweep runs in the background, but stays short. */
 const MAX_SWEEP = 200;
 
+const SESSION_DIR = /^[0-9a-f]{64}$/;
+
 /** One session's results on disk. */
 export class AsyncSpool {
   readonly dir: string;
@@ -92,7 +94,8 @@ export async function sweepSpools(home: string): Promise<void> {
   let looked = 0;
   try {
     for await (const entry of Deno.readDir(asyncRoot(home))) {
-      if (!entry.isDirectory || ++looked > MAX_SWEEP) continue;
+      // A session's folder is named by its digest; the couriers' queues live beside them.
+      if (!entry.isDirectory || !SESSION_DIR.test(entry.name) || ++looked > MAX_SWEEP) continue;
       const dir = `${asyncRoot(home)}/${entry.name}`;
       const stat = await Deno.stat(dir).catch(() => null);
       if (stat?.mtime && Date.now() - stat.mtime.getTime() > DEFERRED_IDLE_MS) {

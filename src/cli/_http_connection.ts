@@ -7,7 +7,7 @@
 // bodies, keep-alive, Expect: 100-continue), with anything else refused.
 
 import { type BodyReader, concat, RequestBody } from "./_request_body.ts";
-import { FIELDS, headEnd, httpDate, NON_ASCII, REASONS, REQUEST_LINE, seconds } from "./_http_text.ts";
+import { FIELDS, headEnd, httpDate, NON_ASCII, REASONS, REQUEST_LINE, seconds, trimOws } from "./_http_text.ts";
 
 export type { BodyReader } from "./_request_body.ts";
 
@@ -40,6 +40,18 @@ export interface HttpResponse {
 
 /** Answers one request; must not reject (a rejection is answered 500). */
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
+
+/**
+ * Told when a connection starts waiting for a request's head and when a
+ * whole head is in: the server keeps the connections that wait, oldest
+ * first, to close them at the cap.
+ */
+export interface ConnectionWatcher {
+  /** The connection waits for a request's head (nothing of it may have arrived yet). */
+  waiting(connection: HttpConnection): void;
+  /** A whole head is in: the request is read, run and answered, and never closed to make room. */
+  busy(connection: HttpConnection): void;
+}
 
 /** What a connection is doing; the server enforces each phase's deadline. */
 export type Phase = "head" | "body" | "writing" | "draining" | "closed";
@@ -79,6 +91,7 @@ export class HttpConnection {
   #conn: Deno.Conn;
   #limits: ConnectionLimits;
   #handler: HttpHandler;
+  #watcher: ConnectionWatcher | undefined;
   #keepAlive: string;
   #buffer = new Uint8Array(16 * 1024);
   /** Where answers are encoded. */
@@ -90,11 +103,14 @@ export class HttpConnection {
   #onTimeout: ((error: Error) => void) | null = null;
   /** Set by the server at shutdown: finish the request in flight, then close. */
   closing = false;
+  /** Requests whose head came in whole on this connection. */
+  requests = 0;
 
-  constructor(conn: Deno.Conn, limits: ConnectionLimits, handler: HttpHandler) {
+  constructor(conn: Deno.Conn, limits: ConnectionLimits, handler: HttpHandler, watcher?: ConnectionWatcher) {
     this.#conn = conn;
     this.#limits = limits;
     this.#handler = handler;
+    this.#watcher = watcher;
     this.#keepAlive = `timeout=${Math.max(1, Math.floor(limits.headerTimeoutMs / 1000))}`;
     this.deadline = performance.now() + limits.headerTimeoutMs;
   }
@@ -153,11 +169,14 @@ export class HttpConnection {
     this.#timedOut = null;
     this.phase = "head";
     this.deadline = performance.now() + this.#limits.headerTimeoutMs;
+    this.#watcher?.waiting(this);
     let request: HttpRequest & { body: RequestBody | null };
     let version: string;
     try {
       const head = await this.#readHead();
       if (head === null) return false;
+      this.requests++;
+      this.#watcher?.busy(this);
       ({ request, version } = this.#parse(head));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
@@ -228,7 +247,7 @@ export class HttpConnection {
     for (let at = 0; at < fields.length;) {
       const end = fields.indexOf("\r\n", at);
       const colon = fields.indexOf(":", at);
-      headers.add(fields.slice(at, colon).toLowerCase(), fields.slice(colon + 1, end).trim());
+      headers.add(fields.slice(at, colon).toLowerCase(), trimOws(fields.slice(colon + 1, end)));
       at = end + 2;
     }
     const version = line[3]!;

@@ -3,9 +3,12 @@
 // descriptor limit EMFILE rejects its `finished` and the process exits,
 // after which every call is refused and Claude lets it through. Here an
 // accept error is said once and retried with a back-off while the open
-// connections keep being answered; connections past the cap wait in the
-// kernel's queue instead of taking descriptors; and one sweep enforces every
-// connection's deadline (see _http_connection.ts).
+// connections keep being answered; at the cap, the oldest connection that
+// has not sent a whole request's head is closed to make room (a flood of
+// idle sockets must not make a real call wait until Claude reads its
+// timeout as "go ahead"), and only when every connection is busy with a
+// request do new ones wait in the kernel's queue; and one sweep enforces
+// every connection's deadline (see _http_connection.ts).
 
 import { type ConnectionLimits, HttpConnection, type HttpHandler } from "./_http_connection.ts";
 
@@ -13,7 +16,11 @@ import { type ConnectionLimits, HttpConnection, type HttpHandler } from "./_http
 export interface HttpServerOptions extends ConnectionLimits {
   hostname: string;
   port: number;
-  /** The most connections open at once; more wait to be accepted. */
+  /**
+   * The most connections open at once. At the cap, a new one replaces the
+   * oldest that waits for a request's head; when none waits, it waits to
+   * be accepted.
+   */
   maxConnections: number;
   handler: HttpHandler;
   /** Says what the server cannot do (accept errors, the cap reached), one line each. */
@@ -32,6 +39,14 @@ export class HttpServer {
   #listener: Deno.TcpListener;
   #options: HttpServerOptions;
   #connections = new Set<HttpConnection>();
+  /**
+   * The connections that wait for a request's head, oldest first (a Set
+   * keeps insertion order): those that never sent a whole one, then the
+   * kept-alive ones between requests — a client that has been answered on
+   * a connection is the last to lose it.
+   */
+  #fresh = new Set<HttpConnection>();
+  #kept = new Set<HttpConnection>();
   #closing = false;
   /** Resolved when a connection closes: the accept loop waits on it at the cap. */
   #slot = Promise.withResolvers<void>();
@@ -92,15 +107,20 @@ export class HttpServer {
     let cappedSaid = -Infinity;
     let failingSaid = -Infinity;
     while (!this.#closing) {
-      if (this.#connections.size >= this.#options.maxConnections) {
+      if (this.#full()) {
         if (performance.now() - cappedSaid >= SAY_EVERY_MS) {
           this.#options.say(
-            `${this.#connections.size} connections open, the most --max-connections allows: new ones wait`,
+            `${this.#connections.size} connections open, the most --max-connections allows: new ones wait, and ` +
+              `replace the oldest that have not sent a whole request`,
           );
           cappedSaid = performance.now();
         }
-        await this.#slot.promise;
-        continue;
+        // With a connection that waits for a head, the next one is accepted
+        // and replaces it (below); with none, it waits in the kernel's queue.
+        if (this.#fresh.size + this.#kept.size === 0) {
+          await this.#slot.promise;
+          continue;
+        }
       }
       let conn: Deno.TcpConn;
       try {
@@ -122,6 +142,10 @@ export class HttpServer {
       if (failing) this.#options.say("accepting connections again");
       failing = false;
       backoff = 10;
+      // Room is made only for a connection that came: one closed ahead of
+      // it would be a connection lost for nothing. Should the one that
+      // waited have got its head in meanwhile, this one waits for a slot.
+      while (this.#full() && !this.#closing && !this.#evict()) await this.#slot.promise;
       if (this.#closing) {
         conn.close();
         break;
@@ -136,11 +160,13 @@ export class HttpServer {
     } catch {
       // A connection already reset: serving it ends at once.
     }
-    const connection = new HttpConnection(conn, this.#options, this.#options.handler);
+    const connection = new HttpConnection(conn, this.#options, this.#options.handler, this.#watcher);
     this.#connections.add(connection);
     this.#sweep ??= setInterval(() => this.#expire(), this.#sweepMs());
     connection.serve().finally(() => {
       this.#connections.delete(connection);
+      this.#fresh.delete(connection);
+      this.#kept.delete(connection);
       const slot = this.#slot;
       this.#slot = Promise.withResolvers<void>();
       slot.resolve();
@@ -150,6 +176,43 @@ export class HttpServer {
         if (this.#closing) this.#drained.resolve();
       }
     });
+  }
+
+  #full(): boolean {
+    return this.#connections.size >= this.#options.maxConnections;
+  }
+
+  /** Where connections say that they wait for a head, or have one. */
+  #watcher = {
+    waiting: (connection: HttpConnection) => {
+      if (connection.requests === 0) {
+        this.#fresh.add(connection);
+      } else {
+        // To the end: the one answered last is the newest.
+        this.#kept.delete(connection);
+        this.#kept.add(connection);
+      }
+    },
+    busy: (connection: HttpConnection) => {
+      this.#fresh.delete(connection);
+      this.#kept.delete(connection);
+    },
+  };
+
+  /**
+   * Closes the oldest connection that waits for a request's head, to make
+   * room for a new one; `false` when every connection is busy with a
+   * request (those are never closed for room). Its slot is free at once:
+   * the socket's descriptor is closed here.
+   */
+  #evict(): boolean {
+    const [oldest] = this.#fresh.size > 0 ? this.#fresh : this.#kept;
+    if (oldest === undefined) return false;
+    this.#fresh.delete(oldest);
+    this.#kept.delete(oldest);
+    this.#connections.delete(oldest);
+    oldest.close();
+    return true;
   }
 
   /** Every connection past its phase's deadline is answered or closed. */

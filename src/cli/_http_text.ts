@@ -23,6 +23,21 @@ export const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/\S*) HTTP\/1\.([0
 /** Field lines, each CRLF-ended: a token, a colon, then tabs, visible characters, spaces and obs-text. */
 export const FIELDS = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t\u0020-\u007e\u0080-\u00ff]*\r\n)*$/;
 
+/**
+ * `text` without the SP and HTAB around it: a field's optional whitespace
+ * (RFC 9110, 5.6.3). Not `trim()`, which also takes 0xA0 (a head is read as
+ * latin1, so the byte is U+00A0) and the other Unicode spaces: that would
+ * read `Content-Length: 5\xa0` as 5, where Node's http and Deno.serve refuse
+ * the request — two parsers reading one head two ways.
+ */
+export function trimOws(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text[start] === " " || text[start] === "\t")) start++;
+  while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 // deno-lint-ignore no-control-regex
 export const NON_ASCII = /[^\u0000-\u007f]/;
 

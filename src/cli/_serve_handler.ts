@@ -48,6 +48,7 @@
 import type { HookHost } from "../../mod.ts";
 import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "./_agent_call.ts";
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
+import { trimOws } from "./_http_text.ts";
 import { type CliIo, printable } from "./_io.ts";
 import type { BodyBudget } from "./_serve_body.ts";
 import { blockKind, METRICS_CONTENT_TYPE, ServeMetrics } from "./_serve_metrics.ts";
@@ -295,7 +296,8 @@ export class ServeHandler {
 
 /** A Host header's name: lower case, without its port or a final dot. */
 export function hostName(host: string): string {
-  const name = host.trim().toLowerCase().replace(/:\d*$/, "");
+  // SP and HTAB only: a Host ending in 0xA0 is not loopback's name.
+  const name = trimOws(host).toLowerCase().replace(/:\d*$/, "");
   return name.endsWith(".") ? name.slice(0, -1) : name;
 }
 

@@ -33,7 +33,15 @@ import {
 } from "./_agent_call.ts";
 import { readEnv } from "./_env.ts";
 import { type AsyncSpool, spoolOf, sweepSpools } from "./_async_spool.ts";
-import { courierCommand, startCourier } from "./_async_courier.ts";
+import {
+  COURIER_IDLE_MS,
+  handToCourier,
+  queueOf,
+  queueReference,
+  resumeCourier,
+  serveQueue,
+} from "./_async_courier.ts";
+import { type CourierQueue, MAX_COURIERS, type QueuedCall, sweepQueues } from "./_async_queue.ts";
 import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
 import { type CliIo, printable } from "./_io.ts";
@@ -80,16 +88,21 @@ Options:
                     else the event's cwd)
   --trace           say on stderr what each hook did
   --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
-  --run-async       run only the call's async hooks and keep what they leave for the
-                    session's next call (the gateway starts itself so, to answer
-                    without waiting for them)
+  --run-async       run only the call's async hooks, and those of the session's calls
+                    that come meanwhile, and keep what they leave for the session's
+                    next call (the gateway starts itself so, to answer without
+                    waiting for them)
 
 Async hooks ("async": true, "asyncRewake": true) never hold the answer and
-never decide, as in Claude: the gateway starts "hook-run gateway --run-async"
-in a session of its own, which runs them under their timeouts and keeps what
-they leave in $HOOKGATE_HOME/async/; the session's next call on an event that
-takes context answers it (an asyncRewake hook's exit 2: the block of the next
-Stop, or context) and deletes it.
+never decide, as in Claude: the gateway queues the call for its session and
+starts "hook-run gateway --run-async" in a session of its own unless one
+already runs for it — one such process per session, at most ${MAX_COURIERS} at once
+(past that the call's wait for a later call of the session, said on
+stderr), each ending ${COURIER_IDLE_MS / 1000} s after its last call — which runs them under
+their timeouts and keeps what they leave in $HOOKGATE_HOME/async/; the
+session's next call on an event that takes context answers it (an
+asyncRewake hook's exit 2: the block of the next Stop, or context) and
+deletes it. Hooks lost with a process that ended first are said so there.
 `;
 
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
@@ -126,6 +139,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   let text: string;
   try {
     text = await readCapped(io.stdin(), "the event on stdin", `send one ${agent.label} hook event`);
+    // A courier started by a gateway is handed its session's queue, not a call.
+    const reference = values["run-async"] === true ? queueReference(text, defaultHome() ?? "") : undefined;
+    if (reference !== undefined) return await runCourier(agent, flags, reference.queue, reference.token);
     decoded = readAgentCall(agent, text, "stdin");
   } catch (error) {
     return fail((error as Error).message);
@@ -145,7 +161,9 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
 
   const cwd = decoded.cwd ?? Deno.cwd();
   const projectRoot = await absolutePath(flags.cwd ?? (agent.projectDirVar && readEnv(agent.projectDirVar)) ?? cwd);
-  if (values["run-async"] === true) return await runAsyncHooks(agent, decoded, flags, projectRoot, cwd);
+  if (values["run-async"] === true) {
+    return await runAsyncHooks(agent, decoded, flags, { call: text, root: projectRoot, cwd });
+  }
   const records: HookInvocationRecord[] = [];
   const handedOff: AsyncHookCall[] = [];
   // For the user: what Claude would show (a broken configuration, hooks'
@@ -201,7 +219,8 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     const told = [...notes, ...hookErrors(records)];
     io.stdout(agentAnswer(agent, decoded, event, result, told, project));
     await spool?.settle(host.runner.deferred.pending(decoded.sessionId!));
-    if (handedOff.length > 0) await handOff(text, host, decoded, env, spool, io);
+    if (handedOff.length > 0) await handOff({ call: text, root: projectRoot, cwd }, host, decoded, env, spool, io);
+    else if (spool !== undefined) await resumeCourier(decoded.sessionId!, defaultHome()!);
     const exit = agentExit(agent, event, result, decoded, told, project);
     if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
     // On exit 0, what the agent's answer cannot carry (Cursor's warnings), one line each, for its hook log.
@@ -223,7 +242,7 @@ async function sessionSpool(sessionId: string | undefined): Promise<AsyncSpool |
  * for them, which is said.
  */
 async function handOff(
-  text: string,
+  call: QueuedCall,
   host: HookHost,
   decoded: DecodedInput,
   env: ReturnType<typeof agentRunEnv>,
@@ -236,8 +255,8 @@ async function handOff(
     );
     return;
   }
-  const command = await courierCommand([...Deno.args, "--run-async"]);
-  const problem = typeof command === "string" ? command : await startCourier(command, text);
+  const { problem, waiting } = await handToCourier(call, decoded.sessionId!, defaultHome()!);
+  if (waiting !== undefined) io.stderr(`hook-run gateway: ${waiting}\n`);
   if (problem === undefined) return;
   io.stderr(
     `hook-run gateway: the async hooks of this call could not run in a process of their own (${problem}); they ran before the gateway ended, so Claude waited for them\n`,
@@ -246,22 +265,62 @@ async function handOff(
 }
 
 /**
- * `--run-async`: runs only the call's async hooks, under their deadlines,
- * and keeps what they leave in the session's spool for its next call.
- * Bounded: a watchdog past the longest of their timeouts kills them and
- * ends the process, whatever hangs.
+ * `--run-async` with a call on stdin: queues it as a gateway would, and
+ * serves the session's queue unless a courier already does.
  */
 async function runAsyncHooks(
   agent: Agent,
   decoded: DecodedInput,
   flags: ReturnType<typeof commonFlags>,
-  projectRoot: string,
-  cwd: string,
+  call: QueuedCall,
 ): Promise<number> {
+  const home = defaultHome();
+  if (decoded.sessionId === undefined || home === undefined) return 1;
+  const queue = await queueOf(home, decoded.sessionId);
+  await queue.add(call);
+  return await runCourier(agent, flags, queue, undefined);
+}
+
+/**
+ * The courier of a session's queue: runs each call's async hooks under
+ * their deadlines, and keeps what they leave in the session's spool for
+ * its next call.
+ */
+async function runCourier(
+  agent: Agent,
+  flags: ReturnType<typeof commonFlags>,
+  queue: CourierQueue,
+  token: string | undefined,
+): Promise<number> {
+  await serveQueue(queue, token, {
+    home: defaultHome()!,
+    run: (call) => runQueued(agent, flags, call),
+    lost: async (call) => {
+      const decoded = readAgentCall(agent, call.call, "the queue");
+      await (await sessionSpool(decoded.sessionId))?.write([{
+        id: crypto.randomUUID(),
+        sessionId: decoded.sessionId!,
+        hookName: "hookgate",
+        event: decoded.event,
+        at: Date.now(),
+        systemMessage:
+          `hookgate: the async hooks of a ${decoded.event} call did not finish: the process that ran them ended before they did`,
+      }]);
+    },
+  });
+  return 0;
+}
+
+/**
+ * One call's async hooks. Bounded: a watchdog past the longest of their
+ * timeouts kills them and ends the process, whatever hangs.
+ */
+async function runQueued(agent: Agent, flags: ReturnType<typeof commonFlags>, call: QueuedCall): Promise<void> {
+  const decoded = readAgentCall(agent, call.call, "the queue");
   const spool = await sessionSpool(decoded.sessionId);
-  if (spool === undefined) return 1;
+  if (spool === undefined) return;
   // Nobody reads its output: what goes wrong is in what it leaves (a hook's error).
-  const host = await openAgentHost(agent, flags, projectRoot, { logger: {} });
+  const host = await openAgentHost(agent, flags, call.root, { logger: {} });
   const longest = Math.max(
     0,
     ...host.registry.all().map((entry) => entry.transport === "command" && entry.hook.async ? entry.timeoutMs : 0),
@@ -269,16 +328,15 @@ async function runAsyncHooks(
   const watchdog = setTimeout(() => {
     void host.runner.killRunningHooks().finally(() => Deno.exit(1));
   }, longest + ASYNC_SLACK_MS);
-  Deno.unrefTimer(watchdog);
   try {
-    const results = await host.runner.runAsyncHooks(decoded.event, decoded.fields, agentRunEnv(decoded, cwd));
+    const results = await host.runner.runAsyncHooks(decoded.event, decoded.fields, agentRunEnv(decoded, call.cwd));
     await spool.write(results);
     await sweepSpools(defaultHome()!);
+    await sweepQueues(defaultHome()!);
   } finally {
     clearTimeout(watchdog);
     await host.close();
   }
-  return 0;
 }
 
 /** How long past the longest async hook's timeout its process may take (loading, killing, writing). */

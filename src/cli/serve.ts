@@ -83,7 +83,9 @@ Options:
                          stay idle between requests, before it is closed (default ${DEFAULT_HEADER_TIMEOUT_S})
   --body-timeout S       seconds a body may take to arrive; a late one is answered as a
                          failure, the block where the event can block (default ${DEFAULT_BODY_TIMEOUT_S})
-  --max-connections N    connections open at once; more wait to be accepted (default ${DEFAULT_MAX_CONNECTIONS})
+  --max-connections N    connections open at once; past it a new one replaces the oldest that
+                         has not sent a whole request, and waits only when every one is busy
+                         with a call (default ${DEFAULT_MAX_CONNECTIONS})
   --body-memory MIB      MiB all request bodies in flight may hold; a body past that is
                          answered as a failure (default ${DEFAULT_BODY_MEMORY_MIB})
   --metrics-open         answer GET /metrics without the token (for a scraper that has none)

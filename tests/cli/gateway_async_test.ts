@@ -9,7 +9,8 @@ import { deepEqual, equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { cli } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
-import { alive, eventually, exists, post, serve, TRUSTED } from "./_serve.ts";
+import { alive, eventually, exists, post as postTo, serve, TRUSTED } from "./_serve.ts";
+import { MAX_COURIERS } from "../../src/cli/_async_queue.ts";
 
 const BASH = { tool_name: "Bash", tool_input: { command: "git commit -m x" }, tool_use_id: "t-1" };
 
@@ -161,7 +162,7 @@ Deno.test("hook-run serve answers without waiting for an async hook and gives wh
     try {
       const call = async (event: Record<string, unknown>, session = "s-1") =>
         JSON.parse(
-          (await post(`${server.url}/hooks/${event.hook_event_name}`, { session_id: session, cwd: dir, ...event }))
+          (await postTo(`${server.url}/hooks/${event.hook_event_name}`, { session_id: session, cwd: dir, ...event }))
             .text,
         );
       deepEqual(await call({ hook_event_name: "PostToolUse", ...BASH, tool_response: "" }), {});
@@ -183,5 +184,117 @@ Deno.test("hook-run serve answers without waiting for an async hook and gives wh
     } finally {
       equal((await server.stop()).code, 0);
     }
+  });
+});
+
+/** The results kept for the sessions of `home`, as files (the courier wrote them). */
+async function keptResults(home: string): Promise<number> {
+  const root = join(home, ".config/hookgate/async");
+  if (!await exists(root)) return 0;
+  let count = 0;
+  for await (const session of Deno.readDir(root)) {
+    if (!/^[0-9a-f]{64}$/.test(session.name)) continue;
+    for await (const file of Deno.readDir(join(root, session.name))) if (file.name.endsWith(".json")) count++;
+  }
+  return count;
+}
+
+/** The pid of the process that started the async hook of call `id` (async_parent.sh wrote it). */
+async function parentOf(dir: string, id: string): Promise<number> {
+  const path = join(dir, ".marks", `${id}.ppid`);
+  await eventually(() => exists(path), `the async hook of ${id} to start`);
+  return Number((await Deno.readTextFile(path)).trim());
+}
+
+const PARENT_HOOK = { PostToolUse: [{ hooks: [{ ...hook("async_parent.sh"), async: true, timeout: 60 }] }] };
+const post = (id: string) => ({ hook_event_name: "PostToolUse", ...BASH, tool_use_id: id, tool_response: "" });
+const releaseAll = (dir: string) => Deno.writeTextFile(join(dir, ".marks", "release"), "");
+
+Deno.test("hook-run gateway runs the async hooks of a session's calls in one process, each once, however many come at once", async () => {
+  await withProject(PARENT_HOOK, async (dir) => {
+    await Deno.mkdir(join(dir, ".marks"));
+    await withHome(async (home) => {
+      const gateway = gatewayIn(dir, home);
+      const ids = Array.from({ length: 6 }, (_, index) => `t-${index}`);
+      // Six quick calls, all at once, whose hooks all wait: each call
+      // used to start a process of its own, about 55 MB each.
+      for (const { answer } of await Promise.all(ids.map((id) => gateway(post(id))))) deepEqual(answer, {});
+      const parents = new Set(await Promise.all(ids.map((id) => parentOf(dir, id))));
+      equal(parents.size, 1, `the async hooks ran in ${parents.size} processes`);
+      await releaseAll(dir);
+      await eventually(async () => await keptResults(home) === ids.length, "every async hook's result");
+      const context = (await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" })).answer
+        .hookSpecificOutput?.additionalContext ?? "";
+      for (const id of ids) {
+        equal(context.split("\n").filter((line: string) => line === `done ${id}`).length, 1, `${id}: ${context}`);
+        equal(await Deno.readTextFile(join(dir, ".marks", `${id}.runs`)), "ran\nended\n", `${id} ran once`);
+      }
+      deepEqual((await gateway({ hook_event_name: "UserPromptSubmit", prompt: "again" })).answer, {}, "once");
+      // Nothing left to run: it ends by itself.
+      const [courier] = parents;
+      await eventually(async () => !await alive(courier!), "the courier to end once idle");
+    });
+  });
+});
+
+Deno.test("hook-run gateway runs at most MAX_COURIERS processes for async hooks: past it a call's wait for the session's next call, and say so", async () => {
+  await withProject(PARENT_HOOK, async (dir) => {
+    await Deno.mkdir(join(dir, ".marks"));
+    await withHome(async (home) => {
+      const gateway = gatewayIn(dir, home);
+      const sessions = Array.from({ length: MAX_COURIERS }, (_, index) => `s-${index}`);
+      await Promise.all(sessions.map((session) => gateway(post(`t-${session}`), session)));
+      const parents = new Set(await Promise.all(sessions.map((session) => parentOf(dir, `t-${session}`))));
+      equal(parents.size, MAX_COURIERS, `one process per session: ${[...parents]}`);
+      const late = await gateway(post("t-late"), "s-late");
+      deepEqual(late.answer, {});
+      match(late.stderr, new RegExp(`${MAX_COURIERS} processes already run async hooks, the most at once`));
+      equal(await exists(join(dir, ".marks", "t-late.ppid")), false, "not started past the bound");
+      await releaseAll(dir);
+      for (const parent of parents) await eventually(async () => !await alive(parent), "the couriers to end once idle");
+      // The session's next call starts its courier; the one after gets what the hook left.
+      let answer: Record<string, unknown> = {};
+      await eventually(async () => {
+        answer = (await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" }, "s-late")).answer;
+        return Object.keys(answer).length > 0;
+      }, "the late call's async hook to run");
+      deepEqual(answer, {
+        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "done t-late" },
+      });
+      equal(await Deno.readTextFile(join(dir, ".marks", "t-late.runs")), "ran\nended\n");
+      const courier = await parentOf(dir, "t-late");
+      await eventually(async () => !await alive(courier), "the late courier to end once idle");
+    });
+  });
+});
+
+Deno.test("hook-run gateway says with the session's next call that async hooks were lost with a process that ended first, and runs the calls after", async () => {
+  await withProject(PARENT_HOOK, async (dir) => {
+    await Deno.mkdir(join(dir, ".marks"));
+    await withHome(async (home) => {
+      const gateway = gatewayIn(dir, home);
+      deepEqual((await gateway(post("t-1"))).answer, {});
+      const first = await parentOf(dir, "t-1");
+      Deno.kill(first, "SIGKILL");
+      await eventually(async () => !await alive(first), "the courier to die");
+      await releaseAll(dir);
+      deepEqual((await gateway(post("t-2"))).answer, {});
+      const messages: string[] = [];
+      const contexts: string[] = [];
+      await eventually(async () => {
+        const { answer } = await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" });
+        if (answer.systemMessage) messages.push(answer.systemMessage);
+        if (answer.hookSpecificOutput?.additionalContext) contexts.push(answer.hookSpecificOutput.additionalContext);
+        return messages.length > 0 && contexts.length > 0;
+      }, "what the second courier left");
+      deepEqual(messages, [
+        "hookgate: the async hooks of a PostToolUse call did not finish: the process that ran them ended before they did",
+      ]);
+      deepEqual(contexts, ["done t-2"]);
+      match(await Deno.readTextFile(join(dir, ".marks", "t-1.runs")), /^ran\n/, "the lost call is not run again");
+      equal((await Deno.readTextFile(join(dir, ".marks", "t-1.runs"))).split("ran").length - 1, 1);
+      const second = await parentOf(dir, "t-2");
+      await eventually(async () => !await alive(second), "the second courier to end once idle");
+    });
   });
 });

@@ -6,7 +6,19 @@
 
 import { deepEqual, equal, match, notEqual } from "node:assert/strict";
 import { cli } from "./_cli.ts";
-import { alive, connect, eventually, post, readResponse, residentBytes, serve, withConfig, write } from "./_serve.ts";
+import { join } from "node:path";
+import {
+  alive,
+  connect,
+  eventually,
+  post,
+  type RawResponse,
+  readResponse,
+  residentBytes,
+  serve,
+  withConfig,
+  write,
+} from "./_serve.ts";
 import { delay } from "../_helpers.ts";
 
 const MIB = 1024 * 1024;
@@ -186,6 +198,138 @@ Deno.test("hook-run serve bounds what all bodies in flight hold: past --body-mem
     } finally {
       first.close();
       second.close();
+      equal((await server.stop()).code, 0);
+    }
+  });
+});
+
+/**
+ * The test process's own limit on open descriptors (its soft `ulimit -n`),
+ * as a shell it starts inherits it (Deno reads /proc/self only with
+ * --allow-all); `Infinity` when none can be read.
+ */
+function descriptorLimit(): number {
+  try {
+    const { stdout } = new Deno.Command("sh", { args: ["-c", "ulimit -n"], stdout: "piped", stderr: "null" })
+      .outputSync();
+    const soft = new TextDecoder().decode(stdout).trim();
+    return /^\d+$/.test(soft) ? Number(soft) : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+/** Why the test process cannot hold `count` sockets (its soft limit, which a Deno process cannot raise itself), if it cannot. */
+function tooFewDescriptors(count: number): string | undefined {
+  const limit = descriptorLimit();
+  return limit >= count + 256
+    ? undefined
+    : `the test process may open ${limit} descriptors, ${count + 256} are needed; run it under "ulimit -n ${
+      count + 512
+    }"`;
+}
+
+/** Opens `count` connections to the server at `url`, each sending `first` (nothing when empty), 50 at a time. */
+async function flood(url: string, count: number, first: string): Promise<Deno.TcpConn[]> {
+  const held: Deno.TcpConn[] = [];
+  try {
+    while (held.length < count) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, count - held.length) }, () => connect(url)),
+      );
+      held.push(...batch);
+      if (first !== "") await Promise.all(batch.map((conn) => write(conn, first)));
+    }
+  } catch (error) {
+    for (const conn of held) conn.close();
+    throw error;
+  }
+  return held;
+}
+
+/** A PreToolUse call for `dir` over fetch, aborted after 10 s: the answer's status and text. */
+async function guardedCall(url: string, dir: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${url}/hooks/PreToolUse`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...pre(dir), tool_input: { command: "rm -rf /" } }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A native PreToolUse hook that denies every call: its answer is what a call that got through gets. */
+const DENY_ALL = { PreToolUse: [{ command: "echo 'no shell today' >&2; exit 2" }] };
+
+for (
+  const [what, count, first] of [
+    ["1 200 idle connections (no bytes sent)", 1200, ""],
+    ["768 connections that sent half a request's head", 768, "POST /hooks/PreToolUse HTTP/1.1\r\nhost: x\r\n"],
+  ] as const
+) {
+  const missing = tooFewDescriptors(count);
+  Deno.test({
+    name: `hook-run serve answers a real call while ${what} hold every --max-connections slot` +
+      (missing === undefined ? "" : ` (ignored: ${missing})`),
+    ignore: missing !== undefined,
+    async fn() {
+      await withConfig(DENY_ALL, async (dir, config) => {
+        const server = await serve(["--config", config], { cwd: dir });
+        let held: Deno.TcpConn[] = [];
+        try {
+          held = await flood(server.url, count, first);
+          // The default cap is 256 and the header timeout 10 s: the call
+          // must not wait behind the flood for its slot.
+          const answer = await guardedCall(server.url, dir);
+          equal(answer.status, 200);
+          equal(JSON.parse(answer.text).hookSpecificOutput.permissionDecision, "deny");
+          match(server.stderr(), /256 connections open, the most --max-connections allows/);
+          equal(await alive(server.pid), true);
+        } finally {
+          for (const conn of held) conn.close();
+          equal((await server.stop()).code, 0);
+        }
+      });
+    },
+  });
+}
+
+Deno.test("hook-run serve never closes a connection whose request is being answered to make room, nor a kept-alive one before idle ones", async () => {
+  // A call whose input says "hold" waits for a file before it is denied.
+  const held = `if grep -q hold; then while [ ! -e release ]; do sleep 0.05; done; fi; echo no >&2; exit 2`;
+  await withConfig({ PreToolUse: [{ command: held, timeoutMs: 60_000 }] }, async (dir, config) => {
+    const server = await serve(["--config", config, "--max-connections", "3"], { cwd: dir });
+    const kept = await connect(server.url);
+    let idle: Deno.TcpConn[] = [];
+    const body = JSON.stringify(pre(dir));
+    const request = head(server.url, "/hooks/PreToolUse", `content-length: ${body.length}`) + body;
+    const holding = fetch(`${server.url}/hooks/PreToolUse`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...pre(dir), tool_input: { command: "hold" } }),
+      signal: AbortSignal.timeout(30_000),
+    }).then(async (response) => ({ status: response.status, text: await response.text() }));
+    try {
+      await write(kept, request);
+      const first = await readResponse(kept) as RawResponse;
+      equal(first.status, 200);
+      match(first.headers.get("keep-alive") ?? "", /timeout=/);
+      idle = await flood(server.url, 20, "");
+      // The holding call and the kept-alive connection take two of the three slots: the idle ones share the third.
+      const answer = await guardedCall(server.url, dir);
+      equal(JSON.parse(answer.text).hookSpecificOutput.permissionDecision, "deny");
+      await write(kept, request);
+      const again = await readResponse(kept, 10_000);
+      equal((again as RawResponse).status, 200, "the kept-alive connection was kept");
+      await Deno.writeTextFile(join(dir, "release"), "");
+      const released = await holding;
+      equal(released.status, 200);
+      equal(JSON.parse(released.text).hookSpecificOutput.permissionDecision, "deny");
+    } finally {
+      await Deno.writeTextFile(join(dir, "release"), "");
+      await holding.catch(() => {});
+      kept.close();
+      for (const conn of idle) conn.close();
       equal((await server.stop()).code, 0);
     }
   });
