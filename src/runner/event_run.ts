@@ -59,8 +59,12 @@ function observedHook(
     startedAt: performance.timeOrigin + performance.now() - record.durationMs,
     durationMs: record.durationMs,
     // The runner cancels a started command hook only by its signal, and the
-    // command transport kills the hook's process group when it fires.
-    killed: entry.transport === "command" && (failure?.kind === "timeout" || failure?.kind === "aborted"),
+    // command transport kills the hook's process group when it fires, or
+    // when its output goes on past the cap (the leader then ends by SIGKILL).
+    killed: entry.transport === "command" &&
+      (failure?.kind === "timeout" || failure?.kind === "aborted" ||
+        (failure?.kind === "invalid_output" &&
+          (invocation.wire as { signal?: unknown } | undefined)?.signal === "SIGKILL")),
   };
   if (entry.owner !== undefined) hook.owner = entry.owner;
   if (record.action !== undefined) hook.action = record.action;
