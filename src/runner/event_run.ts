@@ -132,8 +132,9 @@ export class EventRun implements CallScope, RunState {
   // Where the run's telemetry collects its hooks (null with telemetry off).
   #sink: ObservedHook[] | null;
   // The traces kept until the run ends, when its phases run hooks out of
-  // registration order (null otherwise: each goes out as its result is applied).
-  #held: Trace[] | null;
+  // registration order (made on the first; otherwise each goes out as its
+  // result is applied).
+  #held: Trace[] | null = null;
   // The result, until it is delivered: a run that finished inside start()
   // returns it resolved; one that finishes later resolves the promise.
   // (A promise only while the first JSON Schema of a process loads zod.)
@@ -150,7 +151,6 @@ export class EventRun implements CallScope, RunState {
   // hooks have yet to answer.
   #grouped = false;
   #phaseInput: HookInput | null = null;
-  #phaseEnd = 0;
   #cursor = 0;
   #early: (EarlyResult | undefined)[] | null = null;
   #remaining = 0;
@@ -176,7 +176,6 @@ export class EventRun implements CallScope, RunState {
     this.#entries = entries;
     this.#sink = sink;
     this.#tracing = core.onInvocation !== undefined || sink !== null;
-    this.#held = this.#tracing && plan.reordered ? [] : null;
   }
 
   /**
@@ -235,7 +234,6 @@ export class EventRun implements CallScope, RunState {
   #startTogether(start: number, end: number): boolean {
     this.#grouped = true;
     this.#phaseInput = this.payload;
-    this.#phaseEnd = end;
     this.#cursor = start;
     this.concurrent = true;
     this.rewriter = null;
@@ -263,7 +261,8 @@ export class EventRun implements CallScope, RunState {
    */
   #continueChain(index: number): void {
     const entries = this.#entries;
-    for (let i = index + 1; i < this.#phaseEnd; i++) {
+    const phase = entries[index]!.phase;
+    for (let i = index + 1; i < entries.length && entries[i]!.phase === phase; i++) {
       const active = entries[i]!;
       if (!active.concurrent) {
         this.#invoke(active, i, this.#phaseInput!);
@@ -410,10 +409,9 @@ export class EventRun implements CallScope, RunState {
   #finish(): void {
     closeScope(this);
     const held = this.#held;
-    if (held !== null && held.length !== 0) {
-      this.#held = null;
+    if (held !== null) {
       held.sort((a, b) => a.order - b.order);
-      for (const trace of held) this.#report(trace);
+      for (const trace of held) this.#emit(trace);
     }
     const result = this.#plan.rule.result(this);
     if (this.#resolve !== null) this.#resolve(result);
@@ -466,10 +464,11 @@ export class EventRun implements CallScope, RunState {
 
   /** Gives a trace to telemetry and the listener, or keeps it for the run's end. */
   #report(trace: Trace): void {
-    if (this.#held !== null) {
-      this.#held.push(trace);
-      return;
-    }
+    if (this.#plan.reordered) (this.#held ??= []).push(trace);
+    else this.#emit(trace);
+  }
+
+  #emit(trace: Trace): void {
     if (trace.observed !== null) this.#sink!.push(trace.observed);
     const record = trace.record;
     const listener = this.#core.onInvocation;
