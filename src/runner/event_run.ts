@@ -326,17 +326,7 @@ export class EventRun implements CallScope, RunState {
 
   invocationDone(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
     if (this.#grouped) {
-      // Its record goes out with its result, in registration order: traces
-      // do not depend on who finished first either.
-      const index = invocation.index;
-      this.#together(index, outcome, failure, this.#tracing ? this.#traced(invocation, outcome, failure) : null);
-      // Its own count, not yet given back, holds the phase open while the
-      // next hook of the chain starts (and perhaps answers at once).
-      if (!this.#entries[index]!.concurrent) this.#continueChain(index);
-      if (--this.#remaining === 0) {
-        this.#endTogether();
-        this.#next();
-      }
+      this.#doneTogether(invocation, outcome, failure);
       return;
     }
     if (this.#tracing) this.#report(this.#traced(invocation, outcome, failure));
@@ -346,6 +336,21 @@ export class EventRun implements CallScope, RunState {
       return;
     }
     this.#next();
+  }
+
+  /** A hook of a concurrent phase answered. */
+  #doneTogether(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
+    // Its record goes out with its result, in registration order: traces
+    // do not depend on who finished first either.
+    const index = invocation.index;
+    this.#together(index, outcome, failure, this.#tracing ? this.#traced(invocation, outcome, failure) : null);
+    // Its own count, not yet given back, holds the phase open while the
+    // next hook of the chain starts (and perhaps answers at once).
+    if (!this.#entries[index]!.concurrent) this.#continueChain(index);
+    if (--this.#remaining === 0) {
+      this.#endTogether();
+      this.#next();
+    }
   }
 
   /**
