@@ -4,11 +4,12 @@
 // rounds of one run (load on the machine hits every subject alike).
 //
 // Claude-dialect command hooks run at the same time, as Claude runs them,
-// and so do native validators; the native mutate chain still runs one hook
-// after another — the "N × d" every event took before, and the reference
+// and so do native validators that opt in (`concurrent: true`); native
+// validators run one after another (the WrongStack chain: a deny stops the
+// ones after it), as does the native mutate chain — "N × d", the reference
 // here. With --before DIR (an older checkout of this repository, e.g. from
-// `git worktree add` or `git archive`), the same Claude hooks also run
-// through that checkout's runner, in the same rounds.
+// `git worktree add` or `git archive`), the same hooks also run through
+// that checkout's runner, in the same rounds.
 //
 //   deno run -A bench/concurrency.ts
 //   deno run -A bench/concurrency.ts --hooks 3 --ms 200 --rounds 9 --before /tmp/old
@@ -46,7 +47,7 @@ function subject(
   library: Library,
   name: string,
   count: number,
-  hook: { dialect?: "claude"; stage: "mutate" | "validate" },
+  hook: { dialect?: "claude"; stage: "mutate" | "validate"; concurrent?: boolean },
 ): Subject {
   const registry = new library.HookRegistry();
   registry.loadShellHooks({
@@ -63,12 +64,15 @@ function subject(
 
 const claude = { dialect: "claude", stage: "mutate" } as const;
 const validator = { stage: "validate" } as const;
+const optIn = { stage: "validate", concurrent: true } as const;
 const mutator = { stage: "mutate" } as const;
 const subjects: Subject[] = [
   subject(current, "Claude-dialect command hooks", 1, claude),
   subject(current, "Claude-dialect command hooks", hooks, claude),
   subject(current, "native validators (command)", 1, validator),
   subject(current, "native validators (command)", hooks, validator),
+  subject(current, "native validators (command), concurrent: true", 1, optIn),
+  subject(current, "native validators (command), concurrent: true", hooks, optIn),
   subject(current, "native mutate chain (command), one after another", hooks, mutator),
 ];
 if (beforeDir !== undefined) {

@@ -2,7 +2,8 @@
  * Reading a byte stream under a cap, shared by the command transport (a
  * hook's stdout and stderr), the HTTP transport and the model clients: the
  * first `cap` bytes are kept; past them the rest is either drained and
- * dropped or the stream is cancelled. Memory stays bounded either way.
+ * dropped (up to a bound) or the stream is cancelled. Memory stays bounded
+ * either way.
  *
  * @module
  */
@@ -20,20 +21,29 @@ const SCRATCH_BYTES = 64 * 1024;
 /** What to do with the bytes past the cap. */
 export interface CappedReadOptions {
   /**
-   * `true`: read them to the end of the stream and drop them, so the writer
-   * is never cut off (a hook's exit code still counts); `false`: cancel the
-   * stream at once.
+   * `true`: read them and drop them, so the writer is not cut off at the
+   * cap (a hook that exits soon after still has its exit code counted), up
+   * to `drainBytes`; `false`: cancel the stream at once.
    */
   drain: boolean;
+  /**
+   * With `drain`, how many bytes past the cap are read and dropped at most:
+   * past them the stream is cancelled ({@linkcode CappedRead.overflowed}).
+   *
+   * @default {Infinity}
+   */
+  drainBytes?: number;
   /** Called once, when the first byte past the cap arrives. */
   onCap?: () => void;
+  /** Called once, when the stream is cancelled for passing `drainBytes`. */
+  onOverflow?: () => void;
 }
 
 /** A stream being read under a cap. */
 export interface CappedRead {
   /**
    * Settles when the stream ended or was cancelled (by {@linkcode cancel},
-   * or at the cap without `drain`); rejects when reading failed (the stream
+   * at the cap without `drain`, or past `drainBytes` with it); rejects when reading failed (the stream
    * is cancelled then).
    */
   readonly done: Promise<void>;
@@ -43,6 +53,8 @@ export interface CappedRead {
   bytes(): Uint8Array;
   /** Whether the stream carried more than `cap` bytes. */
   truncated(): boolean;
+  /** Whether it was cancelled for carrying more than `cap` + `drainBytes` bytes. */
+  overflowed(): boolean;
 }
 
 /**
@@ -60,7 +72,10 @@ export function readCapped(stream: ReadableStream<Uint8Array>, cap: number, opti
   let size = 0;
   let scratch = new Uint8Array(FIRST_BUFFER_BYTES);
   let truncated = false;
+  let overflowed = false;
   let cancelled = false;
+  // How many more bytes past the cap may be drained.
+  let drainLeft = options.drain ? options.drainBytes ?? Infinity : 0;
 
   /** The next chunk, or `null` at the end. */
   const next = async (): Promise<Uint8Array | null> => {
@@ -94,6 +109,12 @@ export function readCapped(stream: ReadableStream<Uint8Array>, cap: number, opti
           options.onCap?.();
         }
         if (!options.drain) break;
+        drainLeft -= chunk.byteLength - taken;
+        if (drainLeft < 0) {
+          overflowed = true;
+          options.onOverflow?.();
+          break;
+        }
       }
     }
     await reader.cancel();
@@ -111,6 +132,7 @@ export function readCapped(stream: ReadableStream<Uint8Array>, cap: number, opti
     },
     bytes: () => kept.subarray(0, size),
     truncated: () => truncated,
+    overflowed: () => overflowed,
   };
 }
 

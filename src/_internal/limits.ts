@@ -25,6 +25,20 @@ export const LONG_TIMEOUT_MS = 3600 * 1000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 /** The largest configurable output cap: 1 MiB. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
+/**
+ * Past its output cap, how many more bytes of a stream a command hook may
+ * write while hookgate waits for its exit (read and dropped): 4 MiB, four
+ * times the largest cap. A hook that prints a long report and then exits 2
+ * still blocks; one that goes on is killed at once, its answer void.
+ */
+export const OUTPUT_DRAIN_BYTES = 4 * 1024 * 1024;
+/**
+ * Past its output cap, how long a command hook may take to exit (its
+ * output read and dropped meanwhile): 2 s. Past it the process group is
+ * killed and the hook fails, whatever its deadline: output that never ends
+ * (`yes`, a trickle) fails within this bound, not at the deadline.
+ */
+export const OUTPUT_DRAIN_MS = 2_000;
 
 /** The longest block reason a native or Wuu hook gives (beyond it the reason is cut, with "…"). */
 export const MAX_REASON_CHARS = 2000;

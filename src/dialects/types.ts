@@ -235,11 +235,13 @@ export interface Dialect {
   readonly contextSeparator: string;
   /**
    * Whether this dialect's agents run an event's hooks at the same time,
-   * each on the same input (Claude Code does): the runner then runs them so
-   * too, and combines their answers in registration order. Otherwise they
-   * run one after another, as native hooks do.
+   * each on the same input (`true`: Claude Code, Gemini CLI), or one after
+   * another in configuration order on every event (`false`: Wuu). The
+   * runner runs them so, and combines their answers in registration order.
+   * Omitted (native): as the event's rule runs native hooks — at the same
+   * time on the fan-out events, one after another elsewhere.
    */
-  readonly concurrent: boolean;
+  readonly concurrent?: boolean;
   /**
    * Whether its agent sends events hookgate does not know (Claude Code,
    * Codex, Gemini CLI and Cursor add events between releases): then its

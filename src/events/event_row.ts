@@ -12,12 +12,16 @@ import type { AnyHookEventFields } from "./event_map.ts";
  * runner). The hook events use the first three:
  * - `"two-stage"`: native mutators run one after another, each seeing the
  *   previous output; then hooks of dialects whose agents run hooks together
- *   (Claude) run at the same time on that input; then validators run at the
- *   same time on the final input; a deny stops the later phases;
+ *   (Claude) run at the same time on that input; then native validators run
+ *   one after another on the final input, the first deny stopping the
+ *   rest; then the validators that run together; a deny stops the later
+ *   phases;
  * - `"serial"`: native hooks run one after another in registration order
  *   and the first block wins; then the Claude-dialect hooks run at the
  *   same time;
- * - `"fan-out"`: hooks run in parallel.
+ * - `"fan-out"`: hooks run in parallel (Wuu hooks one after another).
+ *
+ * A hook may opt in or out of running together (`concurrent`).
  *
  * Whatever runs at the same time is combined in registration order, never
  * in the order hooks finished.

@@ -118,6 +118,22 @@ export interface HookRegistrationOptions {
    */
   stage?: HookStage;
   /**
+   * Whether the hook runs at the same time as the event's other hooks that
+   * do, each on the same input, rather than one after another in
+   * registration order. On PreToolUse and the serial events (where native
+   * hooks run one after another, and a block stops the rest) `true` opts a
+   * hook in: it runs with the hooks of dialects whose agents run hooks
+   * together (Claude's), after the ones that run one after another, and is
+   * not stopped by a sibling's block. On the fan-out events (where native
+   * hooks run together) `false` opts it out: it runs after the previous
+   * such hook has answered, alongside the others. The extension events'
+   * handlers always run one after another. Answers are combined in
+   * registration order either way.
+   *
+   * @default {as its dialect's agents run hooks: Claude's and Gemini's together, Wuu's one after another, native as the event's rule says}
+   */
+  concurrent?: boolean;
+  /**
    * A trusted policy hook: it keeps running when ordinary hooks are
    * disabled (`allowNonPolicy: false`, `--no-hooks`).
    *

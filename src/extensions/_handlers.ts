@@ -1,6 +1,7 @@
 // How an `api.on` handler becomes a registry entry: an in-process hook on
 // the event's own row — or, for tool_call and tool_result, on PreToolUse
 // (validate stage, failure closed) and PostToolUse/PostToolUseFailure — that
+// runs one after another with the other handlers (never together), that
 // builds the typed event and the handler context, reports failures to the
 // error listeners, and translates the handler's answer.
 
@@ -47,6 +48,10 @@ export function registerHandler<E extends ExtensionEvent>(
   const registration = {
     name: options.name ?? `${scope.label}:${event}`,
     timeoutMs: options.timeoutMs ?? DEFAULT_EXTENSION_HANDLER_TIMEOUT_MS,
+    // xcsh runs an event's handlers one after another in registration order
+    // (the first tool_call block stops the rest), also on the hook events
+    // whose native hooks run together (tool_result on PostToolUse).
+    concurrent: false,
   };
   const register = (on: RegistryEvent, hook: InProcessHook, extra: { stage?: "validate"; failurePolicy?: "closed" }) =>
     scope.registry.registerInProcess(on, undefined, hook as never, scope.owner, { ...registration, ...extra });

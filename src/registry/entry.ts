@@ -217,12 +217,19 @@ function entryBase(
   if (matcher !== undefined && typeof matcher !== "string") {
     throw new TypeError(`Cannot register ${event} hook "${name}": "matcher" must be a string`);
   }
+  const concurrent = options.concurrent;
+  if (concurrent !== undefined && typeof concurrent !== "boolean") {
+    throw new TypeError(
+      `Cannot register ${event} hook "${name}": "concurrent" must be true or false, got ${JSON.stringify(concurrent)}`,
+    );
+  }
   return {
     id,
     event,
     name,
     matcher: matcher ?? "*",
     stage,
+    ...(concurrent === undefined ? {} : { concurrent }),
     timeoutMs: clampTimeout(
       checkTimeout(options.timeoutMs, `Cannot register ${event} hook "${name}"`, dialect?.maxTimeoutMs),
       background,

@@ -36,6 +36,8 @@ export interface HookEntryBase {
   readonly matcher: HookMatcher;
   /** The PreToolUse stage. */
   readonly stage: HookStage;
+  /** Whether it runs together with the event's other hooks (`HookRegistrationOptions.concurrent`); omitted: as its dialect says. */
+  readonly concurrent?: boolean;
   /** The deadline per invocation, in milliseconds. */
   readonly timeoutMs: number;
   /** What a failure means. */

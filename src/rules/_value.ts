@@ -28,6 +28,7 @@ export function valueRule(
   return Object.freeze<CombineRule>({
     values: true,
     phases: ["serial"],
+    concurrentByDefault: false,
     phaseOf: () => 0,
     apply: (state, entry, outcome) => answered(outcome.value) ? apply(state, outcome.value, entry) : false,
     block(state, reason, entry) {

@@ -1,8 +1,8 @@
 // Serial, first block wins (UserPromptSubmit, PermissionRequest, PreCompact,
-// PostCompact): native hooks run one after another in registration order,
-// and the first block ends the run — later hooks never start; then the hooks
-// of dialects whose agents run hooks together (Claude) run at the same time,
-// as their agent runs them.
+// PostCompact): native and Wuu hooks run one after another in registration
+// order, and the first block ends the run — later hooks never start; then
+// the hooks of dialects whose agents run hooks together (Claude, Gemini) and
+// those that opt in run at the same time, as their agent runs them.
 
 import type { CombineRule, RuleEntry } from "./types.ts";
 import { addReason, applyOutcome, nativeResult } from "./_native.ts";
@@ -11,7 +11,8 @@ import { addReason, applyOutcome, nativeResult } from "./_native.ts";
 export const SERIAL: CombineRule = Object.freeze<CombineRule>({
   values: false,
   phases: ["serial", "concurrent"],
-  phaseOf: (active: RuleEntry) => active.dialect.concurrent ? 1 : 0,
+  concurrentByDefault: false,
+  phaseOf: (active: RuleEntry) => active.concurrent ? 1 : 0,
   apply: applyOutcome,
   block(state, reason, entry) {
     addReason(state, reason, entry);

@@ -1,25 +1,30 @@
-// The two-stage rule (PreToolUse), in three phases: native mutate-stage
-// hooks first, one after another in registration order, each seeing the
-// previous rewrite; then the mutate-stage hooks of dialects whose agents run
-// hooks together (Claude), at the same time on that input, as their agent
-// runs them; then every validate-stage hook at the same time on the final
-// input, which none of them may change. A deny ends the run after its phase.
-// The context given so far (the denier's too) goes beside the block.
+// The two-stage rule (PreToolUse), in four phases. The mutate stage first:
+// native mutators one after another in registration order, each seeing the
+// previous rewrite (a chain); then the mutate-stage hooks of dialects whose
+// agents run hooks together (Claude, Gemini), at the same time on that
+// input, as their agent runs them. Then the validate stage on the final
+// input, which no validator may change: native validators (and extension
+// `tool_call` handlers) one after another in registration order, the first
+// deny stopping the rest, as the WrongStack chain says ("any explicit deny
+// short-circuits"); then the validators that run together. A hook may opt
+// in or out with `concurrent`. A deny ends the run after its phase; the
+// context given so far (the denier's too) goes beside the block.
 
 import type { CombineRule, RuleEntry } from "./types.ts";
 import { addReason, applyOutcome, nativeResult } from "./_native.ts";
 
 const MUTATE_CHAIN = 0;
-const TOGETHER = 1;
-const VALIDATE = 2;
+const VALIDATE_CHAIN = 2;
 
 /** The two-stage rule. */
 export const TWO_STAGE: CombineRule = Object.freeze<CombineRule>({
   values: false,
-  phases: ["serial", "concurrent", "concurrent"],
+  // mutate chain, mutate together, validate chain, validate together
+  phases: ["serial", "concurrent", "serial", "concurrent"],
+  stages: [0, 0, 1, 1],
+  concurrentByDefault: false,
   phaseOf(active: RuleEntry): number {
-    if (active.entry.stage !== "mutate") return VALIDATE;
-    return active.dialect.concurrent ? TOGETHER : MUTATE_CHAIN;
+    return (active.entry.stage === "mutate" ? MUTATE_CHAIN : VALIDATE_CHAIN) + (active.concurrent ? 1 : 0);
   },
   apply: applyOutcome,
   block(state, reason, entry) {

@@ -10,17 +10,24 @@ import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { HookEntry } from "../registry/types.ts";
 
-/** What a rule places in a phase: an entry, and whether its dialect's agents run hooks together. */
+/**
+ * What a rule places in a phase: an entry, and whether it runs together
+ * with others — the hook's own `concurrent`, else its dialect's, else the
+ * rule's `concurrentByDefault`.
+ */
 export interface RuleEntry {
   readonly entry: HookEntry;
-  readonly dialect: { readonly concurrent: boolean };
+  readonly concurrent: boolean;
 }
 
 /**
  * How the hooks of one phase run: `serial` one after another (each sees
  * what the previous left, and a stop ends the run at once); `concurrent`
  * all started together on the same input, their answers applied in
- * registration order once every one of them has answered.
+ * registration order once every one of them has answered. In a concurrent
+ * phase, hooks that do not run together (`RuleEntry.concurrent` false)
+ * run one after another, each once the previous such hook has answered,
+ * alongside the others.
  */
 export type PhaseKind = "serial" | "concurrent";
 
@@ -112,6 +119,20 @@ export interface CombineRule {
    * applied. No later phase starts after a stop.
    */
   readonly phases: readonly PhaseKind[];
+  /**
+   * Which stage each phase belongs to (an index per phase, in order), when
+   * the event fires its hooks stage by stage (PreToolUse: mutate, then
+   * validate). A run's trace lists hooks stage by stage, each stage in
+   * registration order, whatever order its phases ran them in (a native
+   * validator before a Claude-dialect one registered earlier). Omitted: one
+   * stage, the trace in registration order.
+   */
+  readonly stages?: readonly number[];
+  /**
+   * Whether a hook that neither it nor its dialect says otherwise of (a
+   * native hook) runs together with others on this event.
+   */
+  readonly concurrentByDefault: boolean;
   /**
    * The phase (an index into `phases`) an entry runs in, decided once per
    * registry snapshot; within a phase, entries keep registration order.

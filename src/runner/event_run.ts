@@ -1,10 +1,13 @@
 // One run of one event: drives the matched entries under the event's rule,
 // phase by phase — a serial phase one hook after another, a concurrent one
-// every hook started together on the same input, each result applied in
-// registration order once those before it are, and the next phase started
-// once all have answered — with callbacks rather than awaits, so hooks that
-// answer synchronously cost no promise and async ones one `then` each.
-// Failure policy lives here; how outcomes combine lives in the rule.
+// every hook started together on the same input (except those that do not
+// run together, which run one after another alongside), each result applied
+// in registration order once those before it are, and the next phase
+// started once all have answered — with callbacks rather than awaits, so
+// hooks that answer synchronously cost no promise and async ones one `then`
+// each. Failure policy lives here; how outcomes combine lives in the rule.
+// The trace (onInvocation records, telemetry's hooks) lists hooks in
+// registration order, whatever the phases' order and whoever finished first.
 //
 // The run is its own rule state and its own cancellation scope: a call
 // allocates one object for the three roles, and the result promise is made
@@ -59,8 +62,12 @@ function observedHook(
     startedAt: performance.timeOrigin + performance.now() - record.durationMs,
     durationMs: record.durationMs,
     // The runner cancels a started command hook only by its signal, and the
-    // command transport kills the hook's process group when it fires.
-    killed: entry.transport === "command" && (failure?.kind === "timeout" || failure?.kind === "aborted"),
+    // command transport kills the hook's process group when it fires, or
+    // when its output goes on past the cap (the leader then ends by SIGKILL).
+    killed: entry.transport === "command" &&
+      (failure?.kind === "timeout" || failure?.kind === "aborted" ||
+        (failure?.kind === "invalid_output" &&
+          (invocation.wire as { signal?: unknown } | undefined)?.signal === "SIGKILL")),
   };
   if (entry.owner !== undefined) hook.owner = entry.owner;
   if (record.action !== undefined) hook.action = record.action;
@@ -80,11 +87,18 @@ function observedHook(
   return hook;
 }
 
+/** One hook's trace: its record, what telemetry gets of it (with telemetry on), and its registration order. */
+interface Trace {
+  record: HookInvocationRecord;
+  observed: ObservedHook | null;
+  order: number;
+}
+
 /** A result of a concurrent phase, as it waits for those before it. */
 interface EarlyResult {
   outcome: NormalizedOutcome | null;
   failure: HookFailure | undefined;
-  record: HookInvocationRecord | null;
+  trace: Trace | null;
 }
 
 /** One run of one event; it is the state its rule reads and writes. */
@@ -117,6 +131,10 @@ export class EventRun implements CallScope, RunState {
   #tracing: boolean;
   // Where the run's telemetry collects its hooks (null with telemetry off).
   #sink: ObservedHook[] | null;
+  // The traces kept until the run ends, when its phases run hooks out of
+  // registration order (made on the first; otherwise each goes out as its
+  // result is applied).
+  #held: Trace[] | null = null;
   // The result, until it is delivered: a run that finished inside start()
   // returns it resolved; one that finishes later resolves the promise.
   // (A promise only while the first JSON Schema of a process loads zod.)
@@ -209,7 +227,9 @@ export class EventRun implements CallScope, RunState {
   /**
    * Starts every hook of a concurrent phase, each on the payload as the
    * phase began (results applied meanwhile do not change what a sibling
-   * sees); returns whether all of them answered at once.
+   * sees) — of those that do not run together only the first, the next one
+   * starting once it has answered (`#continueChain`); returns whether all
+   * of them answered at once.
    */
   #startTogether(start: number, end: number): boolean {
     this.#grouped = true;
@@ -220,10 +240,35 @@ export class EventRun implements CallScope, RunState {
     // One count more than there are hooks, held while they start: a hook
     // that answers at once must not end the phase before its siblings start.
     this.#remaining = end - start + 1;
-    for (let i = start; i < end; i++) this.#invoke(this.#entries[i]!, i, this.#phaseInput);
+    let chained = false;
+    for (let i = start; i < end; i++) {
+      const active = this.#entries[i]!;
+      if (active.concurrent) this.#invoke(active, i, this.#phaseInput);
+      else if (!chained) {
+        chained = true;
+        this.#invoke(active, i, this.#phaseInput);
+      }
+    }
     if (--this.#remaining > 0) return false;
     this.#endTogether();
     return true;
+  }
+
+  /**
+   * Starts the concurrent phase's next hook that does not run together,
+   * after `index`, the previous one, answered. Every one runs, as every
+   * sibling of a concurrent phase does.
+   */
+  #continueChain(index: number): void {
+    const entries = this.#entries;
+    const phase = entries[index]!.phase;
+    for (let i = index + 1; i < entries.length && entries[i]!.phase === phase; i++) {
+      const active = entries[i]!;
+      if (!active.concurrent) {
+        this.#invoke(active, i, this.#phaseInput!);
+        return;
+      }
+    }
   }
 
   /**
@@ -236,19 +281,19 @@ export class EventRun implements CallScope, RunState {
     index: number,
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,
-    record: HookInvocationRecord | null,
+    trace: Trace | null,
   ): void {
     if (index !== this.#cursor) {
-      (this.#early ??= new Array(this.#entries.length))[index] = { outcome, failure, record };
+      (this.#early ??= new Array(this.#entries.length))[index] = { outcome, failure, trace };
       return;
     }
-    this.#applyTogether(index, outcome, failure, record);
+    this.#applyTogether(index, outcome, failure, trace);
     const early = this.#early;
     if (early === null) return;
     let next: EarlyResult | undefined;
     while ((next = early[this.#cursor]) !== undefined) {
       early[this.#cursor] = undefined;
-      this.#applyTogether(this.#cursor, next.outcome, next.failure, next.record);
+      this.#applyTogether(this.#cursor, next.outcome, next.failure, next.trace);
     }
   }
 
@@ -256,10 +301,10 @@ export class EventRun implements CallScope, RunState {
     index: number,
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,
-    record: HookInvocationRecord | null,
+    trace: Trace | null,
   ): void {
     this.#cursor = index + 1;
-    if (record !== null) this.#report(record);
+    if (trace !== null) this.#report(trace);
     if (this.#apply(this.#entries[index]!, outcome, failure)) this.stopped = true;
   }
 
@@ -281,18 +326,7 @@ export class EventRun implements CallScope, RunState {
 
   invocationDone(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
     if (this.#grouped) {
-      // Its record goes out with its result, in registration order: traces
-      // do not depend on who finished first either.
-      this.#together(
-        invocation.index,
-        outcome,
-        failure,
-        this.#tracing ? this.#traced(invocation, outcome, failure) : null,
-      );
-      if (--this.#remaining === 0) {
-        this.#endTogether();
-        this.#next();
-      }
+      this.#doneTogether(invocation, outcome, failure);
       return;
     }
     if (this.#tracing) this.#report(this.#traced(invocation, outcome, failure));
@@ -302,6 +336,21 @@ export class EventRun implements CallScope, RunState {
       return;
     }
     this.#next();
+  }
+
+  /** A hook of a concurrent phase answered. */
+  #doneTogether(invocation: Invocation, outcome: NormalizedOutcome | null, failure: HookFailure | undefined): void {
+    // Its record goes out with its result, in registration order: traces
+    // do not depend on who finished first either.
+    const index = invocation.index;
+    this.#together(index, outcome, failure, this.#tracing ? this.#traced(invocation, outcome, failure) : null);
+    // Its own count, not yet given back, holds the phase open while the
+    // next hook of the chain starts (and perhaps answers at once).
+    if (!this.#entries[index]!.concurrent) this.#continueChain(index);
+    if (--this.#remaining === 0) {
+      this.#endTogether();
+      this.#next();
+    }
   }
 
   /**
@@ -364,6 +413,11 @@ export class EventRun implements CallScope, RunState {
 
   #finish(): void {
     closeScope(this);
+    const held = this.#held;
+    if (held !== null) {
+      held.sort((a, b) => a.order - b.order);
+      for (const trace of held) this.#emit(trace);
+    }
     const result = this.#plan.rule.result(this);
     if (this.#resolve !== null) this.#resolve(result);
     else this.#result = result;
@@ -398,21 +452,30 @@ export class EventRun implements CallScope, RunState {
     return record;
   }
 
-  /** The invocation's record, also given to the run's telemetry at once (it ended now). */
+  /** The invocation's trace, made as it ends (its duration is now), reported later in registration order. */
   #traced(
     invocation: Invocation,
     outcome: NormalizedOutcome | null,
     failure: HookFailure | undefined,
-  ): HookInvocationRecord {
+  ): Trace {
     const record = this.#record(invocation, outcome, failure);
-    if (this.#sink !== null) {
-      const dialect = this.#entries[invocation.index]!.dialect.name;
-      this.#sink.push(observedHook(record, invocation, dialect, failure, outcome));
-    }
-    return record;
+    const active = this.#entries[invocation.index]!;
+    return {
+      record,
+      observed: this.#sink === null ? null : observedHook(record, invocation, active.dialect.name, failure, outcome),
+      order: active.order,
+    };
   }
 
-  #report(record: HookInvocationRecord): void {
+  /** Gives a trace to telemetry and the listener, or keeps it for the run's end. */
+  #report(trace: Trace): void {
+    if (this.#plan.reordered) (this.#held ??= []).push(trace);
+    else this.#emit(trace);
+  }
+
+  #emit(trace: Trace): void {
+    if (trace.observed !== null) this.#sink!.push(trace.observed);
+    const record = trace.record;
     const listener = this.#core.onInvocation;
     if (listener === undefined) return;
     try {

@@ -33,8 +33,18 @@ export interface Active {
    * args): an identical handler from several layers runs once per event.
    */
   readonly identity: string | null;
+  /**
+   * Whether it runs together with others: the hook's `concurrent`, else its
+   * dialect's, else the rule's default (see `RuleEntry`).
+   */
+  readonly concurrent: boolean;
   /** The phase of the event's rule the entry runs in (see `CombineRule.phases`). */
   phase: number;
+  /**
+   * Its place in a run's trace: by the rule's stage, then registration
+   * order among the event's entries (see `CombineRule.stages`).
+   */
+  order: number;
   /** The event name the hook was configured for, when its dialect's alias (Cursor's beforeShellExecution). */
   readonly wireEvent: string | undefined;
   /** The canonical tools an alias covers, or `null` for every call. */
@@ -51,6 +61,12 @@ export interface Plan {
   readonly rule: CombineRule;
   /** Entries that run in the call, in run order: by phase, then registration order. */
   readonly foreground: readonly Active[];
+  /**
+   * Whether the phases put some foreground entry before one registered
+   * earlier in its stage: a run's trace then waits for the run's end, to
+   * list its hooks stage by stage in registration order.
+   */
+  readonly reordered: boolean;
   /** Fire-and-forget entries. */
   readonly background: readonly Active[];
   /** Entries the call does not wait for, whose results wait for the session's next call (`async`). */
@@ -82,7 +98,7 @@ export function buildPlan(
   const foreground: Active[] = [];
   const background: Active[] = [];
   const deferred: Active[] = [];
-  for (const entry of entries) {
+  for (const [order, entry] of entries.entries()) {
     if (!allowNonPolicy && !entry.policy) continue;
     const dialect = lookup(entry.transport === "in-process" ? undefined : entry.hook.dialect);
     const wireEvent = configured(entry) ? entry.hook.wireEvent : undefined;
@@ -94,21 +110,26 @@ export function buildPlan(
       dialect,
       async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
       identity: dialect.name === "claude" ? handlerIdentity(entry) : null,
+      concurrent: entry.concurrent ?? dialect.concurrent ?? rule.concurrentByDefault,
       phase: 0,
+      order: 0,
       wireEvent,
       aliasTools: alias?.tools === undefined ? null : new Set(alias.tools),
       ownSubject: matcher !== null && (dialect.tools !== undefined || dialect.matchSubject !== undefined),
     };
     active.phase = rule.phaseOf(active);
+    active.order = (rule.stages?.[active.phase] ?? 0) * entries.length + order;
     (entry.background ? background : entry.transport === "command" && entry.hook.async === true ? deferred : foreground)
       .push(active);
   }
+  // A stable sort: within a phase, registration order.
+  foreground.sort((a, b) => a.phase - b.phase);
   return {
     entries,
     info,
     rule,
-    // A stable sort: within a phase, registration order.
-    foreground: foreground.sort((a, b) => a.phase - b.phase),
+    foreground,
+    reordered: foreground.some((active, i) => i > 0 && active.order < foreground[i - 1]!.order),
     background,
     deferred,
     empty: foreground.length === 0 && background.length === 0 && deferred.length === 0,

@@ -26,15 +26,19 @@ import type { HookRunnerOptions } from "./types.ts";
  * {@linkcode HookRegistry}.
  *
  * Per event: PreToolUse runs in phases (native mutators one after another,
- * each seeing the previous rewrite; then Claude-dialect hooks at the same
- * time on that input, as Claude runs them; then validators at the same
- * time on the final input; a deny ends the run after its phase);
- * UserPromptSubmit, PermissionRequest, PreCompact and PostCompact run
- * native hooks serially, the first block winning, then Claude-dialect
- * hooks at the same time; the other events fan out in parallel. Whatever
- * runs at the same time is combined in registration order (contexts
- * joined with `\n`, the later of two rewrites kept, the most restrictive
- * decision winning) — deterministic, whatever finishes first.
+ * each seeing the previous rewrite; then Claude-dialect mutate-stage hooks
+ * at the same time on that input, as Claude runs them; then native
+ * validators one after another on the final input, the first deny
+ * stopping the rest; then the validators that run together; a deny ends
+ * the run after its phase); UserPromptSubmit, PermissionRequest,
+ * PreCompact and PostCompact run native hooks serially, the first block
+ * winning, then Claude-dialect hooks at the same time; the other events
+ * fan out in parallel (Wuu hooks one after another among them). A hook may
+ * opt in or out (`concurrent`). Whatever runs at the same time is combined
+ * in registration order (contexts joined with `\n`, the later of two
+ * rewrites kept, the most restrictive decision winning) — deterministic,
+ * whatever finishes first — and a run's trace lists its hooks stage by
+ * stage in registration order.
  *
  * A hook never crashes the caller and never stops its siblings: a throw,
  * timeout, abort or malformed answer is a failure, handled by the hook's

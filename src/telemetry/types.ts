@@ -122,7 +122,7 @@ export interface ObservedRun {
   result: Readonly<Record<string, unknown>> | undefined;
   /** What the run threw (a bug, never a hook's failure). */
   error?: unknown;
-  /** The hooks that ran in the foreground, in the order they settled. */
+  /** The hooks that ran in the foreground, as the run's trace lists them: stage by stage in registration order. */
   hooks: readonly ObservedHook[];
   /** What {@linkcode RunObserver.capture} returned when the run was called. */
   parent?: unknown;

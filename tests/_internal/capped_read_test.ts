@@ -92,3 +92,23 @@ Deno.test("readCapped() rejects when reading fails", async () => {
   });
   await rejects(readCapped(stream, 100, { drain: true }).done, /connection reset/);
 });
+
+Deno.test("readCapped() drains at most drainBytes past the cap, then cancels and says so once", async (t) => {
+  for (const bytes of [true, false]) {
+    await t.step(bytes ? "a byte stream (BYOB reads)" : "a plain stream", async () => {
+      const { stream, state } = source(Array.from({ length: 50 }, () => "y".repeat(1000)), { bytes, close: false });
+      let overflows = 0;
+      const read = readCapped(stream, 2500, { drain: true, drainBytes: 4000, onOverflow: () => overflows++ });
+      await read.done;
+      deepEqual([read.truncated(), read.overflowed(), read.bytes().byteLength, overflows], [true, true, 2500, 1]);
+      ok(state.cancelled, "the stream was cancelled past the bound");
+      ok(state.pulled <= 8, `${state.pulled} chunks were read`);
+    });
+  }
+  await t.step("a stream that ends within the bound is read to its end", async () => {
+    const { stream, state } = source(Array.from({ length: 5 }, () => "y".repeat(1000)), { bytes: true, close: true });
+    const read = readCapped(stream, 2500, { drain: true, drainBytes: 4000 });
+    await read.done;
+    deepEqual([read.truncated(), read.overflowed(), state.pulled, state.cancelled], [true, false, 5, false]);
+  });
+});

@@ -90,8 +90,68 @@ Deno.test("HookToolWrapper.execute() does not run a blocked tool: the first bloc
     'Tool "read" was not run: secrets stay unread',
   ]);
   deepEqual(calls, []);
-  // Validators all see the one final input, so they run together: every one runs.
-  deepEqual(ran, ["allow", "block", "later"]);
+  // One after another in registration order: the first block stops the rest.
+  deepEqual(ran, ["allow", "block"]);
+  host.unloadAll();
+});
+
+Deno.test("HookToolWrapper.execute() runs tool_call handlers one after another: a slow block stops a fast later handler", async (t) => {
+  await t.step("a slow handler that blocks, then a fast one", async () => {
+    const { host, runner, calls, tool } = setUp();
+    const log: string[] = [];
+    await host.load((api) => {
+      api.on("tool_call", async () => {
+        log.push("start slow");
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        log.push("end slow");
+        return { block: true, reason: "slow says no" };
+      });
+      api.on("tool_call", () => void log.push("fast"));
+    }, "/x/guard.ts");
+    const read = new HookToolWrapper(tool, { runner, cwd: "/tmp" });
+    const thrown = await read.execute("c1", { path: "a" }).then(() => null, (error) => error);
+    equal(thrown instanceof ToolBlockedError && thrown.reason, "slow says no");
+    deepEqual(log, ["start slow", "end slow"]);
+    deepEqual(calls, []);
+    host.unloadAll();
+  });
+  await t.step("slow and fast handlers that allow: each starts once the previous one has answered", async () => {
+    const { host, runner, calls, tool } = setUp();
+    const log: string[] = [];
+    await host.load((api) => {
+      for (const [name, ms] of [["h1", 30], ["h2", 0], ["h3", 10]] as const) {
+        api.on("tool_call", async () => {
+          log.push(`start ${name}`);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          log.push(`end ${name}`);
+        });
+      }
+    }, "/x/guard.ts");
+    const read = new HookToolWrapper(tool, { runner, cwd: "/tmp" });
+    await read.execute("c2", { path: "a" });
+    deepEqual(log, ["start h1", "end h1", "start h2", "end h2", "start h3", "end h3"]);
+    deepEqual(calls, [{ path: "a" }]);
+    host.unloadAll();
+  });
+});
+
+Deno.test("HookToolWrapper.execute() runs tool_result handlers one after another; the last override in registration order wins", async () => {
+  const { host, runner, tool } = setUp();
+  const log: string[] = [];
+  await host.load((api) => {
+    for (const [name, ms] of [["slow", 30], ["fast", 0]] as const) {
+      api.on("tool_result", async () => {
+        log.push(`start ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        log.push(`end ${name}`);
+        return { content: [{ type: "text", text: name }] };
+      });
+    }
+  }, "/x/observe.ts");
+  const read = new HookToolWrapper(tool, { runner, cwd: "/tmp" });
+  const output = await read.execute("c3", { path: "a" });
+  deepEqual(output.content, [{ type: "text", text: "fast" }]);
+  deepEqual(log, ["start slow", "end slow", "start fast", "end fast"]);
   host.unloadAll();
 });
 

@@ -82,6 +82,7 @@ Deno.test("buildPlan keeps the canonical path for dialects without their own nam
   registry.registerShell("PreToolUse", { name: "odd", command: "true", wireEvent: "nothing", matcher: "Bash" });
   const plan = buildPlan(registry.list("PreToolUse"), HOOK_EVENTS.PreToolUse, true, lookup);
   equal(plan.ownSubjects, false);
-  deepEqual(names(matching(plan.foreground, "Bash", "bash")), ["bash", "odd"]);
+  // In run order: the native validator one after another first, then the Claude-dialect one with the hooks that run together.
+  deepEqual(names(matching(plan.foreground, "Bash", "bash")), ["odd", "bash"]);
   registry.clear();
 });

@@ -74,6 +74,18 @@ Deno.test("classifySpawn() fails a hook whose output passed the cap, whatever it
       },
     });
   });
+  await t.step("a hook killed for going on past the cap fails, even if it was killed as it exited 2", () => {
+    for (const code of [null, 2]) {
+      const decoded = classify(spawned({ stopped: "output", code, exitSignal: "SIGKILL", stderrTruncated: true }));
+      deepEqual(decoded, {
+        failure: {
+          kind: "invalid_output",
+          message:
+            "stderr exceeded the 100-byte cap and the hook did not exit within 2 s or 4 MiB more, so its process group was killed; its answer does not count (print less, or raise maxOutputBytes, at most 1048576)",
+        },
+      });
+    }
+  });
 });
 
 Deno.test("classifySpawn() lets a hook that exited 2 after its output passed the cap deny, with the reason cut at the cap", () => {

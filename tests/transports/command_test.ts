@@ -377,15 +377,83 @@ Deno.test("runShellHookDetailed() keeps at most the cap of each stream and drain
     equal(result.exitCode, 1);
     match(result.failure!.message, /^stdout and stderr each exceeded the 1000-byte cap/);
   });
-  await t.step("a flood that never ends keeps its deadline: a timeout, its group killed", async () => {
-    const result = await runClean({ command: "yes", timeoutMs: 300 });
+  await t.step(
+    "a deadline that comes first, while the hook may still exit past the cap: a timeout, its group killed",
+    async () => {
+      const result = await runClean({ command: "head -c 70000 /dev/zero; sleep 30", timeoutMs: 300 });
+      equal(result.stdoutTruncated, true);
+      equal(result.failure?.kind, "timeout");
+      match(
+        result.failure!.message,
+        /did not finish before its deadline; its process group was killed \(its stdout had exceeded the 65536-byte cap\)/,
+      );
+      equal(result.signal, "SIGKILL");
+    },
+  );
+});
+
+// A hook past the cap has a bounded while (OUTPUT_DRAIN_MS, OUTPUT_DRAIN_BYTES)
+// to exit. The deadlines below are far longer than that bound: a hook that
+// ran on to its deadline fails these tests with "timeout", whatever the time.
+const FAR_DEADLINE_MS = 20_000;
+
+Deno.test("runShellHookDetailed() fails output that goes on past the cap at once, not at its deadline", async (t) => {
+  await t.step("yes on stdout: invalid_output, its group killed", async () => {
+    const result = await runClean({ command: "yes", timeoutMs: FAR_DEADLINE_MS });
     equal(result.stdoutTruncated, true);
-    equal(result.failure?.kind, "timeout");
+    equal(result.signal, "SIGKILL");
+    equal(result.failure?.kind, "invalid_output");
     match(
       result.failure!.message,
-      /did not finish before its deadline; its process group was killed \(its stdout had exceeded the 65536-byte cap\)/,
+      /^stdout exceeded the 65536-byte cap and the hook did not exit within 2 s or 4 MiB more, so its process group was killed; its answer does not count \(print less, or raise maxOutputBytes, at most 1048576\)$/,
     );
+  });
+  await t.step("yes on stderr, then exit 2 that never comes", async () => {
+    const result = await runClean({ command: "yes >&2; exit 2", timeoutMs: FAR_DEADLINE_MS });
+    equal(result.stderrTruncated, true);
+    equal(result.outcome, null);
+    equal(result.failure?.kind, "invalid_output");
+    match(result.failure!.message, /^stderr exceeded the 65536-byte cap and the hook did not exit/);
+  });
+  await t.step("a trickle past the cap that never ends: the time bound", async () => {
+    const result = await runClean({
+      command: "head -c 2000 /dev/zero; while :; do printf x; sleep 0.01; done",
+      maxOutputBytes: 1000,
+      timeoutMs: FAR_DEADLINE_MS,
+    });
+    equal(result.stdoutTruncated, true);
+    equal(result.failure?.kind, "invalid_output");
+    match(result.failure!.message, /^stdout exceeded the 1000-byte cap and the hook did not exit/);
+  });
+  await t.step("a flood of 8 MiB, past the bound, then exit 2: the exit comes too late to count", async () => {
+    const result = await runClean({ command: "head -c 8388608 /dev/zero >&2; exit 2", timeoutMs: FAR_DEADLINE_MS });
+    equal(result.outcome, null);
     equal(result.signal, "SIGKILL");
+    equal(result.failure?.kind, "invalid_output");
+  });
+  await t.step("an exit 0 after a pause past the cap: killed within the bound", async () => {
+    const result = await runClean({ command: "head -c 100000 /dev/zero; sleep 30", timeoutMs: FAR_DEADLINE_MS });
+    equal(result.signal, "SIGKILL");
+    equal(result.failure?.kind, "invalid_output");
+  });
+  await t.step("through the runner: a closed hook that floods denies, an open one is skipped", async () => {
+    const registry = new HookRegistry();
+    const logger = memoryLogger();
+    const runner = new HookRunner({ registry, logger, commandAllowlist: allowlist });
+    registry.loadShellHooks({
+      PreToolUse: [
+        { name: "chatty", command: "yes", timeoutMs: FAR_DEADLINE_MS },
+        { name: "strict", command: "yes", failurePolicy: "closed", timeoutMs: FAR_DEADLINE_MS },
+      ],
+    });
+    const result = await runner.preToolUse("bash", {}, { cwd: Deno.cwd() });
+    equal(result.block, true);
+    match(
+      result.reason!,
+      /Hook "strict" failed \(invalid_output: stdout exceeded the 65536-byte cap and the hook did not exit/,
+    );
+    match(logger.warnings.join("\n"), /"chatty" \(command\) on PreToolUse failed: invalid_output: .*skipped/);
+    await runner.close();
   });
 });
 
@@ -466,8 +534,9 @@ Deno.test("runShellHookDetailed() lets exit 2 block after an output flood, with 
   );
 });
 
-Deno.test("runShellHookDetailed() drains hundreds of MB of output in bounded memory", async () => {
-  // 256 MiB on each stream: a host that kept it would grow by 512 MiB.
+Deno.test("runShellHookDetailed() cuts a flood of hundreds of MB off past the bound, in bounded memory", async () => {
+  // 256 MiB on each stream: a host that kept it would grow by 512 MiB, and
+  // one that drained it all would wait for all of it.
   const flood = 256 * 1024 * 1024;
   const before = Deno.memoryUsage();
   const result = await runClean({
@@ -476,9 +545,10 @@ Deno.test("runShellHookDetailed() drains hundreds of MB of output in bounded mem
   });
   const after = Deno.memoryUsage();
   const grown = (after.rss - before.rss) / 1024 / 1024;
-  deepEqual(result.outcome, { action: "deny", reason: "z".repeat(1999) + "…" });
-  equal(result.stdoutTruncated && result.stderrTruncated, true);
-  ok(grown < 64, `RSS grew by ${grown.toFixed(0)} MiB while draining 512 MiB`);
+  equal(result.outcome, null);
+  equal(result.failure?.kind, "invalid_output");
+  equal(result.stdoutTruncated, true);
+  ok(grown < 64, `RSS grew by ${grown.toFixed(0)} MiB while reading a 512 MiB flood`);
 });
 
 // ---------------------------------------------------------------------------

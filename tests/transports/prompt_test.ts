@@ -189,6 +189,38 @@ Deno.test("runPromptHookDetailed() never puts the API key in a result or message
   });
 });
 
+Deno.test("runPromptHookDetailed() fails at the cap on a model answer that never ends, not at its deadline", async () => {
+  let cancelled = false;
+  const head = new TextEncoder().encode('{"choices":[{"message":{"role":"assistant","content":"{\\"ok\\": true}"}}]}');
+  const spaces = new Uint8Array(64 * 1024).fill(0x20);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    await request.arrayBuffer();
+    let first = true;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(first ? head : spaces);
+          first = false;
+        },
+        cancel: () => void (cancelled = true),
+      }),
+      { headers: { "content-type": "application/json" } },
+    );
+  });
+  try {
+    // Far longer than reading up to the cap takes: an answer read on to the
+    // deadline fails this test with "timeout", whatever the time.
+    const result = await runPromptHookDetailed({ prompt: "p", timeoutMs: 20_000 }, input, {
+      models: models(`http://127.0.0.1:${server.addr.port}/v1`),
+      getEnv: keys,
+    });
+    deepEqual(result.failure, { kind: "error", message: "the model API's answer exceeded the 65536-byte cap" });
+  } finally {
+    await server.shutdown();
+  }
+  ok(cancelled, "the server saw the answer cancelled");
+});
+
 Deno.test("runPromptHookDetailed() fails when the model's compressed answer decodes past the cap", async () => {
   // 256 MiB of valid JSON (an answer, then spaces) in a few hundred bytes of
   // brotli, declared by its compressed Content-Length: read whole, it would

@@ -14,7 +14,7 @@ export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({
   matcherKind: "exact",
   matcherScope: "tools",
   contextSeparator: "\n",
-  concurrent: false,
+  // No `concurrent`: native hooks run as each event's rule says.
   encodeInput(input: HookInput): Record<string, unknown> {
     return input as unknown as Record<string, unknown>;
   },

@@ -74,6 +74,7 @@ export const WUU_DIALECT: Dialect = Object.freeze<Dialect>({
   matcherScope: "tools",
   // Wuu's contract: "Additional context accumulates in order, separated by blank lines".
   contextSeparator: "\n\n",
+  // Wuu: "Matching hooks run in configuration order", on every event.
   concurrent: false,
   encodeInput: toWuuInput,
   decodeInput(value: unknown): DecodedInput {

@@ -1,7 +1,7 @@
 // What a finished hook process means: an outcome or a failure. Pure, so the
 // rules can be tested on their own, whatever the races of real runs.
 
-import { MAX_OUTPUT_BYTES } from "../../_internal/limits.ts";
+import { MAX_OUTPUT_BYTES, OUTPUT_DRAIN_BYTES, OUTPUT_DRAIN_MS } from "../../_internal/limits.ts";
 import { firstLine } from "../../dialects/_answer.ts";
 import type { DecodedOutput, Dialect } from "../../dialects/types.ts";
 import type { HookFailure } from "../../events/outcome.ts";
@@ -60,10 +60,22 @@ export function classifySpawn(
         : { kind: "aborted", message: `cancelled by the caller; its process group was killed${note}` },
     };
   }
-  // Output past the cap was drained, so the hook ran to its own end. Exit 2
-  // still blocks, with the reason cut at the cap (its dialect reads it as
-  // always); any other answer is incomplete, so it counts for nothing: what
-  // was printed before the cap proves nothing.
+  if (spawned.stopped === "output") {
+    return {
+      failure: {
+        kind: "invalid_output",
+        message: `${overCap(spawned) ?? "its output"} exceeded the ${cap}-byte cap and the hook did not exit within ${
+          OUTPUT_DRAIN_MS / 1000
+        } s or ${
+          OUTPUT_DRAIN_BYTES / 1024 / 1024
+        } MiB more, so its process group was killed; its answer does not count (print less, or raise maxOutputBytes, at most ${MAX_OUTPUT_BYTES})`,
+      },
+    };
+  }
+  // Output past the cap was drained and the hook exited within the bound.
+  // Exit 2 still blocks, with the reason cut at the cap (its dialect reads it
+  // as always); any other answer is incomplete, so it counts for nothing:
+  // what was printed before the cap proves nothing.
   const flooded = overCap(spawned);
   if (flooded !== null && !(spawned.code === 2 && spawned.exitSignal === null)) {
     return {

@@ -2,6 +2,7 @@
 // and reading stdout and stderr into memory under a byte cap.
 
 import { readCapped } from "../../_internal/capped_read.ts";
+import { OUTPUT_DRAIN_BYTES } from "../../_internal/limits.ts";
 
 /** One output stream being read. */
 export interface Capture {
@@ -10,21 +11,38 @@ export interface Capture {
   cancel(): void;
   bytes(): Uint8Array;
   truncated(): boolean;
+  /** Whether reading stopped past the cap plus {@linkcode OUTPUT_DRAIN_BYTES}. */
+  overflowed(): boolean;
+}
+
+/** What a capture reports as it reads. */
+export interface CaptureEvents {
+  /** The first byte past the cap arrived. */
+  onCap(): void;
+  /** More than {@linkcode OUTPUT_DRAIN_BYTES} arrived past the cap: reading stopped. */
+  onOverflow(): void;
 }
 
 /**
- * Reads a stream to its end, keeping at most `cap` bytes: past the cap the
- * rest is drained and dropped, so a hook that floods still runs to its own
- * exit (whose code counts) or to its deadline, and memory stays bounded.
+ * Reads a stream to its end, keeping at most `cap` bytes: past the cap up
+ * to {@linkcode OUTPUT_DRAIN_BYTES} more are read and dropped, so a hook
+ * that prints a long report and then exits still has its exit code
+ * counted, and memory stays bounded; past those, reading stops.
  */
-export function capture(stream: ReadableStream<Uint8Array>, cap: number): Capture {
-  const read = readCapped(stream, cap, { drain: true });
+export function capture(stream: ReadableStream<Uint8Array>, cap: number, events: CaptureEvents): Capture {
+  const read = readCapped(stream, cap, {
+    drain: true,
+    drainBytes: OUTPUT_DRAIN_BYTES,
+    onCap: events.onCap,
+    onOverflow: events.onOverflow,
+  });
   return {
     // Cancelled or broken: keep what arrived.
     done: read.done.catch(() => {}),
     cancel: () => read.cancel(),
     bytes: () => read.bytes(),
     truncated: () => read.truncated(),
+    overflowed: () => read.overflowed(),
   };
 }
 

@@ -1,9 +1,11 @@
 // Spawning a hook as its own process group, feeding it, reading it under a
-// byte cap (past which the rest is drained, never a reason to kill), and
-// making sure nothing of it outlives the result. This module
+// byte cap (past which the rest is drained for a bounded while, so a hook
+// that exits then still has its exit code counted, and one that goes on is
+// killed), and making sure nothing of it outlives the result. This module
 // holds the sequence and its grace periods; starting the group is in
 // _launch.ts, the pipes in _pipes.ts, the kills in _group_kill.ts.
 
+import { OUTPUT_DRAIN_MS } from "../../_internal/limits.ts";
 import { killGroup, killSession } from "./_group_kill.ts";
 import { launchGroup } from "./_launch.ts";
 import { capture, feed } from "./_pipes.ts";
@@ -16,7 +18,10 @@ export interface SpawnRequest {
   cwd: string;
   env: Record<string, string>;
   stdin: Uint8Array;
-  /** How much of stdout and of stderr, each, is kept, in bytes; the rest is drained. */
+  /**
+   * How much of stdout and of stderr, each, is kept, in bytes; past it the
+   * rest is drained for at most `OUTPUT_DRAIN_MS` and `OUTPUT_DRAIN_BYTES`.
+   */
   maxOutputBytes: number;
   /** Fires on the deadline or the caller's abort: the group is killed. */
   signal: AbortSignal;
@@ -29,10 +34,12 @@ export interface SpawnResult {
   /** The leader's pid, which is also the process group id. */
   pid: number | null;
   /**
-   * Set when hookgate killed the group because the signal fired (or, with
-   * `pid` null, when it never started). Output past the cap never stops it.
+   * Why hookgate killed the group before its leader exited: `"signal"` when
+   * the signal fired (or, with `pid` null, when it never started);
+   * `"output"` when, past the cap, a stream went on beyond
+   * `OUTPUT_DRAIN_BYTES` or the leader did not exit within `OUTPUT_DRAIN_MS`.
    */
-  stopped: "signal" | null;
+  stopped: "signal" | "output" | null;
   /** The exit code (null when it could not start). */
   code: number | null;
   /** The signal that ended the leader, if any. */
@@ -41,7 +48,7 @@ export interface SpawnResult {
   stdout: Uint8Array;
   /** The first `maxOutputBytes` of stderr. */
   stderr: Uint8Array;
-  /** Whether stdout carried more than `maxOutputBytes` (the rest was drained). */
+  /** Whether stdout carried more than `maxOutputBytes` (the rest was drained or cut off). */
   stdoutTruncated: boolean;
   /** Whether stderr carried more than `maxOutputBytes`. */
   stderrTruncated: boolean;
@@ -156,16 +163,39 @@ async function runGroup(request: SpawnRequest, result: SpawnResult): Promise<voi
     result.stopped = "signal";
     kills.push(killGroup(pid, child));
   };
+  // Past the cap a hook has a bounded while to exit: its exit code still
+  // counts then (a test runner that printed 200 KB of failures and exits 2
+  // blocks). Output that goes on past that (`yes`, a stream that never
+  // ends, a trickle) gets the group killed at once rather than at the
+  // deadline: its answer could not count anyway, and the deadline may be
+  // minutes away.
+  let exited = false;
+  let drainWindow: AbortSignal | null = null;
+  const onFlood = () => {
+    if (exited || result.stopped !== null) return;
+    result.stopped = "output";
+    kills.push(killGroup(pid, child));
+  };
+  const events = {
+    onCap() {
+      if (drainWindow !== null || exited) return;
+      // Not setTimeout: see settlesWithin.
+      drainWindow = AbortSignal.timeout(OUTPUT_DRAIN_MS);
+      drainWindow.addEventListener("abort", onFlood, { once: true });
+    },
+    onOverflow: onFlood,
+  };
   // Drain both pipes before writing stdin: a child that writes before it
-  // reads would otherwise deadlock against a full pipe. They are drained to
-  // their end: a hook that floods runs to its own exit, whose code counts
-  // (exit 2 still blocks), or to its deadline.
-  const stdout = capture(child.stdout, request.maxOutputBytes);
-  const stderr = capture(child.stderr, request.maxOutputBytes);
+  // reads would otherwise deadlock against a full pipe.
+  const stdout = capture(child.stdout, request.maxOutputBytes, events);
+  const stderr = capture(child.stderr, request.maxOutputBytes, events);
   request.signal.addEventListener("abort", onAbort, { once: true });
   const stdin = feed(child.stdin, request.stdin);
 
   const status = await child.status;
+  exited = true;
+  // The listener holds the event loop open until it is removed.
+  (drainWindow as AbortSignal | null)?.removeEventListener("abort", onFlood);
   request.signal.removeEventListener("abort", onAbort);
   result.code = status.code;
   result.exitSignal = status.signal;

@@ -103,9 +103,10 @@ export interface ShellHookResult extends HookRunResult {
   pid: number | null;
   /**
    * Whether stdout carried more than the cap. Only the first
-   * `maxOutputBytes` were kept; the rest was read and dropped, and the hook
-   * ran on to its own exit (or its deadline). Unless it exited 2 (a deny,
-   * with the reason cut at the cap), it failed with `invalid_output`.
+   * `maxOutputBytes` were kept; the rest was read and dropped while the
+   * hook had a bounded while to exit (2 s, 4 MiB more). Unless it exited 2
+   * within it (a deny, with the reason cut at the cap), it failed with
+   * `invalid_output`.
    */
   stdoutTruncated: boolean;
   /** Whether stderr carried more than the cap (same consequences as for stdout). */
@@ -125,14 +126,17 @@ export interface ShellHookResult extends HookRunResult {
  * - Exit 2: deny, whatever stdout says; the reason is the JSON `reason`,
  *   else stderr, else stdout, else "blocked by hook" (≤ 2 000 characters).
  * - Output over the cap (`maxOutputBytes`, stdout and stderr each): only
- *   the first `maxOutputBytes` are kept and the rest is drained and
- *   dropped, so memory stays bounded and the hook is not killed for it: it
- *   keeps its deadline, and its exit code counts. Exit 2 denies with the
- *   reason cut at the cap (stderr first, as always); any other end fails
- *   with `invalid_output` (the message names the stream and the cap),
- *   whatever it printed before, so a closed hook denies. A flood that never
- *   ends is a `timeout`. `stdoutTruncated`/`stderrTruncated` say which
- *   stream passed the cap.
+ *   the first `maxOutputBytes` are kept, so memory stays bounded. Past the
+ *   cap the hook has a bounded while to exit — 2 s and 4 MiB more per
+ *   stream (`OUTPUT_DRAIN_MS`, `OUTPUT_DRAIN_BYTES`), its output read and
+ *   dropped meanwhile — and if it does, its exit code counts: exit 2
+ *   denies with the reason cut at the cap (stderr first, as always); any
+ *   other end fails with `invalid_output` (the message names the stream
+ *   and the cap), whatever it printed before, so a closed hook denies. A
+ *   hook that goes on past that bound (`yes`, a stream that never ends)
+ *   has its process group killed at once and fails with `invalid_output`
+ *   too, long before its deadline. `stdoutTruncated`/`stderrTruncated` say
+ *   which stream passed the cap.
  * - Any other exit, or death by a signal: `exit`. A spawn failure (missing
  *   program, not executable, bad cwd, no file descriptors left): `error`.
  *   The allowlist or a missing Deno permission: `rejected`. The deadline:

@@ -73,9 +73,8 @@ export interface HttpHookResult extends HookRunResult {
   /** The response status, or `null` when there was none. */
   status: number | null;
   /**
-   * Whether the body carried more than the cap: the rest was read and
-   * dropped, and the hook failed (`invalid_output`, or `timeout` when the
-   * body did not end by the deadline); a prefix never decides.
+   * Whether the body carried more than the cap: the body was cancelled
+   * there and the hook failed (`invalid_output`); a prefix never decides.
    */
   bodyTruncated: boolean;
   /** Wall time, in milliseconds. */
@@ -94,10 +93,10 @@ export interface HttpHookResult extends HookRunResult {
  *   (never followed; the failure names the target's scheme, host and port).
  * - The body is read as a stream and capped (64 KiB default, ≤ 1 MiB) on
  *   its decoded bytes, after any gzip or brotli `content-encoding`, whatever
- *   Content-Length declares. Past the cap the rest is drained and dropped
- *   (memory stays bounded) until the body ends or the deadline, and the
- *   hook fails with `invalid_output` (or `timeout`): a prefix is never
- *   parsed. Every body is consumed or cancelled.
+ *   Content-Length declares. At the cap the body is cancelled and the hook
+ *   fails with `invalid_output` at once: a prefix is never parsed, and a
+ *   body that never ends costs no more than the cap. Every body is
+ *   consumed or cancelled.
  * - `$VAR` / `${VAR}` in header values expand only for names in
  *   `allowedEnvVars`; others become empty. Header values never appear in
  *   messages, and URLs appear only as scheme, host and port.
@@ -219,9 +218,11 @@ export async function sendHttpHook(
         message: `answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
       });
     }
-    // Past the cap the body is drained to its end (or the deadline) and
-    // dropped: one rule with command hooks, and a prefix never decides.
-    const body = await readBody(response, cap, { drain: true, onCap: () => result.bodyTruncated = true });
+    // At the cap the body is cancelled: a prefix never decides, and unlike a
+    // command hook's exit code nothing that could still come after the body
+    // would count, so reading on would only wait (for an endless stream, until
+    // the deadline).
+    const body = await readBody(response, cap, { onCap: () => result.bodyTruncated = true });
     if (body.truncated) {
       return finish({
         kind: "invalid_output",
