@@ -16,11 +16,15 @@ import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
-import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
+import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts";
+import { brokenReason } from "./_absent.ts";
+import { callerProjectHooks, refuseCallerFiles } from "./_caller_files.ts";
+import { withoutClaudeRepeats } from "./_claude_repeats.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
 import {
+  CLAUDE_HOOKS_FILE,
   type ClaudePlugin,
   type ConfigLayer,
   type ConfigLayerOptions,
@@ -204,10 +208,17 @@ export async function checkConfig(
       layer.found = true;
     } catch (error) {
       const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
-      if (error instanceof Deno.errors.NotFound && missingIsFine) return;
+      // Only nothing at the path is "absent": a link that leads nowhere is a broken layer.
+      const broken = error instanceof Deno.errors.NotFound ? await brokenReason(layer.path) : undefined;
+      if (error instanceof Deno.errors.NotFound && broken === undefined) {
+        if (missingIsFine) return;
+      } else {
+        layer.found = true;
+        layer.unreadable = unreadReason(error, broken);
+      }
       // Nothing of it can be known: it stands for what it might have held
       // (a project's file, only once the project is trusted).
-      const parsed = unreadLayer(layer.path, error);
+      const parsed = unreadLayer(layer.path, error, broken);
       diagnostics.push(...parsed.diagnostics);
       parsedLayers.push({ layer, parsed });
       return;
@@ -220,7 +231,24 @@ export async function checkConfig(
     const parsed = withoutRouting(read, layer.path, diagnostics, routing, layer.owner !== undefined);
     parsedLayers.push({ layer, parsed });
   };
-  for (const layer of layers) await readLayer(layer);
+  // Said whatever the caller runs itself: the refusal is of the user's own --config.
+  const refusals = await refuseCallerFiles(layers, opts, root);
+  for (const layer of layers) if (layer.refused === undefined) await readLayer(layer);
+  if (opts.caller === "claude" && home !== undefined) {
+    // A moved hook Claude would run once with its twin in Claude's own files is Claude's to run.
+    const movedPath = join(home, CLAUDE_HOOKS_FILE);
+    const moved = parsedLayers.find(({ layer }) => layer.kind === "user" && layer.path === movedPath);
+    if (moved !== undefined && Object.keys(moved.parsed.hooks).length > 0) {
+      const own = await callerProjectHooks(
+        "claude",
+        opts,
+        root,
+        parsedLayers,
+        (text, path) => parseConfigText(text, { path, dialect: "claude" }),
+      );
+      moved.parsed = withoutClaudeRepeats(moved.parsed, own);
+    }
+  }
   // Claude Code plugins, after every other layer: those of --plugin, then
   // those the user's own files list. A project cannot add one: a plugin's
   // hooks are the user's choice, as a --config file is.
@@ -321,7 +349,7 @@ export async function checkConfig(
   // What the caller runs itself is the caller's to report and to guard.
   const mine = <T extends { file?: string; source?: string }>(items: T[]) =>
     callerRuns.size === 0 ? items : items.filter((item) => !callerRuns.has(item.file ?? item.source ?? ""));
-  const kept = mine(diagnostics);
+  const kept = [...mine(diagnostics), ...refusals];
   const routed = mine(routing);
   const ok = !kept.some((d) => d.severity === "error");
   return {
