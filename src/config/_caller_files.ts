@@ -9,7 +9,8 @@ import { readGrantedEnv } from "../_internal/env.ts";
 import { AGENT_FILES, AGENT_LABELS, type HookAgent } from "./agent_files.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ConfigLayer, ConfigLayerOptions } from "./layers.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+import { withoutClaudeRepeats } from "./_claude_repeats.ts";
 
 /**
  * The explicit layers that name a file the caller runs itself — its project
@@ -51,12 +52,36 @@ export async function refuseCallerFiles(
 }
 
 /**
+ * For Claude as the caller: leaves out of the moved layer (`movedPath`,
+ * the hooks `install claude` moved out of `~/.claude/settings.json`) what
+ * Claude runs once with an identical hook of its own project files.
+ */
+export async function leaveRepeatsToClaude(
+  read: { layer: ConfigLayer; parsed: ParsedHooksConfig }[],
+  options: ConfigLayerOptions,
+  root: string,
+  movedPath: string,
+  parse: (text: string, options: ParseHooksConfigOptions) => Promise<ParsedHooksConfig>,
+): Promise<void> {
+  const moved = read.find(({ layer }) => layer.kind === "user" && layer.path === movedPath);
+  if (moved === undefined || Object.keys(moved.parsed.hooks).length === 0) return;
+  const own = await callerProjectHooks(
+    "claude",
+    options,
+    root,
+    read,
+    (text, path) => parse(text, { path, dialect: "claude" }),
+  );
+  moved.parsed = withoutClaudeRepeats(moved.parsed, own);
+}
+
+/**
  * The hooks of the caller's own project files, as the caller runs them:
  * those in its own project directory (`callerProjectDir`, else the project
  * root, whose layers are already read). A file that cannot be read or
  * parsed has none the caller would run.
  */
-export async function callerProjectHooks(
+async function callerProjectHooks(
   caller: HookAgent,
   options: ConfigLayerOptions,
   root: string,

@@ -18,8 +18,7 @@ import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts";
 import { brokenReason } from "./_absent.ts";
-import { callerProjectHooks, refuseCallerFiles } from "./_caller_files.ts";
-import { withoutClaudeRepeats } from "./_claude_repeats.ts";
+import { leaveRepeatsToClaude, refuseCallerFiles } from "./_caller_files.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
@@ -234,20 +233,9 @@ export async function checkConfig(
   // Said whatever the caller runs itself: the refusal is of the user's own --config.
   const refusals = await refuseCallerFiles(layers, opts, root);
   for (const layer of layers) if (layer.refused === undefined) await readLayer(layer);
+  // A moved Claude hook Claude would run once with its twin in Claude's own files is Claude's to run.
   if (opts.caller === "claude" && home !== undefined) {
-    // A moved hook Claude would run once with its twin in Claude's own files is Claude's to run.
-    const movedPath = join(home, CLAUDE_HOOKS_FILE);
-    const moved = parsedLayers.find(({ layer }) => layer.kind === "user" && layer.path === movedPath);
-    if (moved !== undefined && Object.keys(moved.parsed.hooks).length > 0) {
-      const own = await callerProjectHooks(
-        "claude",
-        opts,
-        root,
-        parsedLayers,
-        (text, path) => parseConfigText(text, { path, dialect: "claude" }),
-      );
-      moved.parsed = withoutClaudeRepeats(moved.parsed, own);
-    }
+    await leaveRepeatsToClaude(parsedLayers, opts, root, join(home, CLAUDE_HOOKS_FILE), parseConfigText);
   }
   // Claude Code plugins, after every other layer: those of --plugin, then
   // those the user's own files list. A project cannot add one: a plugin's
