@@ -17,7 +17,7 @@ import { LayerMerge } from "./_merge.ts";
 import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts";
-import { brokenReason } from "./_absent.ts";
+import { PathProbe } from "./_absent.ts";
 import { leaveRepeatsToClaude, refuseCallerFiles } from "./_caller_files.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
@@ -200,24 +200,38 @@ export async function checkConfig(
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
+  // Each directory looked at once: most default layers are missing, and a failed read costs.
+  const probe = new PathProbe();
   const readLayer = async (layer: ConfigLayer): Promise<void> => {
-    let text: string;
-    try {
-      text = await Deno.readTextFile(layer.path);
-      layer.found = true;
-    } catch (error) {
-      const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
-      // Only nothing at the path is "absent": a link that leads nowhere is a broken layer.
-      const broken = error instanceof Deno.errors.NotFound ? await brokenReason(layer.path) : undefined;
-      if (error instanceof Deno.errors.NotFound && broken === undefined) {
-        if (missingIsFine) return;
-      } else {
+    const before = await probe.before(layer.path);
+    let text: string | undefined;
+    // Why it could not be read; none when nothing is there (its directory is not).
+    let failure: unknown;
+    // Only nothing at the path is "absent": a link that leads nowhere is a broken layer.
+    let broken = before.absent ? undefined : before.broken;
+    if (!before.absent && broken === undefined) {
+      try {
+        text = await Deno.readTextFile(layer.path);
         layer.found = true;
-        layer.unreadable = unreadReason(error, broken);
+      } catch (error) {
+        failure = error;
+        if (error instanceof Deno.errors.NotFound) {
+          const after = await probe.afterNotFound(layer.path);
+          if (!after.absent) broken = after.broken;
+        }
+      }
+    }
+    if (text === undefined) {
+      const absent = broken === undefined && (failure === undefined || failure instanceof Deno.errors.NotFound);
+      const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
+      if (absent && missingIsFine) return;
+      if (!absent) {
+        layer.found = true;
+        layer.unreadable = unreadReason(failure, broken);
       }
       // Nothing of it can be known: it stands for what it might have held
       // (a project's file, only once the project is trusted).
-      const parsed = unreadLayer(layer.path, error, broken);
+      const parsed = unreadLayer(layer.path, failure ?? new Deno.errors.NotFound(layer.path), broken);
       diagnostics.push(...parsed.diagnostics);
       parsedLayers.push({ layer, parsed });
       return;
@@ -278,7 +292,7 @@ export async function checkConfig(
   const discoveryProblems: ConfigDiagnostic[] = [];
   const discovered = opts.defaultLayers === false
     ? { user: [], project: [] }
-    : await discoverModules(home, root, discoveryProblems);
+    : await discoverModules(home, root, discoveryProblems, probe);
   diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
   // Trust covers every project layer, also those the caller runs itself (one

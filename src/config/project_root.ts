@@ -17,10 +17,19 @@ const HOOKGATE_DIR = ".hookgate";
 /** What marks a git checkout's top (a directory, or a file in a worktree or submodule). */
 const GIT_MARKER = ".git";
 
-/** Every agent's project files (`.claude/settings.json`, `.codex/hooks.json`, …), each once, in the table's order. */
-const AGENT_PROJECT_FILES: readonly string[] = [
-  ...new Set(AGENTS.flatMap((agent) => AGENT_FILES[agent]!.projectFiles)),
-];
+/**
+ * Every agent's project files (`.claude/settings.json`, `.codex/hooks.json`,
+ * …), each once, in the table's order, by the directory they are in: a
+ * directory that is not there rules out all of its files at once.
+ */
+const AGENT_PROJECT_FILES: ReadonlyMap<string, readonly string[]> = (() => {
+  const byDir = new Map<string, string[]>();
+  for (const file of new Set(AGENTS.flatMap((agent) => AGENT_FILES[agent]!.projectFiles))) {
+    const dir = file.split("/")[0]!;
+    byDir.set(dir, [...byDir.get(dir) ?? [], file]);
+  }
+  return byDir;
+})();
 
 /**
  * Options of {@linkcode findProjectRoot}.
@@ -105,48 +114,57 @@ export interface ProjectRoot {
  * await Deno.remove(project, { recursive: true });
  * ```
  */
-export async function findProjectRoot(dir: string, options: FindProjectRootOptions = {}): Promise<ProjectRoot> {
-  const start = await realOrResolved(dir);
+export function findProjectRoot(dir: string, options: FindProjectRootOptions = {}): Promise<ProjectRoot> {
+  return Promise.resolve(find(dir, options));
+}
+
+function find(dir: string, options: FindProjectRootOptions): ProjectRoot {
+  const start = realOrResolved(dir);
   const homeDir = options.home ?? readGrantedEnv("HOME") ?? readGrantedEnv("USERPROFILE");
-  const home = homeDir === undefined || homeDir === "" ? undefined : await realOrResolved(homeDir);
-  let agentMarked: { dir: string; marker: string } | undefined;
+  const home = homeDir === undefined || homeDir === "" ? undefined : realOrResolved(homeDir);
+  // First `.hookgate/` alone, the nearest first: a call pays two lookups a directory.
+  const walked: string[] = [];
   let gitRoot: string | undefined;
   for (let current = start;;) {
-    const here = await presentIn(current, HOOKGATE_DIR);
+    const here = presentIn(current, HOOKGATE_DIR);
     if (here === "unreadable") break;
     if (here) return { root: current, start, marker: HOOKGATE_DIR };
-    // In the home directory they are the user's own settings files.
-    if (agentMarked === undefined && current !== home) {
-      for (const file of AGENT_PROJECT_FILES) {
-        if (await presentIn(current, file) === true) {
-          agentMarked = { dir: current, marker: file };
-          break;
-        }
-      }
-    }
-    if (await presentIn(current, GIT_MARKER) !== false) {
+    walked.push(current);
+    if (presentIn(current, GIT_MARKER) !== false) {
       gitRoot = current;
       break;
     }
     if (current === home) break;
     const parent = dirname(current);
-    if (parent === current || isFileSystemRoot(parent) || await othersMayWrite(parent)) break;
+    if (parent === current || isFileSystemRoot(parent) || othersMayWrite(parent)) break;
     current = parent;
   }
-  if (agentMarked !== undefined) return { root: agentMarked.dir, start, marker: agentMarked.marker };
+  // Then an agent's project file, over the same directories; in the home directory they are the user's own.
+  for (const current of walked) {
+    if (current === home) continue;
+    for (const [agentDir, files] of AGENT_PROJECT_FILES) {
+      if (presentIn(current, agentDir) !== true) continue;
+      for (const file of files) {
+        if (presentIn(current, file) === true) return { root: current, start, marker: file };
+      }
+    }
+  }
   if (gitRoot !== undefined && options.agent !== undefined && AGENT_FILES[options.agent]?.projectAtGitRoot === true) {
     return { root: gitRoot, start, marker: GIT_MARKER };
   }
   return { root: start, start };
 }
 
+// The look-ups are synchronous: a front end asks once, before anything else
+// runs, and a synchronous failed lookup costs half an asynchronous one.
+
 /**
  * Whether anything is at `dir/name` (lstat: a link that leads nowhere is
  * there); `"unreadable"` when this process may not look (the search stops).
  */
-async function presentIn(dir: string, name: string): Promise<boolean | "unreadable"> {
+function presentIn(dir: string, name: string): boolean | "unreadable" {
   try {
-    await Deno.lstat(join(dir, name));
+    Deno.lstatSync(join(dir, name));
     return true;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return false;
@@ -157,9 +175,9 @@ async function presentIn(dir: string, name: string): Promise<boolean | "unreadab
 }
 
 /** A directory anyone may write to (mode o+w, as `/tmp`): whatever is in it may be anyone's. */
-async function othersMayWrite(dir: string): Promise<boolean> {
+function othersMayWrite(dir: string): boolean {
   try {
-    const mode = (await Deno.lstat(dir)).mode;
+    const mode = Deno.lstatSync(dir).mode;
     return mode !== null && (mode & 0o002) !== 0;
   } catch {
     // Cannot be looked at: not gone into.
@@ -172,10 +190,10 @@ function isFileSystemRoot(dir: string): boolean {
 }
 
 /** `dir` absolute, with links resolved where it exists. */
-async function realOrResolved(dir: string): Promise<string> {
+function realOrResolved(dir: string): string {
   const absolute = resolve(dir);
   try {
-    return await Deno.realPath(absolute);
+    return Deno.realPathSync(absolute);
   } catch {
     return absolute;
   }
