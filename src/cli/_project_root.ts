@@ -11,10 +11,10 @@ export function projectOf(dir: string, agent?: HookAgent): Promise<ProjectRoot> 
   return findProjectRoot(dir, agent === undefined ? {} : { agent });
 }
 
-/** `" (found from <start>: <root> holds <marker>)"` when the project was found above where the search started; else `""`. */
+/** `" (found from <start>: it holds <marker>)"` when the project was found above where the search started; else `""`. */
 export function foundAbove(found: ProjectRoot): string {
   if (found.root === found.start) return "";
-  return ` (found from ${printable(found.start)}: ${printable(found.root)} holds ${printable(found.marker ?? "")})`;
+  return ` (found from ${printable(found.start)}: it holds ${printable(found.marker ?? "")})`;
 }
 
 /**
@@ -41,5 +41,5 @@ export function refusedConfig(config: LoadedConfig): string | undefined {
   const layer = config.layers.find((layer) => layer.refused !== undefined);
   return layer === undefined
     ? undefined
-    : `--config ${layer.refused}; remove "--config ${layer.path}" from the command (the agent runs that file itself)`;
+    : `--config ${layer.refused}; remove "--config ${layer.path}" from the hook command`;
 }

@@ -27,11 +27,11 @@ import { shownHookLine, trustCommandLine } from "./_trust.ts";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
-Shows every hook of the project of DIR — the nearest directory up from DIR
-holding .hookgate/ (or an agent's project file), never above the git root or
-your home directory — (its .hookgate/config.jsonc and the agents' project
-settings such as .claude/settings*.json), with the digest of each part — hookgate's own, and
-Claude Code's settings, which Claude runs itself, so that a change there
+Shows every hook of the project of DIR (the nearest directory up from DIR
+that holds .hookgate/ or an agent's project file, never above the git root
+or your home directory: trust in it holds in all its subdirectories) — its
+.hookgate/config.jsonc and .claude/settings*.json — with the digest of each
+part — hookgate's own, and Claude Code's settings, which Claude runs itself, so that a change there
 holds the project back only for the callers that run them through hookgate
 (hook-run run, not the gateway or the server answering Claude): event,
 matcher, transport, what it runs or calls,

@@ -130,7 +130,7 @@ Deno.test("hook-run check and run from a subdirectory load the project's layers"
     const src = join(project, "src");
     const check = await cli(["check"], { home, cwd: src });
     equal(check.code, 0, check.stdout + check.stderr);
-    match(check.stdout, new RegExp(`project root ${project} \\(found from ${src}: ${project} holds \\.hookgate\\)`));
+    match(check.stdout, new RegExp(`project root ${project} \\(found from ${src}: it holds \\.hookgate\\)`));
     match(check.stdout, /ok: 1 hook/);
     const run = await cli(["run", "PreToolUse", "--tool", "Bash", "--input", JSON.stringify(RM)], { home, cwd: src });
     match(run.stdout + run.stderr, /rm -r is not allowed here/);
