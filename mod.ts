@@ -132,6 +132,7 @@ export {
   type RoutingEntry,
   type TrustOption,
 } from "./src/config/load.ts";
+export { findProjectRoot, type FindProjectRootOptions, type ProjectRoot } from "./src/config/project_root.ts";
 export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/config/project_snapshot.ts";
 export type { ProjectGuard } from "./src/config/project_guard.ts";
 export type { TrustRecord } from "./src/config/trust_store.ts";

@@ -161,6 +161,8 @@ export interface AgentHostOptions {
   onReloadError?: () => void;
   /** Take each call's async hooks, to run them elsewhere (a front end that ends with each call). */
   handOffAsyncHooks?: (call: AsyncHookCall) => void;
+  /** The agent's own project directory, when the project root was found above it (see `findProjectRoot`). */
+  callerProjectDir?: string;
 }
 
 /**
@@ -187,6 +189,9 @@ export function openAgentHost(
     extensions: flags.extensions,
     projectRoot,
     caller: agent.name,
+    ...(options.callerProjectDir !== undefined && options.callerProjectDir !== projectRoot
+      ? { callerProjectDir: options.callerProjectDir }
+      : {}),
     logger: options.logger,
     ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
     ...(options.watch ? { watch: true } : {}),

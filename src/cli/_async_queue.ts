@@ -38,6 +38,8 @@ export interface QueuedCall {
   call: string;
   /** The project root the gateway found for it. */
   root: string;
+  /** The agent's own project directory it was found from, when that differs (see `findProjectRoot`). */
+  start?: string;
   /** Its working directory. */
   cwd: string;
 }

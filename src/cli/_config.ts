@@ -12,11 +12,13 @@ import {
   type HookHostOptions,
   type LoadedConfig,
   openHookHost,
+  type ProjectRoot,
 } from "../../mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
 import { readEnv } from "./_env.ts";
 import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
+import { projectOf, refusedConfig } from "./_project_root.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";
@@ -26,6 +28,8 @@ export interface CliConfig extends LoadedConfig {
   example: boolean;
   /** The project root the layers were looked up in. */
   projectRoot: string;
+  /** How the project root was found (from `--cwd` or the working directory). */
+  projectFound: ProjectRoot;
   /** Whether HOOKGATE_TRUST_PROJECT=1 trusted the project for this run. */
   trustedByEnv: boolean;
 }
@@ -42,16 +46,21 @@ export async function loadCliConfig(
   caller?: HookAgent,
   plugins: readonly string[] = [],
 ): Promise<CliConfig> {
-  const projectRoot = cwd === undefined ? Deno.cwd() : await absolutePath(cwd);
+  // Found as every front end finds it: the nearest directory up holding .hookgate/.
+  const projectFound = await projectOf(cwd === undefined ? Deno.cwd() : await absolutePath(cwd), caller);
+  const projectRoot = projectFound.root;
   const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({
     paths,
     projectRoot,
+    ...(caller && projectFound.start !== projectRoot ? { callerProjectDir: projectFound.start } : {}),
     ...(plugins.length > 0 ? { plugins } : {}),
     ...(trustAll ? { trust: "all" as const } : {}),
     ...(caller ? { caller } : {}),
   });
-  const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true };
+  const refused = refusedConfig(loaded);
+  if (refused !== undefined) throw new CliError(refused);
+  const config = { ...loaded, trustedByEnv: trustAll && loaded.project?.trusted === true, projectFound };
   const nothing = paths.length === 0 && plugins.length === 0 && extensions.length === 0 &&
     config.extensions.length === 0;
   if (nothing && !config.layers.some((layer) => layer.found)) {

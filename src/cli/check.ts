@@ -15,6 +15,7 @@ import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { type CliIo, paint, printable } from "./_io.ts";
 import { projectJson, trustCommandLine } from "./_trust.ts";
+import { foundAbove } from "./_project_root.ts";
 
 export const CHECK_HELP =
   `Usage: hook-run check [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]
@@ -83,6 +84,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       }; hook-run run and other callers run them)\n`,
     );
   }
+  const found = config.projectFound;
+  if (found.root !== found.start) io.stdout(`project root ${printable(found.root)}${foundAbove(found)}\n`);
   const project = config.project;
   if (project !== undefined) {
     const root = printable(project.snapshot.root);

@@ -46,7 +46,7 @@ import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
 import { type CliIo, printable } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
-import { absolutePath } from "./_path.ts";
+import { projectOf, refusedConfig, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
@@ -81,11 +81,14 @@ stderr.
 Options:
   --agent NAME      the agent that calls it, whose events it reads and answers (default: claude; one of
                     ${AGENTS.join(", ")}); that agent's own settings files are left out, since it runs them itself
-  --config PATH     a configuration file, after the user and project layers (repeatable)
+  --config PATH     a configuration file, after the user and project layers (repeatable); one the agent runs
+                    itself (Claude: ~/.claude/settings.json, the project's .claude/settings*.json) is refused
+                    with exit code 2, since its hooks would run twice
   --plugin DIR      a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH  an extension module to load, after the configured ones (repeatable)
-  --cwd DIR         the project root (default: the agent's project variable, $CLAUDE_PROJECT_DIR for Claude,
-                    else the event's cwd)
+  --cwd DIR         where the project is found from (default: the agent's project variable, $CLAUDE_PROJECT_DIR
+                    for Claude, else the event's cwd): the nearest directory up from there holding .hookgate/
+                    (else an agent's project file; Codex: else the git root), never above the git root or $HOME
   --trace           say on stderr what each hook did
   --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
   --run-async       run only the call's async hooks, and those of the session's calls
@@ -160,10 +163,11 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   }
 
   const cwd = decoded.cwd ?? Deno.cwd();
-  const projectRoot = await absolutePath(flags.cwd ?? (agent.projectDirVar && readEnv(agent.projectDirVar)) ?? cwd);
-  if (values["run-async"] === true) {
-    return await runAsyncHooks(agent, decoded, flags, { call: text, root: projectRoot, cwd });
-  }
+  // The agent's project directory, and hookgate's project: found from it as every front end finds it.
+  const found = await projectOf(flags.cwd || (agent.projectDirVar && readEnv(agent.projectDirVar)) || cwd, agent.name);
+  const projectRoot = found.root;
+  const queued: QueuedCall = { call: text, root: projectRoot, start: found.start, cwd };
+  if (values["run-async"] === true) return await runAsyncHooks(agent, decoded, flags, queued);
   const records: HookInvocationRecord[] = [];
   const handedOff: AsyncHookCall[] = [];
   // For the user: what Claude would show (a broken configuration, hooks'
@@ -179,12 +183,21 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
       onInvocation: (record) => records.push(record),
       // The call never waits for them: they run in a process of their own, after the answer.
       handOffAsyncHooks: (call) => void handedOff.push(call),
+      callerProjectDir: found.start,
     });
   } catch (error) {
     return fail(hostErrorMessage(error, projectRoot, io), event);
   }
+  const refused = refusedConfig(host.config);
+  if (refused !== undefined) {
+    // Never run twice, never dropped in silence: a usage error, which blocks.
+    await host.close();
+    io.stderr(`hook-run gateway: ${printable(refused)}\n`);
+    return 2;
+  }
   const project = host.config.project;
   await reportProjectTrust(io, project, false);
+  for (const line of unreadableLines(host.config)) io.stderr(`hook-run gateway: ${line}\n`);
   const looked = host.config.layers.filter((layer) => !layer.runByCaller);
   if (!looked.some((layer) => layer.found) && host.config.extensions.length + flags.extensions.length === 0) {
     // Nothing to run is no failure ({} is the answer), but a silent {} hides a set-up that reads nothing.
@@ -219,7 +232,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     const told = [...notes, ...hookErrors(records)];
     io.stdout(agentAnswer(agent, decoded, event, result, told, project));
     await spool?.settle(host.runner.deferred.pending(decoded.sessionId!));
-    if (handedOff.length > 0) await handOff({ call: text, root: projectRoot, cwd }, host, decoded, env, spool, io);
+    if (handedOff.length > 0) await handOff(queued, host, decoded, env, spool, io);
     else if (spool !== undefined) await resumeCourier(decoded.sessionId!, defaultHome()!);
     const exit = agentExit(agent, event, result, decoded, told, project);
     if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
@@ -320,7 +333,10 @@ async function runQueued(agent: Agent, flags: ReturnType<typeof commonFlags>, ca
   const spool = await sessionSpool(decoded.sessionId);
   if (spool === undefined) return;
   // Nobody reads its output: what goes wrong is in what it leaves (a hook's error).
-  const host = await openAgentHost(agent, flags, call.root, { logger: {} });
+  const host = await openAgentHost(agent, flags, call.root, {
+    logger: {},
+    ...(call.start === undefined ? {} : { callerProjectDir: call.start }),
+  });
   const longest = Math.max(
     0,
     ...host.registry.all().map((entry) => entry.transport === "command" && entry.hook.async ? entry.timeoutMs : 0),

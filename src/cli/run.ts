@@ -31,7 +31,7 @@ Options:
                      (never event, cwd or sessionId: the runner sets them); @file reads a file, - reads stdin;
                      16 MiB at most
   --prompt TEXT      the user prompt (UserPromptSubmit)
-  --cwd DIR          the working directory and project root (default: the current directory)
+  --cwd DIR          the working directory, from which the project is found (default: the current directory)
   --config PATH      a configuration file, after the user and project layers (repeatable)
   --plugin DIR       a Claude Code plugin directory: its hooks/hooks.json, after every other layer (repeatable)
   --extension PATH   an extension module to load, after the configured ones (repeatable)

@@ -12,6 +12,7 @@ import { bearerCheck } from "./_bearer.ts";
 import { type Agent, AgentHosts, CLAUDE_AGENT, hostErrorMessage, openAgentHost } from "./_agent_call.ts";
 import { HttpServer } from "./_http_server.ts";
 import { workingDirectory } from "./_payload.ts";
+import { foundAbove, projectOf, refusedConfig } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
 import { BodyBudget } from "./_serve_body.ts";
 import {
@@ -97,7 +98,8 @@ Options:
     DEFAULT_RECORD_MAX_BYTES / 1024 / 1024
   } MiB)
   --record-keep K        rotated files kept, FILE.1 (newest) to FILE.K (default ${DEFAULT_RECORD_KEEP})
-  --cwd DIR              the project root whose layers count (default: the current directory)
+  --cwd DIR              where to find the project whose layers count, for every call (default: the
+                         current directory): the nearest directory up from there holding .hookgate/
   --trace                one line per call, and one per hook, on stderr
 
 SIGINT or SIGTERM stops accepting calls, lets those in flight finish (at most
@@ -128,7 +130,9 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
     );
   }
   const token = tokenEnv === undefined ? undefined : readToken(tokenEnv);
-  const projectRoot = await workingDirectory(flags.cwd);
+  // One project for every call, found from --cwd as every front end finds it: a call's cwd never picks another.
+  const found = await projectOf(await workingDirectory(flags.cwd));
+  const projectRoot = found.root;
   const recordPath = await recordFile(settings.record);
 
   const say = (message: string) => io.stderr(`hook-run serve: ${printableLines(message)}\n`);
@@ -155,14 +159,21 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
     audit?.records.note(record);
     if (trace) io.stderr(hookLine(record, 0, false, 0, { ...io, color: false }));
   };
-  const open = (agent: Agent) =>
-    openAgentHost(agent, flags, projectRoot, {
+  const open = async (agent: Agent) => {
+    const host = await openAgentHost(agent, flags, projectRoot, {
       watch: true,
       logger: { info: say, warn: say, error: say, ...(trace ? { debug: say } : {}) },
       onInvocation,
       onReload: () => metrics.reloaded("ok"),
       onReloadError: () => metrics.reloaded("error"),
+      callerProjectDir: found.start,
     });
+    // A --config the agent runs itself is neither run twice nor dropped: refused.
+    const refused = refusedConfig(host.config);
+    if (refused === undefined) return host;
+    await host.close();
+    throw new CliError(refused);
+  };
   // Closed last, whichever way serve ends: the lines queued are written first.
   try {
     return await listen();
@@ -233,7 +244,7 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
       say(
         `listening on http://${shown}:${address.port} (POST /hooks/<Event>, POST /hooks, GET /healthz, GET /metrics); ` +
           `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
-          `project ${projectRoot}`,
+          `project ${projectRoot}${foundAbove(found)}`,
       );
     });
   }

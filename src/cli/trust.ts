@@ -22,13 +22,16 @@ import {
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError, type CliIo, paint, printable } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
+import { projectOf } from "./_project_root.ts";
 import { shownHookLine, trustCommandLine } from "./_trust.ts";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
-Shows every hook of the project in DIR (its .hookgate/config.jsonc and
-.claude/settings*.json), with the digest of each part — hookgate's own, and
-Claude Code's settings, which Claude runs itself, so that a change there
+Shows every hook of the project of DIR (the nearest directory up from DIR
+that holds .hookgate/ or an agent's project file, never above the git root
+or your home directory: trust in it holds in all its subdirectories) — its
+.hookgate/config.jsonc and .claude/settings*.json — with the digest of each
+part — hookgate's own, and Claude Code's settings, which Claude runs itself, so that a change there
 holds the project back only for the callers that run them through hookgate
 (hook-run run, not the gateway or the server answering Claude): event,
 matcher, transport, what it runs or calls,
@@ -41,7 +44,7 @@ when you answer "y". Any later change to the configuration or to those files
 untrusts the project until you trust it again.
 
 Options:
-  --cwd DIR   the project (default: the current directory)
+  --cwd DIR   a directory of the project (default: the current directory)
   --yes       trust without asking
   --revoke    forget the project's trust
   --json      print the project as JSON (and trust only with --yes)
@@ -66,7 +69,16 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
       "--config files and --plugin directories are your own and always trusted; trust takes --cwd DIR",
     );
   }
-  const root = await absolutePath(flags.cwd ?? Deno.cwd());
+  // The project of DIR, as every front end finds it: trust recorded for it holds in all its subdirectories.
+  const found = await projectOf(await absolutePath(flags.cwd ?? Deno.cwd()));
+  const root = found.root;
+  if (root !== found.start) {
+    const say = `${printable(found.start)} is inside the project ${printable(root)} (it holds ${
+      printable(found.marker ?? "")
+    }): this is that project's trust\n`;
+    if (flags.json) io.stderr(`hook-run trust: ${say}`);
+    else io.stdout(say);
+  }
   const file = trustFilePath();
   if (file === undefined) throw new CliError("no home directory is known for the trust file; set HOOKGATE_HOME");
 

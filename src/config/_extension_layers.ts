@@ -5,6 +5,7 @@
 
 import { dirname, join } from "../_internal/path.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
+import { PathProbe } from "./_absent.ts";
 import { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigLayer } from "./load.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
@@ -20,9 +21,14 @@ export async function discoverModules(
   home: string | undefined,
   root: string,
   diagnostics: ConfigDiagnostic[],
+  probe: PathProbe = new PathProbe(),
 ): Promise<DiscoveredModules> {
   const list = async (dir: string) => {
     try {
+      // Asked of the load's probe first: most homes and projects have no such directory.
+      const state = await probe.directory(dir);
+      if (state.absent) return [];
+      if (state.broken !== undefined) throw new Error(`Cannot list extension modules in ${dir}: ${state.broken}`);
       return await discoverHookModules(dir);
     } catch (error) {
       if (error instanceof Deno.errors.NotCapable) {

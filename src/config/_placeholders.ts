@@ -61,17 +61,19 @@ export function unreadableFile(parsed: ParsedHooksConfig, file: string, problem:
   return parsed;
 }
 
-/** What a layer that cannot even be read (missing, unreadable) parses to: its one diagnostic, and its stand-ins. */
-export function unreadLayer(file: string, error: unknown): ParsedHooksConfig {
-  const notFound = error instanceof Deno.errors.NotFound;
+/**
+ * What a layer that cannot even be read parses to: its one diagnostic, and
+ * its stand-ins. `broken` says why a file a read did not find is not simply
+ * absent (a link that leads nowhere); a missing file without it is absent.
+ */
+export function unreadLayer(file: string, error: unknown, broken?: string): ParsedHooksConfig {
   const problem: ConfigDiagnostic = {
     severity: "error",
     file,
     line: 1,
     column: 1,
     path: [],
-    message: notFound ? "the file does not exist" : `the file cannot be read: ${(error as Error).message}`,
-    ...(notFound ? { hint: "check the --config path" } : {}),
+    ...unreadProblem(error, broken),
   };
   const parsed: ParsedHooksConfig = {
     hooks: {},
@@ -84,4 +86,26 @@ export function unreadLayer(file: string, error: unknown): ParsedHooksConfig {
     },
   };
   return unreadableFile(parsed, file, problem);
+}
+
+/** Why a file cannot be read, in words, with the fix. */
+export function unreadReason(error: unknown, broken?: string): string {
+  if (broken !== undefined) return broken;
+  if (error instanceof Deno.errors.NotFound) return "it does not exist";
+  if (error instanceof Deno.errors.IsADirectory) return "it is a directory, not a file";
+  if (error instanceof Deno.errors.NotADirectory) return "a part of its path is a file, not a directory";
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  return (error as Error).message;
+}
+
+function unreadProblem(error: unknown, broken: string | undefined): { message: string; hint: string } {
+  if (broken === undefined && error instanceof Deno.errors.NotFound) {
+    return { message: "the file does not exist", hint: "check the --config path" };
+  }
+  const hint = broken !== undefined && broken.includes(" is a link ")
+    ? "restore what the link points to, or remove the link"
+    : error instanceof Deno.errors.NotCapable
+    ? "allow hook-run to read it (--allow-read)"
+    : "make it a readable file, or remove it";
+  return { message: `the file cannot be read: ${unreadReason(error, broken)}`, hint };
 }

@@ -1,7 +1,8 @@
 /**
  * The agents whose own settings files hookgate loads as layers, as one
- * table: per agent its dialect, its user and project settings files and the
- * variable naming the project directory to its hooks. Layers, file owners,
+ * table: per agent its dialect, its user and project settings files, the
+ * variable naming the project directory to its hooks and how it finds its
+ * project (`findProjectRoot` reads it). Layers, file owners,
  * trust per owner and the agents `hook-run gateway --agent` and `hook-run
  * serve ?agent=` accept all come from this table.
  *
@@ -49,6 +50,13 @@ export interface AgentFiles {
    * claude` moves their hooks to hookgate's own file instead).
    */
   readonly userFiles: readonly string[];
+  /**
+   * User settings files the agent reads and runs itself that hookgate does
+   * not load as layers (Claude Code's `.claude/settings.json`, whose hooks
+   * `hook-run install claude` moves to hookgate's own file): a `--config`
+   * naming one is refused for that agent as the caller, since it runs it.
+   */
+  readonly agentOnlyUserFiles?: readonly string[];
   /** Its project settings files, relative to the project root, in its order (overrides last). */
   readonly projectFiles: readonly string[];
   /**
@@ -57,6 +65,13 @@ export interface AgentFiles {
    * directory, and the payload's `cwd` is the project).
    */
   readonly projectDirVar?: string;
+  /**
+   * Whether the agent takes the git root of its session's directory as its
+   * project (Codex): with no `.hookgate/` and no agent's project file
+   * between that directory and the git root, hookgate's project is the git
+   * root too (see `findProjectRoot`).
+   */
+  readonly projectAtGitRoot?: boolean;
   /**
    * Whether its agent runs the hooks of a user file in that file's
    * directory (Cursor: `~/.cursor/`, where a relative command resolves);
@@ -82,10 +97,16 @@ export const AGENT_FILES: { readonly [agent in HookAgent]?: AgentFiles } = Objec
   claude: row({
     dialect: "claude",
     userFiles: [],
+    agentOnlyUserFiles: [".claude/settings.json"],
     projectFiles: [".claude/settings.json", ".claude/settings.local.json"],
     projectDirVar: "CLAUDE_PROJECT_DIR",
   }),
-  codex: row({ dialect: "codex", userFiles: [".codex/hooks.json"], projectFiles: [".codex/hooks.json"] }),
+  codex: row({
+    dialect: "codex",
+    userFiles: [".codex/hooks.json"],
+    projectFiles: [".codex/hooks.json"],
+    projectAtGitRoot: true,
+  }),
   cursor: row({
     dialect: "cursor",
     userFiles: [".cursor/hooks.json"],
@@ -187,6 +208,7 @@ function row(files: AgentFiles): AgentFiles {
   return Object.freeze({
     ...files,
     userFiles: Object.freeze([...files.userFiles]),
+    ...(files.agentOnlyUserFiles ? { agentOnlyUserFiles: Object.freeze([...files.agentOnlyUserFiles]) } : {}),
     projectFiles: Object.freeze([...files.projectFiles]),
   });
 }

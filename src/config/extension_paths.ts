@@ -7,6 +7,7 @@
  * @module
  */
 
+import { brokenReason } from "./_absent.ts";
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 
@@ -63,9 +64,10 @@ export function resolveHookPath(path: string, base: string, home?: string): stri
  * helpers), sorted by name.
  *
  * @param dir The directory.
- * @returns Absolute paths; empty when the directory does not exist.
+ * @returns Absolute paths; empty when nothing is at `dir`.
  * @throws {Deno.errors.NotCapable} When Deno's `--allow-read` does not cover it.
- * @throws {Error} When the directory exists but cannot be read.
+ * @throws {Error} When the directory exists but cannot be read, or is a
+ * link that leads nowhere.
  *
  * @example
  * ```ts
@@ -89,7 +91,13 @@ export async function discoverHookModules(dir: string): Promise<string[]> {
       names.push(name);
     }
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return [];
+    if (error instanceof Deno.errors.NotFound) {
+      // A link that leads nowhere may have held guards: it is no empty directory.
+      const broken = await brokenReason(dir);
+      if (broken === undefined) return [];
+      throw new Error(`Cannot list extension modules in ${dir}: ${broken}`);
+    }
+    if (error instanceof Deno.errors.NotADirectory) return [];
     // Deno's own permission refusal is rethrown as it is, for the caller to word.
     if (error instanceof Deno.errors.NotCapable) throw error;
     throw new Error(`Cannot list extension modules in ${dir}: ${(error as Error).message}`);

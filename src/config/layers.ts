@@ -66,6 +66,17 @@ export interface ConfigLayerOptions {
    * layer counts.
    */
   caller?: HookAgent;
+  /**
+   * The caller's own project directory, when it is not `projectRoot` (an
+   * agent started in a subdirectory of the project: Claude Code's
+   * `CLAUDE_PROJECT_DIR`, whose `.claude/settings.json` is the one Claude
+   * runs). What the caller runs itself is looked for there: a `--config`
+   * naming it is refused, and a moved Claude hook Claude would run once
+   * with its twin there is left to Claude.
+   *
+   * @default {projectRoot}
+   */
+  callerProjectDir?: string;
 }
 
 /**
@@ -83,8 +94,17 @@ export interface ConfigLayer {
   kind: "user" | "project" | "explicit" | "plugin";
   /** The absolute path. */
   path: string;
-  /** Whether the file exists. */
+  /**
+   * Whether the file is there: read, or there but unreadable (then
+   * `unreadable` says why). A missing default layer is not found.
+   */
   found: boolean;
+  /**
+   * Why a file that is there cannot be read (`it is a link to /x, which does
+   * not exist`, `permission denied`): the layer then stands for what it
+   * might have held, denying the gating events (see `checkConfig`).
+   */
+  unreadable?: string;
   /** Its dialect: known in advance (`.claude/settings.json`), or found when parsed. */
   dialect?: ConfigDialect;
   /**
@@ -106,6 +126,12 @@ export interface ConfigLayer {
    * `~/.cursor/`); a project layer's run in the project root.
    */
   hookCwd?: string;
+  /**
+   * Set on an explicit layer (`--config`) that names a file the load's
+   * caller runs itself: why it is not run. The load has an error for it;
+   * it is never run twice, nor dropped in silence.
+   */
+  refused?: string;
   /** For a plugin layer: the plugin it belongs to. */
   plugin?: ClaudePlugin;
   /** A layer that may be missing without an error (a plugin's `hooks/hooks.json`: a plugin may have no hooks). */
@@ -226,7 +252,10 @@ export function configLayers(options: ConfigLayerOptions = {}): ConfigLayer[] {
     });
   }
   if (options.caller !== undefined) {
-    for (const layer of layers) if (layer.owner === options.caller) layer.runByCaller = true;
+    // An explicit file is the user's choice: run, or refused by the load when the caller runs it itself.
+    for (const layer of layers) {
+      if (layer.owner === options.caller && layer.kind !== "explicit") layer.runByCaller = true;
+    }
   }
   return layers;
 }

@@ -16,11 +16,14 @@ import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import { LayerMerge } from "./_merge.ts";
 import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
-import { filePlaceholders, unreadLayer } from "./_placeholders.ts";
+import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts";
+import { PathProbe } from "./_absent.ts";
+import { leaveRepeatsToClaude, refuseCallerFiles } from "./_caller_files.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
 import {
+  CLAUDE_HOOKS_FILE,
   type ClaudePlugin,
   type ConfigLayer,
   type ConfigLayerOptions,
@@ -197,17 +200,38 @@ export async function checkConfig(
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
   const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
+  // Each directory looked at once: most default layers are missing, and a failed read costs.
+  const probe = new PathProbe();
   const readLayer = async (layer: ConfigLayer): Promise<void> => {
-    let text: string;
-    try {
-      text = await Deno.readTextFile(layer.path);
-      layer.found = true;
-    } catch (error) {
+    const before = await probe.before(layer.path);
+    let text: string | undefined;
+    // Why it could not be read; none when nothing is there (its directory is not).
+    let failure: unknown;
+    // Only nothing at the path is "absent": a link that leads nowhere is a broken layer.
+    let broken = before.absent ? undefined : before.broken;
+    if (!before.absent && broken === undefined) {
+      try {
+        text = await Deno.readTextFile(layer.path);
+        layer.found = true;
+      } catch (error) {
+        failure = error;
+        if (error instanceof Deno.errors.NotFound) {
+          const after = await probe.afterNotFound(layer.path);
+          if (!after.absent) broken = after.broken;
+        }
+      }
+    }
+    if (text === undefined) {
+      const absent = broken === undefined && (failure === undefined || failure instanceof Deno.errors.NotFound);
       const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
-      if (error instanceof Deno.errors.NotFound && missingIsFine) return;
+      if (absent && missingIsFine) return;
+      if (!absent) {
+        layer.found = true;
+        layer.unreadable = unreadReason(failure, broken);
+      }
       // Nothing of it can be known: it stands for what it might have held
       // (a project's file, only once the project is trusted).
-      const parsed = unreadLayer(layer.path, error);
+      const parsed = unreadLayer(layer.path, failure ?? new Deno.errors.NotFound(layer.path), broken);
       diagnostics.push(...parsed.diagnostics);
       parsedLayers.push({ layer, parsed });
       return;
@@ -220,7 +244,13 @@ export async function checkConfig(
     const parsed = withoutRouting(read, layer.path, diagnostics, routing, layer.owner !== undefined);
     parsedLayers.push({ layer, parsed });
   };
-  for (const layer of layers) await readLayer(layer);
+  // Said whatever the caller runs itself: the refusal is of the user's own --config.
+  const refusals = await refuseCallerFiles(layers, opts, root);
+  for (const layer of layers) if (layer.refused === undefined) await readLayer(layer);
+  // A moved Claude hook Claude would run once with its twin in Claude's own files is Claude's to run.
+  if (opts.caller === "claude" && home !== undefined) {
+    await leaveRepeatsToClaude(parsedLayers, opts, root, join(home, CLAUDE_HOOKS_FILE), parseConfigText);
+  }
   // Claude Code plugins, after every other layer: those of --plugin, then
   // those the user's own files list. A project cannot add one: a plugin's
   // hooks are the user's choice, as a --config file is.
@@ -262,7 +292,7 @@ export async function checkConfig(
   const discoveryProblems: ConfigDiagnostic[] = [];
   const discovered = opts.defaultLayers === false
     ? { user: [], project: [] }
-    : await discoverModules(home, root, discoveryProblems);
+    : await discoverModules(home, root, discoveryProblems, probe);
   diagnostics.push(...discoveryProblems);
   const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
   // Trust covers every project layer, also those the caller runs itself (one
@@ -321,7 +351,7 @@ export async function checkConfig(
   // What the caller runs itself is the caller's to report and to guard.
   const mine = <T extends { file?: string; source?: string }>(items: T[]) =>
     callerRuns.size === 0 ? items : items.filter((item) => !callerRuns.has(item.file ?? item.source ?? ""));
-  const kept = mine(diagnostics);
+  const kept = [...mine(diagnostics), ...refusals];
   const routed = mine(routing);
   const ok = !kept.some((d) => d.severity === "error");
   return {

@@ -39,6 +39,7 @@ export {
   trustFilePath,
   type TrustOption,
 } from "./load.ts";
+export { findProjectRoot, type FindProjectRootOptions, type ProjectRoot } from "./project_root.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watch.ts";
 export { countShellHooks, shellHooksEqual } from "./equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { brokenReason } from "./_absent.ts";
 import { dirname, join } from "../_internal/path.ts";
 import { isPlainObject } from "../_internal/json.ts";
 import { DIALECT_NAMES } from "../dialects/dialects.ts";
@@ -124,8 +125,10 @@ export async function readTrustStore(path: string): Promise<TrustStore> {
   try {
     text = await Deno.readTextFile(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return { version: 1, projects: {} };
-    throw new TrustFileError(path, `it cannot be read (${(error as Error).message})`);
+    // Only nothing at the path trusts nothing: a link that leads nowhere hides what was trusted.
+    const broken = error instanceof Deno.errors.NotFound ? await brokenReason(path) : undefined;
+    if (error instanceof Deno.errors.NotFound && broken === undefined) return { version: 1, projects: {} };
+    throw new TrustFileError(path, `it cannot be read (${broken ?? (error as Error).message})`);
   }
   let value: unknown;
   try {

@@ -53,3 +53,27 @@ function fileNames(matcher: string): ClaudeMatcher {
     return plain.has(base) || paths.some((path) => subject === path || subject.endsWith(`/${path}`));
   };
 }
+
+/**
+ * The source of a regular expression that selects, tested unanchored,
+ * exactly the subjects `matcher` selects on `event` as Claude reads it:
+ * `null` when it selects every subject, `undefined` when no regular
+ * expression says it (FileChanged's file names, a matcher that does not
+ * compile).
+ */
+export function claudeMatcherSource(matcher: string | undefined, event?: string): string | null | undefined {
+  const trimmed = matcher?.trim() ?? "";
+  if (trimmed === "" || trimmed === "*") return null;
+  if (event === "FileChanged") return undefined;
+  if ((event === "StopFailure" ? NARROW_EXACT : EXACT).test(trimmed)) {
+    const split = event === "StopFailure" ? /\|/ : /[|,]/;
+    const names = [...new Set(trimmed.split(split).map((name) => name.trim()).filter((name) => name !== ""))];
+    return `^(?:${names.map((name) => name.replace(/[-\\^$.*+?()[\]{}|/]/g, "\\$&")).join("|")})$`;
+  }
+  try {
+    new RegExp(matcher!);
+  } catch {
+    return undefined;
+  }
+  return matcher!;
+}
