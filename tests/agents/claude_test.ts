@@ -3,10 +3,20 @@
 // the user's own hooks in ~/.claude/settings.json — against a scripted model
 // on loopback. Each case has a control run without hookgate, which shows
 // that the model's script really makes Claude do what the case guards
-// against.
+// against, or with the user's hooks moved where hookgate cannot run them.
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { type AgentRun, claude, ROOT, shown, testdata, type Workspace, workspace } from "./_agents.ts";
+import { claude, shown, workspace } from "./_agents.ts";
+import {
+  DENIED,
+  GUARD,
+  hookRunClaude,
+  installClaude,
+  refusedWith,
+  RM_VICTIM,
+  STOP_GATE,
+  userHooks,
+} from "./_claude.ts";
 import { fakeModel, modelCalls, toolResults, type Turn } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -16,55 +26,7 @@ const named = (name: string) => missing === undefined ? name : `${name} (ignored
 const model = fakeModel();
 Deno.test.afterAll(() => model.close());
 
-const RM_VICTIM: Turn[] = [
-  { tool: "Bash", args: { command: "rm -r ./victim", description: "Delete the victim directory" } },
-  { text: "Done." },
-];
-const DENIED = "deleting a directory tree is not allowed here; move it to ./trash instead";
-
-/** `deno task hook-run install claude` in the checkout, for this user. */
-async function installClaude(ws: Workspace): Promise<string> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "hook-run", "install", "claude"],
-    cwd: ROOT,
-    clearEnv: true,
-    env: ws.env(),
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  equal(code, 0, `hook-run install claude failed:\n${decoder.decode(stdout)}${decoder.decode(stderr)}`);
-  return decoder.decode(stdout);
-}
-
-/** The user's hook scripts in ~/.claude/hooks/, and their settings naming them as Claude's documentation does. */
-async function userHooks(ws: Workspace, hooks: Record<string, unknown[]>): Promise<void> {
-  for (const script of ["bash_guard.sh", "stop_gate.sh"]) {
-    await Deno.mkdir(ws.at("~/.claude/hooks"), { recursive: true });
-    await Deno.copyFile(testdata(script), ws.at(`~/.claude/hooks/${script}`));
-    await Deno.chmod(ws.at(`~/.claude/hooks/${script}`), 0o755);
-  }
-  await ws.editJson("~/.claude/settings.json", (settings) => ({ ...settings, hooks }));
-}
-
-const GUARD = { matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/bash_guard.sh" }] };
-const STOP_GATE = { hooks: [{ type: "command", command: "~/.claude/hooks/stop_gate.sh" }] };
-
 /** Without hookgate or any hook, the script deletes victim/: the cases below can fail. */
-/**
- * That Claude refused what the turn asked, saying why: the prompt itself
- * (the gateway fails closed from the first event that can block, so the
- * model is never asked), or else the tool call, with `reason` shown.
- */
-function refusedWith(run: AgentRun, reason: string): void {
-  const results = toolResults(run.requests);
-  if (results.length === 0) {
-    equal(modelCalls(run.requests), 0, shown(run));
-    ok(run.stdout.includes("UserPromptSubmit operation blocked by hook") && run.stdout.includes(reason), shown(run));
-  } else {
-    deepEqual(results.map((one) => one.error), [true], shown(run));
-  }
-}
-
 async function control(turns: Turn[] = RM_VICTIM): Promise<void> {
   await using ws = await workspace(model);
   const run = await claude(ws, model, { turns });
@@ -197,5 +159,98 @@ Deno.test({
     equal(run.code, 0, shown(run));
     const runs = await ws.read("runs.log");
     equal(runs, "PreToolUse\n", shown(run, `runs.log: ${JSON.stringify(runs)}`));
+  },
+});
+
+Deno.test({
+  name: named(
+    "after hook-run install claude, a user's HTTP and curl hooks to a local policy service still refuse rm -r, and uninstall gives the settings back as they were",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    // The user's own policy service on loopback /hooks URLs, as Claude's HTTP hooks and a curl hook call it: it
+    // denies deleting a directory tree, and logs which hook asked.
+    const seen: string[] = [];
+    const policy = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+      const event = await request.json() as { tool_input?: { command?: string } };
+      const command = event.tool_input?.command ?? "";
+      seen.push(`${new URL(request.url).pathname} ${command}`);
+      if (!/\brm -r\b/.test(command)) return Response.json({});
+      return Response.json({
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: "the local policy service keeps directory trees",
+        },
+      });
+    });
+    try {
+      const service = `http://127.0.0.1:${policy.addr.port}`;
+      const settings = {
+        env: { EDITOR: "vi" },
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [{ type: "http", url: `${service}/hooks/PreToolUse`, timeout: 10 }] },
+            {
+              matcher: "Bash",
+              hooks: [{
+                type: "command",
+                command: `curl -sS --max-time 10 -H 'content-type: application/json' --data-binary @- ${service}/hooks`,
+              }],
+            },
+          ],
+        },
+      };
+      await control();
+      await using ws = await workspace(model);
+      await ws.editJson("~/.claude/settings.json", () => settings);
+      // Claude alone: both hooks ask the service, and it refuses the call.
+      const alone = await claude(ws, model, { turns: RM_VICTIM });
+      deepEqual(alone.files, { victim: true }, shown(alone));
+      deepEqual(seen.toSorted(), ["/hooks rm -r ./victim", "/hooks/PreToolUse rm -r ./victim"], shown(alone));
+      seen.length = 0;
+
+      const out = await installClaude(ws);
+      match(out, /kept +2 hooks calling a local \/hooks URL/);
+      const installed = JSON.parse((await ws.read("~/.claude/settings.json"))!);
+      deepEqual(
+        installed.hooks.PreToolUse.filter((group: { hooks: { hookgate?: string }[] }) =>
+          group.hooks.every((hook) => hook.hookgate !== "routing")
+        ),
+        settings.hooks.PreToolUse,
+        "both hooks stay in Claude's file, beside the routing",
+      );
+      const run = await claude(ws, model, { turns: RM_VICTIM });
+      equal(run.code, 0, shown(run));
+      deepEqual(run.files, { victim: true }, shown(run));
+      deepEqual(seen.toSorted(), ["/hooks rm -r ./victim", "/hooks/PreToolUse rm -r ./victim"], shown(run));
+      const results = toolResults(run.requests);
+      deepEqual(results.map((one) => one.error), [true], shown(run));
+      match(results[0]!.text, /the local policy service keeps directory trees/, shown(run));
+
+      // The control: moved to hookgate like the user's other hooks, as installs did before they kept these in
+      // Claude's file, the two hooks are taken for routing to hookgate and left out — and Claude runs the call.
+      const installedText = (await ws.read("~/.claude/settings.json"))!;
+      const movedText = await ws.read("~/.config/hookgate/claude-hooks.json");
+      await ws.editJson("~/.claude/settings.json", (file) => {
+        const hooks = file.hooks as Record<string, { hooks: { hookgate?: string }[] }[]>;
+        const routing = hooks.PreToolUse!.filter((group) => group.hooks.some((hook) => hook.hookgate === "routing"));
+        return { ...file, hooks: { ...hooks, PreToolUse: routing } };
+      });
+      await ws.editJson("~/.config/hookgate/claude-hooks.json", () => ({ hooks: settings.hooks }));
+      seen.length = 0;
+      const moved = await claude(ws, model, { turns: RM_VICTIM });
+      deepEqual(moved.files, { victim: false }, shown(moved));
+      deepEqual(seen, [], "the service was never asked");
+      // Back to what install wrote.
+      await ws.write("~/.claude/settings.json", installedText);
+      if (movedText === undefined) await Deno.remove(ws.at("~/.config/hookgate/claude-hooks.json"));
+      else await ws.write("~/.config/hookgate/claude-hooks.json", movedText);
+
+      await hookRunClaude(ws, "uninstall");
+      deepEqual(JSON.parse((await ws.read("~/.claude/settings.json"))!), settings);
+    } finally {
+      await policy.shutdown();
+    }
   },
 });

@@ -3,9 +3,10 @@
 // also trusts the project with `hook-run trust --yes` — or with the same
 // hooks in the user's ~/.gemini/settings.json, and a Claude-style guard as
 // the project's policy, against a scripted model on loopback. Each case has
-// a control run without hookgate, which shows the case can fail.
+// a control run — without hookgate, or with the project never trusted —
+// which shows the case can fail.
 
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { docsBlock, gemini, shown, testdata, type Workspace, workspace } from "./_agents.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
@@ -40,11 +41,16 @@ async function routeProject(ws: Workspace): Promise<void> {
   await ws.sh(SETUP);
 }
 
-/** The same routing in the user's ~/.gemini/settings.json, for every project; the project trusted. */
-async function routeUser(ws: Workspace): Promise<void> {
+/**
+ * The same routing in the user's ~/.gemini/settings.json, for every project;
+ * the project trusted with `hook-run trust --yes` run in `trustIn` (relative
+ * to the project; default its root), unless it is `false`. Returns what
+ * trust printed.
+ */
+async function routeUser(ws: Workspace, trustIn: string | false = "."): Promise<string> {
   await policy(ws);
   await ws.editJson("~/.gemini/settings.json", (settings) => ({ ...settings, hooks: ROUTING }));
-  await ws.sh("hook-run trust --yes");
+  return trustIn === false ? "" : await ws.sh("hook-run trust --yes", ws.at(trustIn));
 }
 
 /** Without hookgate, the script deletes victim/ (from `cwd`). */
@@ -97,6 +103,30 @@ Deno.test({
     await control(rm("rm -r ../victim"), "src");
     await using ws = await workspace(model);
     await routeUser(ws);
+    const run = await gemini(ws, model, { turns: rm("rm -r ../victim"), cwd: "src" });
+    equal(run.code, 0, shown(run));
+    deepEqual(run.files, { victim: true }, shown(run));
+    deepEqual(toolResults(run.requests), BLOCKED, shown(run));
+  },
+});
+
+Deno.test({
+  name: named(
+    "hook-run trust run in the project's src/ trusts the project, and Gemini CLI started in src/ then obeys its guard",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    // The control: the same set-up, never trusted — the project's guard does not count, and Gemini deletes victim/.
+    {
+      await using ws = await workspace(model);
+      await routeUser(ws, false);
+      const run = await gemini(ws, model, { turns: rm("rm -r ../victim"), cwd: "src" });
+      equal(run.code, 0, shown(run));
+      deepEqual(run.files, { victim: false }, shown(run));
+    }
+    await using ws = await workspace(model);
+    const out = await routeUser(ws, "src");
+    ok(out.includes(`trusted: ${ws.project} (sha256:`), out);
     const run = await gemini(ws, model, { turns: rm("rm -r ../victim"), cwd: "src" });
     equal(run.code, 0, shown(run));
     deepEqual(run.files, { victim: true }, shown(run));
