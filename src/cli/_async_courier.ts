@@ -286,7 +286,10 @@ function lockSoon(queue: CourierQueue): Promise<Lock | undefined> {
  * and the configuration is found by, so it serves only calls that came in
  * the same one. What an agent sets for each session's hooks stays in it
  * (Claude Code: CLAUDE_CODE_SESSION_ID, CLAUDE_PID, the socket and token
- * of its messaging), since a hook of one session must never get another's.
+ * of its messaging, CLAUDE_ENV_FILE on SessionStart), since a hook must
+ * never get another call's: the runner gives hooks this process's
+ * environment, there is no other to give them. (Codex gives every
+ * session's hooks the same: its sessions share a courier.)
  * Without the whole of --allow-env, the same for all.
  */
 function environmentKey(): string {
