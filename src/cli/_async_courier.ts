@@ -1,25 +1,18 @@
 // How hook-run gateway runs a call's async hooks without holding the call:
-// it adds the call to its session's queue (_async_queue.ts) and, unless a
-// courier already serves that queue, starts one — hook-run again, the same
-// program under the same permissions, as `hook-run gateway --run-async` —
-// in a session of its own (so that nothing the agent does to the gateway's
+// it adds the call to the queue of its set-up (_async_queue.ts: its
+// arguments, working directory and environment) and, unless a courier
+// already serves that queue, starts one — hook-run again, the same program
+// under the same permissions, as `hook-run gateway --run-async` — in a
+// session of its own (so that nothing the agent does to the gateway's
 // process group reaches it), and exits. The courier runs each call's hooks
 // under their deadlines as it takes them, keeps what they leave in the
-// session's spool, takes the calls that come meanwhile, and ends once none
-// came for COURIER_IDLE_MS: one process per session, however many calls
-// have async hooks, and at most MAX_COURIERS of them at once. Its hooks die
-// with it.
+// spool of the call's own session, takes the calls that come meanwhile,
+// from every session, and ends once none came for COURIER_IDLE_MS: one
+// process per set-up, however many sessions and calls have async hooks.
+// Its hooks die with it.
 
 import { readEnv } from "./_env.ts";
-import {
-  CourierQueue,
-  couriersRoot,
-  type Lock,
-  MAX_COURIERS,
-  type QueuedCall,
-  slotFree,
-  takeSlot,
-} from "./_async_queue.ts";
+import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./_async_queue.ts";
 
 /** How to start hook-run again. */
 export interface CourierCommand {
@@ -127,44 +120,65 @@ const QUEUE_KEY = "hookgate_async_queue";
 export interface HandOff {
   /** Why no courier could take them: nothing was queued, and they are the caller's to run. */
   problem?: string;
-  /** Queued without a courier yet (all MAX_COURIERS run): they start with a later call of the session. */
-  waiting?: string;
 }
 
 /**
- * Hands a call's async hooks to its session's courier: queued, and a
- * courier started unless one runs. Never throws.
+ * Hands a call's async hooks to the courier of this gateway's set-up:
+ * queued, and a courier started unless one runs or is on its way. Never
+ * throws.
  */
-export async function handToCourier(call: QueuedCall, sessionId: string, home: string): Promise<HandOff> {
+export async function handToCourier(call: QueuedCall, home: string): Promise<HandOff> {
+  // First whether one can be started at all: a start is claimed, for later calls to count on, only then.
+  const command = await courierCommand([...Deno.args, "--run-async"]);
+  if (typeof command === "string") return { problem: command };
   let queue: CourierQueue | undefined;
   let name: string | undefined;
+  let token: string | undefined;
   try {
-    queue = await queueOf(home, sessionId);
-    name = await queue.add(call);
-    // Added first, then looked: a courier that holds the lock now looks at its queue again before it ends.
-    if (await queue.held()) return {};
+    queue = await queueOf(home);
+    const own = queue;
+    token = await own.unswept(async () => {
+      name = await own.add(call);
+      // Added first, then looked: a courier that holds the lock now looks at its queue again before it ends.
+      return await own.held() ? undefined : await own.claimStart();
+    });
   } catch (error) {
     if (queue !== undefined && name !== undefined && !await queue.withdraw(name)) return {};
     return { problem: `its queue could not be used: ${(error as Error).message}` };
   }
-  const started = await startFor(queue, home);
-  if (started.problem === undefined) return started;
+  if (token === undefined) return {};
+  const problem = await startClaimed(command, queue, token);
   // Taken back, for the caller to run; unless a courier took it meanwhile.
-  return await queue.withdraw(name) ? started : {};
+  return problem === undefined || !await queue.withdraw(name!) ? {} : { problem };
 }
 
 /**
- * Starts the courier of a session whose calls wait with none to run them
- * (its courier ended first, or all MAX_COURIERS ran when they came). Never
+ * Starts the courier of this gateway's set-up when calls wait with none to
+ * run them (one ended, or was never started, before it took them). Never
  * throws.
  */
-export async function resumeCourier(sessionId: string, home: string): Promise<void> {
+export async function resumeCourier(home: string): Promise<void> {
   try {
-    const queue = await queueOf(home, sessionId);
-    if (await queue.waiting() && !await queue.held()) await startFor(queue, home);
+    const queue = await queueOf(home);
+    if (!await queue.waiting()) return;
+    const command = await courierCommand([...Deno.args, "--run-async"]);
+    if (typeof command === "string") return;
+    const token = await queue.unswept(async () => await queue.held() ? undefined : await queue.claimStart());
+    if (token !== undefined) await startClaimed(command, queue, token);
   } catch {
     // The next call tries again.
   }
+}
+
+/**
+ * Starts the courier whose start `token` claimed for `queue`; why it could
+ * not, the claim then let go (the calls that counted on it meanwhile wait
+ * for the set-up's next call, see {@linkcode resumeCourier}).
+ */
+async function startClaimed(command: CourierCommand, queue: CourierQueue, token: string): Promise<string | undefined> {
+  const problem = await startCourier(command, JSON.stringify({ [QUEUE_KEY]: queue.dir, token }));
+  if (problem !== undefined) await queue.clearStart(token);
+  return problem;
 }
 
 /** What a gateway hands the courier it starts: the queue to serve, and the token of its start. */
@@ -187,25 +201,23 @@ export function queueReference(stdin: string, home: string): QueueReference | un
   }
 }
 
-/** The queue of `sessionId` for this gateway's arguments and environment. */
-export function queueOf(home: string, sessionId: string): Promise<CourierQueue> {
-  return CourierQueue.of(home, sessionId, Deno.args, environmentKey());
+/** The queue of this gateway's set-up: its arguments, working directory and environment. */
+export function queueOf(home: string): Promise<CourierQueue> {
+  return CourierQueue.of(home, Deno.args, Deno.cwd(), environmentKey());
 }
 
 /** What a courier does with the calls it takes. */
 export interface CourierOptions {
-  home: string;
   /** Runs one call's async hooks and keeps what they leave; may exit the process when they hang. */
   run(call: QueuedCall): Promise<void>;
-  /** Keeps, for the session's next call, that a call's async hooks were lost with a courier that ended first. */
+  /** Keeps, for the next call of the call's session, that its async hooks were lost with a courier that ended first. */
   lost(call: QueuedCall): Promise<void>;
 }
 
 /**
  * Serves `queue` as its courier: runs each call as it is taken, all of
- * them side by side, until none came for COURIER_IDLE_MS. Ends at once when
- * another courier serves it, or when all MAX_COURIERS run (the calls wait
- * for a later call of the session to start one).
+ * them side by side, whatever their session, until none came for
+ * COURIER_IDLE_MS. Ends at once when another courier serves it.
  */
 export async function serveQueue(
   queue: CourierQueue,
@@ -221,93 +233,64 @@ export async function serveQueue(
     lock = await lockSoon(queue);
     if (lock === undefined) return;
   }
-  const slot = await soon(() => takeSlot(options.home));
-  if (slot === undefined) {
-    await queue.release(lock);
-    return;
-  }
-  try {
-    for (const call of await queue.lost()) await options.lost(call).catch(() => {});
-    let running = 0;
-    let idleSince = performance.now();
-    while (true) {
-      for (const { name, call } of await queue.take()) {
-        running++;
-        void (async () => {
-          await options.run(call).catch(() => {});
-          // Done first: a call still in running/ once the lock is let go counts as lost.
-          await queue.done(name);
-          running--;
-        })();
-      }
-      if (running > 0) {
-        idleSince = performance.now();
-      } else if (performance.now() - idleSince >= COURIER_IDLE_MS) {
-        // Let go, then look again: a call added while the lock was held is this courier's to run.
-        await queue.release(lock);
-        if (!await queue.waiting()) break;
-        lock = await lockSoon(queue);
-        if (lock === undefined) break;
-        // Another courier may have held it meanwhile, and ended first.
-        for (const call of await queue.lost()) await options.lost(call).catch(() => {});
-        idleSince = performance.now();
-        continue;
-      }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  for (const call of await queue.lost()) await options.lost(call).catch(() => {});
+  let running = 0;
+  let idleSince = performance.now();
+  while (true) {
+    for (const { name, call } of await queue.take()) {
+      running++;
+      void (async () => {
+        await options.run(call).catch(() => {});
+        // Done first: a call still in running/ once the lock is let go counts as lost.
+        await queue.done(name);
+        running--;
+      })();
     }
-  } finally {
-    slot.close();
+    if (running > 0) {
+      idleSince = performance.now();
+    } else if (performance.now() - idleSince >= COURIER_IDLE_MS) {
+      // Let go, then look again: a call added while the lock was held is this courier's to run.
+      await queue.release(lock);
+      if (!await queue.waiting()) break;
+      lock = await lockSoon(queue);
+      if (lock === undefined) break;
+      // Another courier may have held it meanwhile, and ended first.
+      for (const call of await queue.lost()) await options.lost(call).catch(() => {});
+      idleSince = performance.now();
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
 /**
- * Starts a courier for `queue`, unless one is on its way, when a slot is
- * free. Never throws.
+ * The queue's lock, looked for again within about 200 ms (a gateway that
+ * looks whether it is free holds it for a moment), with no sweep between:
+ * `undefined` when another courier holds it, or a gateway that found it
+ * free (which starts one, or counts on one on its way).
  */
-async function startFor(queue: CourierQueue, home: string): Promise<HandOff> {
-  let token: string | undefined;
-  try {
-    token = await queue.claimStart();
-    if (token === undefined) return {};
-    if (!await slotFree(home)) {
-      await queue.clearStart(token);
-      return {
-        waiting: `${MAX_COURIERS} processes already run async hooks, the most at once; the async hooks of ` +
-          `this call start with a later call of the session, once one of those processes has ended`,
-      };
-    }
-  } catch (error) {
-    if (token !== undefined) await queue.clearStart(token);
-    return { problem: `its queue could not be used: ${(error as Error).message}` };
-  }
-  const command = await courierCommand([...Deno.args, "--run-async"]);
-  const problem = typeof command === "string"
-    ? command
-    : await startCourier(command, JSON.stringify({ [QUEUE_KEY]: queue.dir, token }));
-  if (problem === undefined) return {};
-  await queue.clearStart(token);
-  return { problem };
-}
-
-/** The queue's lock, looked for again briefly: a gateway that looks whether it is free holds it for a moment. */
 function lockSoon(queue: CourierQueue): Promise<Lock | undefined> {
-  return soon(() => queue.lock());
-}
-
-/** What `take` gives within about 200 ms of tries; `undefined` when it gave nothing (or threw) every time. */
-async function soon(take: () => Promise<Lock | undefined>): Promise<Lock | undefined> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const lock = await take().catch(() => undefined);
-    if (lock !== undefined) return lock;
-  }
-  return undefined;
+  return queue.unswept(async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const lock = await queue.lock().catch(() => undefined);
+      if (lock !== undefined) return lock;
+    }
+    return undefined;
+  }).catch(() => undefined);
 }
 
 /**
- * The environment, as a queue's key: a call is run in the environment of
- * the gateway that received it, so a courier serves only calls that came
- * in the same one. Without the whole of --allow-env, the same for all.
+ * The environment, as a queue's key, whole: a courier runs every call in
+ * its own environment, which the hooks inherit (Claude's the whole of it)
+ * and the configuration is found by, so it serves only calls that came in
+ * the same one. What an agent sets for each session's hooks stays in it
+ * (Claude Code: CLAUDE_CODE_SESSION_ID, CLAUDE_PID, the socket and token
+ * of its messaging, CLAUDE_ENV_FILE on SessionStart), since a hook must
+ * never get another call's: the runner gives hooks this process's
+ * environment, there is no other to give them. (Codex gives every
+ * session's hooks the same: its sessions share a courier.)
+ * Without the whole of --allow-env, the same for all.
  */
 function environmentKey(): string {
   if (!granted({ name: "env" })) return "";

@@ -1,7 +1,9 @@
-// Where a session's async hooks wait for the one process that runs them
-// (the courier, see _async_courier.ts): a queue per session and gateway
-// set-up under $HOOKGATE_HOME/async/couriers/<digest>/, and a bound on the
-// couriers of the whole machine.
+// Where the async hooks of hook-run gateway's calls wait for the one
+// process that runs them (the courier, see _async_courier.ts): a queue per
+// gateway set-up — its arguments, working directory and environment,
+// whatever the session — under $HOOKGATE_HOME/async/couriers/<digest>/.
+// Each call names its own session: the courier keeps what its hooks left
+// in that session's spool, and says there when they were lost.
 //
 //   lock       held (flock, exclusive) by the queue's courier while it runs:
 //              the kernel lets it go when the process ends, however it ends
@@ -11,19 +13,42 @@
 //              are kept; one that is still there when another courier takes
 //              the lock was lost with the process that ran it
 //   starting   made by the gateway that starts a courier, removed by that
-//              courier just before it takes the lock: the gateways that come
-//              while it starts (Deno's start-up) start no other
+//              courier once it tried to take the lock: the gateways that
+//              come while it starts (Deno's start-up) start no other
 //
-// The hand-off never loses a call: a gateway adds its call, then looks at
-// the lock; a courier takes calls only while it holds the lock, and looks
-// at calls/ again after it let the lock go. So whoever held the lock when a
-// gateway found it taken looks at calls/ later, and a gateway that found it
-// free starts a courier.
+// and beside the queues, `gate`: held shared by each gateway while it hands
+// a call off (adds it, looks at the lock, claims a start) and by each
+// courier while it takes the lock, exclusively by a sweep while it looks
+// at a queue and removes it.
+//
+// The hand-off never leaves a call without a courier. A gateway adds its
+// call, then looks at the lock; a courier takes calls only while it holds
+// the lock, and looks at calls/ again after it let the lock go (taking it
+// again when calls wait). A sweep is never one of those a gateway or a
+// courier finds holding the lock (the gate), and removes no queue where a
+// call waits or a courier is on its way. So:
+// - a gateway that found the lock free (it held it, for that moment)
+//   starts a courier, or finds `starting`: the courier on its way tries
+//   the lock, removes `starting`, and when it did not get the lock, looks
+//   at calls/ and tries once more; whoever holds it then is a courier, or
+//   a gateway that found it free with `starting` gone, which starts one;
+// - a gateway that found the lock taken found a courier, which looks at
+//   calls/ after it lets go, or another gateway looking, which found it
+//   free (as above);
+// - a courier that finds calls after it let go and cannot take the lock
+//   again leaves them to the courier, or the gateway, holding it.
+// Nothing turns a call away: there is no bound on the couriers but their
+// set-ups, one courier per set-up with calls in the last COURIER_IDLE_MS
+// (or hooks still running). Calls move from calls/ to running/ by rename,
+// so two couriers never take the same call. What a courier that died
+// leaves is found by the next of its set-up (which the set-up's next call
+// starts): the calls in running/ are reported lost to each call's session,
+// those in calls/ are run. A courier that never came (it could not be
+// started, or died first) leaves the calls that counted on it to the
+// set-up's next call the same way.
 
 import { DEFERRED_IDLE_MS } from "../../mod.ts";
 
-/** The most couriers running at once on this machine (for one home): each is a Deno process of its own, about 55 MB. */
-export const MAX_COURIERS = 8;
 /** The most queues one sweep looks at. */
 const MAX_SWEEP = 200;
 /** How long a courier a gateway started counts as on its way, before it holds the lock. */
@@ -44,7 +69,7 @@ export interface QueuedCall {
   cwd: string;
 }
 
-/** The queue of one session's async hooks, for one gateway set-up. */
+/** The queue of the async hooks of one gateway set-up's calls, from every session. */
 export class CourierQueue {
   readonly dir: string;
 
@@ -53,14 +78,33 @@ export class CourierQueue {
   }
 
   /**
-   * The queue of `sessionId` for a gateway started with `args` in `env`: a
-   * call is run with the arguments and environment of the gateway that
-   * received it, so another set-up (another --config, another variable)
-   * has a queue, and a courier, of its own.
+   * The queue of a gateway started with `args` in `cwd` and environment
+   * `env`: a call is run with the arguments, working directory (against
+   * which relative paths in them resolve) and environment of the gateway
+   * that received it, so another set-up (another --config, another
+   * variable) has a queue, and a courier, of its own. The session is no
+   * part of it: each call names its own.
    */
-  static async of(home: string, sessionId: string, args: readonly string[], env: string): Promise<CourierQueue> {
-    const key = JSON.stringify([sessionId, args.filter((arg) => arg !== "--run-async"), env]);
+  static async of(home: string, args: readonly string[], cwd: string, env: string): Promise<CourierQueue> {
+    const key = JSON.stringify([args.filter((arg) => arg !== "--run-async"), cwd, env]);
     return new CourierQueue(`${couriersRoot(home)}/${await digest(key)}`);
+  }
+
+  /**
+   * Runs `step` with the gate of the queues held shared: no sweep comes
+   * between its looking at the lock and what it does about it (a gateway
+   * adding a call and looking whether a courier runs, a courier taking the
+   * lock).
+   *
+   * @throws As {@linkcode lock}, and what `step` throws.
+   */
+  async unswept<T>(step: () => Promise<T>): Promise<T> {
+    const gate = await holdGate(this.dir.slice(0, this.dir.lastIndexOf("/")), false);
+    try {
+      return await step();
+    } finally {
+      gate.close();
+    }
   }
 
   /** Adds a call; its name, to take it back with {@linkcode withdraw}. */
@@ -177,11 +221,16 @@ export class CourierQueue {
       } catch (error) {
         if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
       }
-      const made = (await Deno.stat(path).catch(() => null))?.mtime?.getTime();
-      if (made !== undefined && Date.now() - made < STARTING_MS) return undefined;
+      if (await this.onItsWay()) return undefined;
       await Deno.remove(path).catch(() => {});
     }
     return undefined;
+  }
+
+  /** Whether a courier a gateway started is on its way (for at most STARTING_MS). */
+  async onItsWay(): Promise<boolean> {
+    const made = (await Deno.stat(`${this.dir}/starting`).catch(() => null))?.mtime?.getTime();
+    return made !== undefined && Date.now() - made < STARTING_MS;
   }
 
   /** The courier started with `token` takes the lock now, or was not started after all. */
@@ -208,53 +257,45 @@ export class CourierQueue {
   }
 }
 
-/** One of the {@linkcode MAX_COURIERS} slots of `home`'s couriers, if one is free. */
-export async function takeSlot(home: string): Promise<Lock | undefined> {
-  const slots = `${couriersRoot(home)}/slots`;
-  await Deno.mkdir(slots, { recursive: true, mode: 0o700 });
-  for (let slot = 0; slot < MAX_COURIERS; slot++) {
-    const lock = await tryLock(`${slots}/${slot}`);
-    if (lock !== undefined) return lock;
-  }
-  return undefined;
-}
-
 /**
- * Whether a courier could start now: a slot is free.
- *
- * @throws When the slots cannot be locked (the file system, permissions).
- */
-export async function slotFree(home: string): Promise<boolean> {
-  const slot = await takeSlot(home);
-  slot?.close();
-  return slot !== undefined;
-}
-
-/**
- * Removes the queues of sessions idle past DEFERRED_IDLE_MS that no
- * courier holds (what a courier that ended first left: its lock, the calls
- * it had taken). Never throws.
+ * Removes the queues idle past DEFERRED_IDLE_MS that no courier holds, none
+ * is on its way to, and where no call younger than that waits (what a
+ * courier that ended first left: its lock, the calls it had taken). Never
+ * throws.
  */
 export async function sweepQueues(home: string): Promise<void> {
   let looked = 0;
   try {
     for await (const entry of Deno.readDir(couriersRoot(home))) {
-      if (!entry.isDirectory || entry.name === "slots" || ++looked > MAX_SWEEP) continue;
+      if (!entry.isDirectory || !QUEUE_DIR.test(entry.name) || ++looked > MAX_SWEEP) continue;
       const queue = new CourierQueue(`${couriersRoot(home)}/${entry.name}`);
-      const stat = await Deno.stat(queue.dir).catch(() => null);
-      if (!stat?.mtime || Date.now() - stat.mtime.getTime() <= DEFERRED_IDLE_MS) continue;
-      const lock = await tryLock(`${queue.dir}/lock`).catch(() => undefined);
-      if (lock === undefined) continue;
-      // Removed while held: a gateway that opens the lock file meanwhile finds it gone.
-      await Deno.remove(queue.dir, { recursive: true }).catch(() => {});
-      lock.close();
+      if (!await idle(queue.dir)) continue;
+      // Not between a gateway's adding a call and its looking at the lock.
+      const gate = await holdGate(couriersRoot(home), true).catch(() => undefined);
+      if (gate === undefined) return;
+      try {
+        const lock = await tryLock(`${queue.dir}/lock`).catch(() => undefined);
+        if (lock === undefined) continue;
+        try {
+          const young = Date.now() - DEFERRED_IDLE_MS;
+          const waiting = (await names(`${queue.dir}/calls`)).some((name) => Number(name.split("-")[0]) > young);
+          if (!waiting && await idle(queue.dir) && !await queue.onItsWay()) {
+            // Removed while held: a gateway that opens the lock file afterwards finds it gone.
+            await Deno.remove(queue.dir, { recursive: true }).catch(() => {});
+          }
+        } finally {
+          lock.close();
+        }
+      } finally {
+        gate.close();
+      }
     }
   } catch {
     // No queues at all.
   }
 }
 
-/** Where the queues and slots live. */
+/** Where the queues live. */
 export function couriersRoot(home: string): string {
   return `${home}/async/couriers`;
 }
@@ -282,6 +323,42 @@ async function tryLock(path: string): Promise<Lock | undefined> {
     file.close();
   }
   return undefined;
+}
+
+/** A queue's folder: named by the digest of its set-up. */
+const QUEUE_DIR = /^[0-9a-f]{64}$/;
+
+/** Whether the folder at `path` has not changed for DEFERRED_IDLE_MS. */
+async function idle(path: string): Promise<boolean> {
+  const stat = await Deno.stat(path).catch(() => null);
+  return stat?.mtime !== null && stat?.mtime !== undefined && Date.now() - stat.mtime.getTime() > DEFERRED_IDLE_MS;
+}
+
+/**
+ * The gate of the queues in `root`, held shared (a gateway handing a call
+ * off, a courier taking a lock; waited for) or exclusively (a sweep;
+ * `undefined` while another holds it). Held on the file its path names, as
+ * {@linkcode tryLock}.
+ */
+async function holdGate(root: string, exclusive: true): Promise<Lock | undefined>;
+async function holdGate(root: string, exclusive: false): Promise<Lock>;
+async function holdGate(root: string, exclusive: boolean): Promise<Lock | undefined> {
+  const path = `${root}/gate`;
+  if (exclusive) return await tryLock(path);
+  for (let attempt = 0;; attempt++) {
+    await Deno.mkdir(root, { recursive: true, mode: 0o700 });
+    const file = await Deno.open(path, { read: true, write: true, create: true, mode: 0o600 });
+    try {
+      await file.lock(false);
+      const [held, named] = await Promise.all([file.stat(), Deno.stat(path).catch(() => null)]);
+      if (named !== null && held.ino === named.ino && held.dev === named.dev) return file;
+    } catch (error) {
+      file.close();
+      throw error;
+    }
+    file.close();
+    if (attempt >= 10) throw new Deno.errors.Busy(`Cannot hold the gate of the async queues: "${path}" keeps changing`);
+  }
 }
 
 /** The names of the call files in `dir`, oldest first; none when it does not exist. */

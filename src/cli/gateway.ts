@@ -41,7 +41,7 @@ import {
   resumeCourier,
   serveQueue,
 } from "./_async_courier.ts";
-import { type CourierQueue, MAX_COURIERS, type QueuedCall, sweepQueues } from "./_async_queue.ts";
+import { type CourierQueue, type QueuedCall, sweepQueues } from "./_async_queue.ts";
 import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
 import { type CliIo, printable } from "./_io.ts";
@@ -91,21 +91,22 @@ Options:
                     (else an agent's project file; Codex: else the git root), never above the git root or $HOME
   --trace           say on stderr what each hook did
   --record FILE     append each event to FILE in hookgate's trace format (for hook-run replay)
-  --run-async       run only the call's async hooks, and those of the session's calls
-                    that come meanwhile, and keep what they leave for the session's
-                    next call (the gateway starts itself so, to answer without
-                    waiting for them)
+  --run-async       run only the call's async hooks, and those of the calls with the same
+                    options, working directory and environment that come meanwhile, and
+                    keep what they leave for each one's session's next call (the gateway
+                    starts itself so, to answer without waiting for them)
 
 Async hooks ("async": true, "asyncRewake": true) never hold the answer and
-never decide, as in Claude: the gateway queues the call for its session and
-starts "hook-run gateway --run-async" in a session of its own unless one
-already runs for it — one such process per session, at most ${MAX_COURIERS} at once
-(past that the call's wait for a later call of the session, said on
-stderr), each ending ${COURIER_IDLE_MS / 1000} s after its last call — which runs them under
-their timeouts and keeps what they leave in $HOOKGATE_HOME/async/; the
-session's next call on an event that takes context answers it (an
-asyncRewake hook's exit 2: the block of the next Stop, or context) and
-deletes it. Hooks lost with a process that ended first are said so there.
+never decide, as in Claude: the gateway queues the call and starts
+"hook-run gateway --run-async" in a session of its own unless one already
+runs for the gateway's set-up (its options, working directory and
+environment, which the hooks inherit) — one such process per set-up with
+calls in the last ${COURIER_IDLE_MS / 1000} s, whatever their session, and every queued call
+runs — which runs them under their timeouts and keeps what they leave in
+$HOOKGATE_HOME/async/; the next call of the call's session on an event
+that takes context answers it (an asyncRewake hook's exit 2: the block of
+the next Stop, or context) and deletes it. Hooks lost with a process that
+ended first are said so there.
 `;
 
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
@@ -233,7 +234,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     io.stdout(agentAnswer(agent, decoded, event, result, told, project));
     await spool?.settle(host.runner.deferred.pending(decoded.sessionId!));
     if (handedOff.length > 0) await handOff(queued, host, decoded, env, spool, io);
-    else if (spool !== undefined) await resumeCourier(decoded.sessionId!, defaultHome()!);
+    else if (spool !== undefined) await resumeCourier(defaultHome()!);
     const exit = agentExit(agent, event, result, decoded, told, project);
     if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
     // On exit 0, what the agent's answer cannot carry (Cursor's warnings), one line each, for its hook log.
@@ -268,8 +269,7 @@ async function handOff(
     );
     return;
   }
-  const { problem, waiting } = await handToCourier(call, decoded.sessionId!, defaultHome()!);
-  if (waiting !== undefined) io.stderr(`hook-run gateway: ${waiting}\n`);
+  const { problem } = await handToCourier(call, defaultHome()!);
   if (problem === undefined) return;
   io.stderr(
     `hook-run gateway: the async hooks of this call could not run in a process of their own (${problem}); they ran before the gateway ended, so Claude waited for them\n`,
@@ -279,7 +279,7 @@ async function handOff(
 
 /**
  * `--run-async` with a call on stdin: queues it as a gateway would, and
- * serves the session's queue unless a courier already does.
+ * serves the set-up's queue unless a courier already does.
  */
 async function runAsyncHooks(
   agent: Agent,
@@ -289,15 +289,15 @@ async function runAsyncHooks(
 ): Promise<number> {
   const home = defaultHome();
   if (decoded.sessionId === undefined || home === undefined) return 1;
-  const queue = await queueOf(home, decoded.sessionId);
+  const queue = await queueOf(home);
   await queue.add(call);
   return await runCourier(agent, flags, queue, undefined);
 }
 
 /**
- * The courier of a session's queue: runs each call's async hooks under
- * their deadlines, and keeps what they leave in the session's spool for
- * its next call.
+ * The courier of a set-up's queue: runs each call's async hooks under
+ * their deadlines, and keeps what they leave in the spool of the call's
+ * own session for its next call.
  */
 async function runCourier(
   agent: Agent,
@@ -306,7 +306,6 @@ async function runCourier(
   token: string | undefined,
 ): Promise<number> {
   await serveQueue(queue, token, {
-    home: defaultHome()!,
     run: (call) => runQueued(agent, flags, call),
     lost: async (call) => {
       const decoded = readAgentCall(agent, call.call, "the queue");

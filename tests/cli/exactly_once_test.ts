@@ -8,14 +8,18 @@ import { join } from "node:path";
 import { cli } from "./_cli.ts";
 import { claudeFires } from "./_claude_sim.ts";
 import { DENO_DIR } from "./_task.ts";
+import { alive, eventually, exists } from "./_serve.ts";
 
 const COUNT = new URL("../testdata/published_style/count.sh", import.meta.url).pathname;
+const ASYNC_PARENT = new URL("../testdata/claude/hooks/async_parent.sh", import.meta.url).pathname;
 
 interface Scene {
   home: string;
   project: string;
   settings: string;
   bin: string;
+  /** Claude's three settings files. */
+  files: string[];
   /** The labels of every hook run so far, sorted. */
   runs(): Promise<string[]>;
   /** Claude firing `event` with its three settings files. */
@@ -59,6 +63,7 @@ async function withScene(fn: (scene: Scene) => Promise<void>): Promise<void> {
       project,
       settings,
       bin: join(home, ".config", "hookgate", "bin", "hook-run"),
+      files,
       runs: async () => (await Deno.readTextFile(counter).catch(() => "")).split("\n").filter(Boolean).sort(),
       fire: async (event) => void await claudeFires(files, event, { cwd: project, home }),
     });
@@ -138,5 +143,62 @@ Deno.test("after hook-run install claude --serve, every hook runs exactly once t
       await reading;
       equal((await server.status).code, 0, said);
     }
+  });
+});
+
+Deno.test("after hook-run install claude, the async hooks of 12 sessions' calls at once run exactly once each, in one process, each session given its own result once", async () => {
+  await withScene(async (scene) => {
+    // An async hook beside the counting ones: it says which process ran it, and waits to be released.
+    const config = join(scene.project, ".hookgate", "config.jsonc");
+    const hooks = JSON.parse(await Deno.readTextFile(config));
+    hooks.hooks.PostToolUse = [{
+      hooks: [{ type: "command", command: `sh ${ASYNC_PARENT}`, async: true, timeout: 60 }],
+    }];
+    await Deno.writeTextFile(config, JSON.stringify(hooks));
+    const install = await cli(["install", "claude", "--settings", scene.settings], {
+      home: scene.home,
+      cwd: scene.project,
+      env: { DENO_DIR },
+    });
+    equal(install.code, 0, install.stdout + install.stderr);
+    await trust(scene);
+    const marks = join(scene.project, ".marks");
+    await Deno.mkdir(marks);
+    const sessions = Array.from({ length: 12 }, (_, index) => `s-${index}`);
+    const fire = (session: string, event: Record<string, unknown>) =>
+      claudeFires(scene.files, { session_id: session, ...event }, { cwd: scene.project, home: scene.home });
+    const bash = { tool_name: "Bash", tool_input: { command: "ls" } };
+    await Promise.all(sessions.map(async (session) => {
+      await fire(session, { hook_event_name: "PreToolUse", ...bash, tool_use_id: `t-${session}` });
+      await fire(session, { hook_event_name: "PostToolUse", ...bash, tool_use_id: `t-${session}`, tool_response: "" });
+    }));
+    const parents = new Set(
+      await Promise.all(sessions.map(async (session) => {
+        const path = join(marks, `t-${session}.ppid`);
+        await eventually(() => exists(path), `the async hook of ${session} to start`, 30_000);
+        return Number((await Deno.readTextFile(path)).trim());
+      })),
+    );
+    equal(parents.size, 1, `the async hooks ran in ${parents.size} processes`);
+    await Deno.writeTextFile(join(marks, "release"), "");
+    for (const session of sessions) {
+      let context = "";
+      await eventually(
+        async () => {
+          const runs = await fire(session, { hook_event_name: "UserPromptSubmit", prompt: "next" });
+          context = runs.map((run) => run.stdout).join("");
+          return context.includes("additionalContext");
+        },
+        `the result of ${session}'s async hook`,
+        30_000,
+      );
+      equal(JSON.parse(context).hookSpecificOutput.additionalContext, `done t-${session}`);
+      equal(await Deno.readTextFile(join(marks, `t-${session}.runs`)), "ran\nended\n", `${session}: once`);
+      const again = await fire(session, { hook_event_name: "UserPromptSubmit", prompt: "again" });
+      equal(again.map((run) => run.stdout).join("").includes("additionalContext"), false, `${session}: given once`);
+    }
+    deepEqual(await scene.runs(), sessions.flatMap(() => once("PreToolUse")).sort());
+    const [courier] = parents;
+    await eventually(async () => !await alive(courier!), "the courier to end once idle");
   });
 });

@@ -10,14 +10,15 @@ import { join } from "node:path";
 import { cli } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
 import { alive, eventually, exists, post as postTo, serve, TRUSTED } from "./_serve.ts";
-import { MAX_COURIERS } from "../../src/cli/_async_queue.ts";
+import { DEFERRED_IDLE_MS } from "../../mod.ts";
+import { CourierQueue, sweepQueues } from "../../src/cli/_async_queue.ts";
 
 const BASH = { tool_name: "Bash", tool_input: { command: "git commit -m x" }, tool_use_id: "t-1" };
 
-/** A gateway that keeps its home (the spool lives there) between calls. */
-function gatewayIn(dir: string, home: string) {
+/** A gateway (started with `args`) that keeps its home (the spool lives there) between calls. */
+function gatewayIn(dir: string, home: string, args: string[] = []) {
   return async (event: Record<string, unknown>, session = "s-1") => {
-    const run = await cli(["gateway"], {
+    const run = await cli(["gateway", ...args], {
       cwd: dir,
       home,
       stdin: JSON.stringify({ session_id: session, cwd: dir, ...event }),
@@ -237,33 +238,109 @@ Deno.test("hook-run gateway runs the async hooks of a session's calls in one pro
   });
 });
 
-Deno.test("hook-run gateway runs at most MAX_COURIERS processes for async hooks: past it a call's wait for the session's next call, and say so", async () => {
+/** What the session's next call is given by the async hooks of its calls: their context. */
+async function contextOf(gateway: ReturnType<typeof gatewayIn>, session: string): Promise<string> {
+  const { answer } = await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" }, session);
+  return answer.hookSpecificOutput?.additionalContext ?? "";
+}
+
+Deno.test("hook-run gateway runs the async hooks of 12 sessions' calls at once in one process, and gives each session its own results, once", async () => {
   await withProject(PARENT_HOOK, async (dir) => {
     await Deno.mkdir(join(dir, ".marks"));
     await withHome(async (home) => {
       const gateway = gatewayIn(dir, home);
-      const sessions = Array.from({ length: MAX_COURIERS }, (_, index) => `s-${index}`);
-      await Promise.all(sessions.map((session) => gateway(post(`t-${session}`), session)));
+      const sessions = Array.from({ length: 12 }, (_, index) => `s-${index}`);
+      // Twelve sessions of one agent set-up, one quick call each, all at
+      // once: each session used to start a process of its own (at most 8,
+      // the others' hooks waiting for a later call of their session).
+      for (
+        const { answer, stderr } of await Promise.all(sessions.map((session) => gateway(post(`t-${session}`), session)))
+      ) {
+        deepEqual(answer, {});
+        equal(stderr, "");
+      }
       const parents = new Set(await Promise.all(sessions.map((session) => parentOf(dir, `t-${session}`))));
-      equal(parents.size, MAX_COURIERS, `one process per session: ${[...parents]}`);
-      const late = await gateway(post("t-late"), "s-late");
-      deepEqual(late.answer, {});
-      match(late.stderr, new RegExp(`${MAX_COURIERS} processes already run async hooks, the most at once`));
-      equal(await exists(join(dir, ".marks", "t-late.ppid")), false, "not started past the bound");
+      equal(parents.size, 1, `the async hooks ran in ${parents.size} processes`);
       await releaseAll(dir);
+      await eventually(async () => await keptResults(home) === sessions.length, "every async hook's result");
+      for (const session of sessions) {
+        equal(await contextOf(gateway, session), `done t-${session}`, `${session} gets its own result`);
+        equal(
+          await Deno.readTextFile(join(dir, ".marks", `t-${session}.runs`)),
+          "ran\nended\n",
+          `t-${session} ran once`,
+        );
+        equal(await contextOf(gateway, session), "", `${session}: once`);
+      }
+      const [courier] = parents;
+      await eventually(async () => !await alive(courier!), "the courier to end once idle");
+    });
+  });
+});
+
+Deno.test("hook-run gateway runs the async hooks of every call however many set-ups call at once, one process each: none waits for a later call", async () => {
+  await withProject(PARENT_HOOK, async (dir) => {
+    await Deno.mkdir(join(dir, ".marks"));
+    await Deno.mkdir(join(dir, "setups"));
+    await withHome(async (home) => {
+      // Nine set-ups (one more than the eight processes there used to be at
+      // most), each its own --config and session.
+      const setups = await Promise.all(Array.from({ length: 9 }, async (_, index) => {
+        const config = join(dir, "setups", `${index}.jsonc`);
+        await Deno.writeTextFile(config, JSON.stringify({ hooks: {} }));
+        return { session: `s-${index}`, gateway: gatewayIn(dir, home, ["--config", config]) };
+      }));
+      const answered = await Promise.all(setups.map(({ session, gateway }) => gateway(post(`t-${session}`), session)));
+      for (const { answer, stderr } of answered) {
+        deepEqual(answer, {});
+        equal(stderr, "");
+      }
+      // Every call's hook runs now, without another call.
+      const parents = new Set(await Promise.all(setups.map(({ session }) => parentOf(dir, `t-${session}`))));
+      equal(parents.size, setups.length, "one process per set-up");
+      await releaseAll(dir);
+      await eventually(async () => await keptResults(home) === setups.length, "every async hook's result");
+      for (const { session, gateway } of setups) {
+        equal(await contextOf(gateway, session), `done t-${session}`);
+        equal(
+          await Deno.readTextFile(join(dir, ".marks", `t-${session}.runs`)),
+          "ran\nended\n",
+          `t-${session} ran once`,
+        );
+      }
       for (const parent of parents) await eventually(async () => !await alive(parent), "the couriers to end once idle");
-      // The session's next call starts its courier; the one after gets what the hook left.
-      let answer: Record<string, unknown> = {};
-      await eventually(async () => {
-        answer = (await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" }, "s-late")).answer;
-        return Object.keys(answer).length > 0;
-      }, "the late call's async hook to run");
-      deepEqual(answer, {
-        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "done t-late" },
+    });
+  });
+});
+
+Deno.test("hook-run gateway says to each call's own session that its async hooks were lost with the process that ran several sessions' calls", async () => {
+  await withProject(PARENT_HOOK, async (dir) => {
+    await Deno.mkdir(join(dir, ".marks"));
+    await withHome(async (home) => {
+      const gateway = gatewayIn(dir, home);
+      await Promise.all(["s-1", "s-2"].map((session) => gateway(post(`t-${session}`), session)));
+      const [first, second] = await Promise.all(["s-1", "s-2"].map((session) => parentOf(dir, `t-${session}`)));
+      equal(first, second, "one process for both sessions");
+      Deno.kill(first!, "SIGKILL");
+      await eventually(async () => !await alive(first!), "the courier to die");
+      await releaseAll(dir);
+      // A third session's call: its courier finds what the first left, and says so to each session it was for.
+      deepEqual((await gateway(post("t-s-3"), "s-3")).answer, {});
+      await eventually(async () => await keptResults(home) === 3, "the lost calls said and the new one's result");
+      const lost =
+        "hookgate: the async hooks of a PostToolUse call did not finish: the process that ran them ended before they did";
+      for (const session of ["s-1", "s-2"]) {
+        deepEqual((await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" }, session)).answer, {
+          systemMessage: lost,
+        });
+        const runs = await Deno.readTextFile(join(dir, ".marks", `t-${session}.runs`));
+        equal(runs.split("ran").length - 1, 1, `t-${session} is not run again`);
+      }
+      deepEqual((await gateway({ hook_event_name: "UserPromptSubmit", prompt: "next" }, "s-3")).answer, {
+        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "done t-s-3" },
       });
-      equal(await Deno.readTextFile(join(dir, ".marks", "t-late.runs")), "ran\nended\n");
-      const courier = await parentOf(dir, "t-late");
-      await eventually(async () => !await alive(courier), "the late courier to end once idle");
+      const third = await parentOf(dir, "t-s-3");
+      await eventually(async () => !await alive(third), "the second courier to end once idle");
     });
   });
 });
@@ -296,5 +373,33 @@ Deno.test("hook-run gateway says with the session's next call that async hooks w
       const second = await parentOf(dir, "t-2");
       await eventually(async () => !await alive(second), "the second courier to end once idle");
     });
+  });
+});
+
+Deno.test("sweepQueues() removes what a courier left in a queue idle past a day, but never a queue where a call waits, nor one while a gateway hands a call off", async () => {
+  await withHome(async (home) => {
+    const old = new Date(Date.now() - 2 * DEFERRED_IDLE_MS);
+    const call = { call: "{}", root: home, cwd: home };
+    // What a courier that was killed left: its lock file and a call it had taken.
+    const left = await CourierQueue.of(home, ["gateway", "--config", "a.jsonc"], home, "");
+    (await left.lock())!.close();
+    await left.add(call);
+    equal((await left.take()).length, 1);
+    // A call that waits in a queue whose folder has not changed for as long.
+    const waiting = await CourierQueue.of(home, ["gateway", "--config", "b.jsonc"], home, "");
+    await waiting.add(call);
+    for (const queue of [left, waiting]) await Deno.utime(queue.dir, old, old);
+
+    // A gateway handing a call off: no sweep comes between its adding and its looking at the lock.
+    const handing = Promise.withResolvers<void>();
+    const handedOff = waiting.unswept(() => handing.promise);
+    await sweepQueues(home);
+    equal(await exists(left.dir), true, "not while a gateway hands a call off");
+    handing.resolve();
+    await handedOff;
+
+    await sweepQueues(home);
+    equal(await exists(left.dir), false, "what the killed courier left");
+    equal(await waiting.waiting(), true, "the call that waits, for its set-up's next courier");
   });
 });
