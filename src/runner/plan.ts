@@ -3,6 +3,7 @@
 // dialects, the rule's order, and a place to cache transport preflights.
 
 import type { Dialect, EventAlias } from "../dialects/types.ts";
+import { claudeIdentity } from "../dialects/claude/identity.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookFailure } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
@@ -29,8 +30,9 @@ export interface Active {
   /** The transport's preflight (allowlist, URL rules, permissions), once. */
   prepared?: PreparedCommandHook | HookFailure | null;
   /**
-   * What makes two Claude handlers identical (type and command, URL or
-   * args): an identical handler from several layers runs once per event.
+   * What makes two Claude handlers one, as Claude compares them (the same
+   * command, URL or prompt and the same `if`): of those that match a call,
+   * the first runs, once.
    */
   readonly identity: string | null;
   /**
@@ -152,24 +154,17 @@ function aliasOf(dialect: Dialect, wireEvent: string): EventAlias | undefined {
   return aliases !== undefined && Object.hasOwn(aliases, wireEvent) ? aliases[wireEvent] : undefined;
 }
 
+/**
+ * A Claude-dialect entry's identity as Claude compares hooks (see
+ * `claudeIdentity`), a plugin's copy apart: Claude keys it by the plugin's
+ * root, so it runs beside the settings' one.
+ */
 function handlerIdentity(entry: HookEntry): string | null {
-  switch (entry.transport) {
-    case "command":
-      // A plugin's copy of a handler runs beside the settings' one, as in
-      // Claude: its hooks carry the plugin's root.
-      return JSON.stringify([
-        "command",
-        entry.hook.command,
-        entry.hook.args ?? null,
-        entry.hook.env?.CLAUDE_PLUGIN_ROOT ?? null,
-      ]);
-    case "http":
-      return JSON.stringify(["http", entry.hook.url]);
-    case "prompt":
-      return JSON.stringify(["prompt", entry.hook.prompt, entry.hook.model ?? null]);
-    default:
-      return null;
-  }
+  if (!configured(entry)) return null;
+  const identity = claudeIdentity(entry.hook);
+  if (identity === undefined) return null;
+  const plugin = entry.transport === "command" ? entry.hook.env?.CLAUDE_PLUGIN_ROOT : undefined;
+  return plugin === undefined ? identity : `${identity}\0${plugin}`;
 }
 
 /** The entries without a repeat of an earlier one's identity. */
