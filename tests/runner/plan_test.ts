@@ -7,7 +7,7 @@ import { deepEqual, equal } from "node:assert/strict";
 import { HOOK_EVENTS, type HookInput, HookRegistry } from "../../mod.ts";
 import { dialectOf, toolMap } from "../../src/dialects/mod.ts";
 import type { Dialect } from "../../src/dialects/mod.ts";
-import { buildPlan, matching, matchingOwn, withoutRepeats } from "../../src/runner/plan.ts";
+import { buildPlan, matching, matchingOwn, sequentialWhereAsked, withoutRepeats } from "../../src/runner/plan.ts";
 
 /** A dialect with its own tool names, an alias for shell calls, and a shell subject: the command. */
 const AGENT: Dialect = Object.freeze<Dialect>({
@@ -149,6 +149,44 @@ Deno.test("withoutRepeats() keeps one of the Claude-dialect hooks Claude counts 
   });
   await t.step("where only one of them matches the call, it runs", () => {
     deepEqual(run("ls"), ["native", "native-again", "bare", "exec", "plugin-copy", "prompt-fast"]);
+  });
+  registry.clear();
+});
+
+Deno.test("sequentialWhereAsked() runs a dialect's hooks one after another, in registration order, on the calls a sequential one matches", async (t) => {
+  const registry = new HookRegistry();
+  const gemini = { dialect: "gemini" as const, stage: "mutate" as const, command: "true" };
+  registry.loadShellHooks({
+    PreToolUse: [
+      { ...gemini, name: "gemini-a", matcher: "run_shell_command" },
+      { name: "native-mutator", command: "true", stage: "mutate", matcher: "Bash" },
+      { ...gemini, name: "gemini-sequential", matcher: "run_shell_command", concurrent: false },
+      { ...gemini, name: "gemini-b" },
+      { name: "claude", command: "true", dialect: "claude", stage: "mutate" },
+    ],
+  });
+  const plan = buildPlan(registry.list("PreToolUse"), HOOK_EVENTS.PreToolUse, true);
+  equal(plan.sequential, true);
+  const run = (toolName: string, toolInput: Record<string, unknown>) => {
+    const matched = matchingOwn(plan.foreground, call(toolName, toolInput), toolName, true);
+    return sequentialWhereAsked(matched ?? []).map((active) => [active.entry.name, active.phase, active.keepsGoing]);
+  };
+
+  await t.step(
+    "a call the sequential hook matches: every Gemini hook in the mutate chain, in registration order",
+    () => {
+      deepEqual(run("Bash", { command: "ls" }), [
+        ["gemini-a", 0, true],
+        ["native-mutator", 0, false],
+        ["gemini-sequential", 0, true],
+        ["gemini-b", 0, true],
+        // Another dialect's hooks run as their agent runs them.
+        ["claude", 1, false],
+      ]);
+    },
+  );
+  await t.step("a call it does not match: the Gemini hooks together, as Gemini runs them", () => {
+    deepEqual(run("Read", { file_path: "/a" }), [["gemini-b", 1, false], ["claude", 1, false]]);
   });
   registry.clear();
 });
