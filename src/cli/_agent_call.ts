@@ -82,7 +82,7 @@ export class AgentCallError extends Error {
 /**
  * Reads one of the agent's hook events from JSON text; `where` names the
  * text in messages ("stdin", "the body"). An event hookgate does not know
- * (one Claude added later) is read too: its hooks, if any, run under the
+ * (one the agent added later) is read too: its hooks, if any, run under the
  * row for unknown events.
  */
 export function readAgentCall(agent: Agent, text: string, where: string): DecodedInput {

@@ -71,8 +71,11 @@ usage error (an unknown option, a missing value) is exit code 2 always. A broken
 configuration entry affects only itself: the rest runs, the user is told,
 and a closed or policy entry denies the tool calls and prompts it could have
 matched (a file that cannot be parsed, every one); Stop is never blocked for
-it. The hooks of an event hookgate does not know (one Claude added later)
-run side by side, and only a halt and their messages are answered. A hook's
+it. The hooks of an event hookgate does not know (one the agent added after
+this version of hookgate: Claude Code, Codex, Gemini CLI and Cursor all add
+events between releases) run side by side, and nothing is decided: the
+answer carries only their messages (and for Claude Code and Gemini CLI a
+halt). A hook's
 error (a non-zero exit, a timeout, a refusal) is shown to the user as
 systemMessage, as Claude shows one; what Claude keeps in its debug log — a
 hook's plain text where it means nothing, an answer read leniently — goes to

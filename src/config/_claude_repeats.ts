@@ -5,18 +5,16 @@
 // project's in Claude — unless hookgate leaves the moved copy out wherever
 // Claude would have run only one of them.
 //
-// Claude 2.1.328's rule (read from its binary; checked by running it): two
-// hooks that match a call are one when they have the same type and the same
-// identity — a command hook its shell (bash by default, off Windows), its
-// command string, its arguments and its `if`; an HTTP hook its URL and its
-// `if`; a prompt hook its prompt and its `if` — whatever their matchers,
-// timeouts or files (a plugin's copy stays separate: not a settings file).
-// So the moved copy must not run on a call that an identical hook of
-// Claude's own files also matches: it keeps its matcher narrowed to the
-// calls no such twin matches, or goes where a twin matches every call.
+// Claude's rule of which hooks are one (`claudeIdentity`, the rule the
+// runner drops repeats by too): the same command, URL or prompt and the
+// same `if`, whatever their matchers, timeouts or files. So the moved copy
+// must not run on a call that an identical hook of Claude's own files also
+// matches: it keeps its matcher narrowed to the calls no such twin matches,
+// or goes where a twin matches every call.
 
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import { HOOK_EVENTS, isHookEvent, UNKNOWN_EVENT } from "../events/table.ts";
+import { claudeIdentity } from "../dialects/claude/identity.ts";
 import { claudeMatcherSource } from "../matchers/claude.ts";
 import type { ParsedHooksConfig } from "./parse.ts";
 
@@ -52,26 +50,6 @@ export function withoutClaudeRepeats(moved: ParsedHooksConfig, own: readonly Par
     if (kept.length > 0) hooks[event] = kept;
   }
   return changed ? { ...moved, hooks } : moved;
-}
-
-/** A Claude-dialect hook's identity as Claude compares it, or `undefined` for a hook of another dialect. */
-export function claudeIdentity(hook: ConfiguredHook): string | undefined {
-  if (hook.dialect !== "claude") return undefined;
-  const rule = hook.toolRule ?? "";
-  switch (hook.type) {
-    case "http":
-      return JSON.stringify(["http", hook.url, rule]);
-    case "prompt":
-      return JSON.stringify(["prompt", hook.prompt, rule]);
-    default: {
-      // `"shell": "bash"` is read as `bash -c <command>`; bash is Claude's
-      // default shell, so it is the same hook as the bare command.
-      const bashForm = hook.command === "bash" && hook.args?.length === 2 && hook.args[0] === "-c";
-      const command = bashForm ? hook.args![1]! : hook.command;
-      const args = bashForm ? null : hook.args ?? null;
-      return JSON.stringify(["command", command, args, rule]);
-    }
-  }
 }
 
 /**

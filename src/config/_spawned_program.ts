@@ -8,8 +8,10 @@ import type { ShellHook } from "../events/configured.ts";
 import { planCommand } from "../permissions/command_line.ts";
 
 /** The program `hook` spawns, or `undefined` when it cannot be planned (validation reports that). */
-export function spawnedProgram(hook: ShellHook, projectDir: string | undefined): string | undefined {
+export function spawnedProgram(hook: ShellHook, root: string | undefined): string | undefined {
   const expand = dialectOf(hook.dialect).expandArgument;
+  // The hook's own project directory, where its agent gives it one other than the root.
+  const projectDir = hook.projectDir ?? root;
   const spec = hook.args === undefined || expand === undefined || projectDir === undefined
     ? hook
     : { ...hook, command: expand(hook.command, projectDir), args: hook.args.map((arg) => expand(arg, projectDir)) };

@@ -325,11 +325,17 @@ export async function checkConfig(
     loadProblems.push(...decided.diagnostics);
   }
   const merge = new LayerMerge();
+  // The agent started below the project root: the hooks it would have run
+  // itself get its own directory, as it gives its hooks; the project's
+  // layers keep the root.
+  const agentDir = opts.callerProjectDir === undefined ? undefined : resolve(opts.callerProjectDir);
+  const elsewhere = agentDir !== undefined && agentDir !== root ? agentDir : undefined;
   for (const { layer, parsed } of parsedLayers) {
     if (layer.runByCaller) continue;
     if (layer.kind === "project" && project?.trusted !== true) continue;
     const cwd = layer.kind === "project" ? root : layer.hookCwd;
-    merge.add(layer.path, cwd === undefined ? parsed : runIn(parsed, cwd), layer.kind === "project");
+    const own = layer.kind === "project" || elsewhere === undefined ? parsed : inAgentProject(parsed, elsewhere);
+    merge.add(layer.path, cwd === undefined ? own : runIn(own, cwd), layer.kind === "project");
   }
   const { hooks, placeholders, commandAllowlist, httpAllowedUrls, models, hookGrants, sanitizeEnv } = merge.result();
   // An unresolved models.default needs no stand-in: the prompt hooks it
@@ -406,6 +412,21 @@ function runIn(parsed: ParsedHooksConfig, dir: string): ParsedHooksConfig {
       hook.type === "http" || hook.type === "prompt"
         ? hook
         : { ...hook, cwd: dir, env: { PYTHONDONTWRITEBYTECODE: "1", ...hook.env } }
+    );
+  }
+  return { ...parsed, hooks };
+}
+
+/**
+ * A layer's command hooks, given `dir` as their agent's project directory
+ * (see `ShellHook.projectDir`): the layers that are not the project's, for
+ * an agent started in `dir`, below the project root.
+ */
+function inAgentProject(parsed: ParsedHooksConfig, dir: string): ParsedHooksConfig {
+  const hooks: ConfiguredHooks = {};
+  for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
+    hooks[event] = list.map((hook) =>
+      hook.type === "http" || hook.type === "prompt" ? hook : { ...hook, projectDir: dir }
     );
   }
   return { ...parsed, hooks };

@@ -243,6 +243,15 @@ export interface Dialect {
    */
   readonly concurrent?: boolean;
   /**
+   * Whether one of its hooks that does not run together (`concurrent:
+   * false`, as a Gemini CLI hook group with `"sequential": true` is read)
+   * makes the whole event sequential whenever it matches a call: every
+   * hook of the dialect that matches then runs one after another in
+   * registration order, each on what the previous left, and every one runs
+   * even after a block (Gemini CLI 0.61's hook planner and runner).
+   */
+  readonly sequentialEvents?: boolean;
+  /**
    * Whether its agent sends events hookgate does not know (Claude Code,
    * Codex, Gemini CLI and Cursor add events between releases): then its
    * calls and its settings files may name any such event, and its hooks run

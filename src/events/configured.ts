@@ -115,6 +115,19 @@ export interface ShellHook extends ConfiguredHookBase {
    * @default {the payload's cwd}
    */
   cwd?: string;
+  /**
+   * The project directory its agent gives the hook — its dialect's project
+   * variables (`CLAUDE_PROJECT_DIR`, `GEMINI_PROJECT_DIR`, …) and what they
+   * stand for in its command — when it is not the runner's project root
+   * (`HOOKGATE_PROJECT_DIR` stays that). Configuration files cannot set
+   * it: loading for an agent started below the project root (Claude Code
+   * in `proj/src` with `proj/.hookgate/`) sets it to the agent's directory
+   * for the hooks of every layer but the project's, as the agent would
+   * have given its own hooks.
+   *
+   * @default {the runner's project root}
+   */
+  projectDir?: string;
 }
 
 /**

@@ -71,8 +71,10 @@ export interface RunState {
   rewriter: string | null;
   /**
    * Whether an earlier result of the current concurrent phase stopped the
-   * run: the first deny in registration order decides, so a later one adds
-   * no reason (its halt and messages still count).
+   * run — or, in a serial phase, one of a sequential event's hooks, after
+   * which the rest of them still run: the first deny in registration order
+   * decides, so a later one adds no reason (its halt and messages still
+   * count).
    */
   stopped: boolean;
   /** Whether a hook requires the agent to stop, and why. */

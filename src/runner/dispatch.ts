@@ -18,7 +18,15 @@ import { BackgroundHooks } from "./background.ts";
 import { DeferredResults, deliversDeferred, withDeferred } from "./deferred.ts";
 import { EventRun } from "./event_run.ts";
 import type { RunnerCore } from "./invoke.ts";
-import { type Active, buildPlan, matching, matchingOwn, type Plan, withoutRepeats } from "./plan.ts";
+import {
+  type Active,
+  buildPlan,
+  matching,
+  matchingOwn,
+  type Plan,
+  sequentialWhereAsked,
+  withoutRepeats,
+} from "./plan.ts";
 import { StopGuard } from "./stop_guard.ts";
 import type { AsyncHookCall, HookRunnerOptions } from "./types.ts";
 
@@ -250,6 +258,7 @@ export class Dispatcher {
       matched = matching(foreground, subject, lower, call);
     }
     if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
+    if (plan.sequential && matched !== null) matched = sequentialWhereAsked(matched);
     let payload: HookInput | null = null;
     if (background.length > 0) {
       for (const active of matching(background, subject, lower, call) ?? []) {
@@ -299,6 +308,7 @@ export class Dispatcher {
     const toolEvent = plan.info.toolEvent && plan.info.matchOn === "toolName";
     let matched: readonly Active[] | null = matchingOwn(plan.foreground, payload, subject, toolEvent, call);
     if (plan.dedupe && matched !== null) matched = withoutRepeats(matched);
+    if (plan.sequential && matched !== null) matched = sequentialWhereAsked(matched);
     if (plan.background.length > 0) {
       for (const active of matchingOwn(plan.background, payload, subject, toolEvent, call) ?? []) {
         this.background.start(plan, active, payload);

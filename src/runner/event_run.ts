@@ -145,6 +145,9 @@ export class EventRun implements CallScope, RunState {
   #inLoop = false;
   #settledInLoop = false;
   #stopped = false;
+  // The serial phase in which one of a sequential event's hooks stopped
+  // the run (-1: none): the rest of them in that phase still run.
+  #goingOn = -1;
   // The running concurrent phase: its hooks' input, the next result to
   // apply (results are applied in registration order, as soon as all before
   // them are), the results that came early — kept only then — and how many
@@ -203,6 +206,17 @@ export class EventRun implements CallScope, RunState {
     while (!this.#stopped && this.#index < entries.length) {
       const index = this.#index;
       const phase = entries[index]!.phase;
+      if (this.#goingOn !== -1) {
+        // After a block, a sequential event's hooks of its phase still run, and nothing else.
+        if (phase !== this.#goingOn) {
+          this.#stopped = true;
+          break;
+        }
+        if (!entries[index]!.keepsGoing) {
+          this.#index = index + 1;
+          continue;
+        }
+      }
       let end = index + 1;
       if (phases[phase] === "concurrent") {
         while (end < entries.length && entries[end]!.phase === phase) end++;
@@ -330,12 +344,26 @@ export class EventRun implements CallScope, RunState {
       return;
     }
     if (this.#tracing) this.#report(this.#traced(invocation, outcome, failure));
-    if (this.#apply(this.#entries[invocation.index]!, outcome, failure)) this.#stopped = true;
+    const active = this.#entries[invocation.index]!;
+    if (this.#apply(active, outcome, failure)) this.#stop(active);
     if (this.#inLoop) {
       this.#settledInLoop = true;
       return;
     }
     this.#next();
+  }
+
+  /**
+   * A stop in a serial phase: it ends the run at once — but for one of a
+   * sequential event's hooks (Gemini's), after which the rest of them in
+   * the phase still run, as Gemini runs every one, adding no reason of
+   * their own (the first block decides, as in a concurrent phase).
+   */
+  #stop(active: Active): void {
+    if (active.keepsGoing && this.#goingOn === -1) {
+      this.#goingOn = active.phase;
+      this.stopped = true;
+    } else if (!active.keepsGoing) this.#stopped = true;
   }
 
   /** A hook of a concurrent phase answered. */

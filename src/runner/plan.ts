@@ -3,6 +3,7 @@
 // dialects, the rule's order, and a place to cache transport preflights.
 
 import type { Dialect, EventAlias } from "../dialects/types.ts";
+import { claudeIdentity } from "../dialects/claude/identity.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookFailure } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
@@ -29,8 +30,9 @@ export interface Active {
   /** The transport's preflight (allowlist, URL rules, permissions), once. */
   prepared?: PreparedCommandHook | HookFailure | null;
   /**
-   * What makes two Claude handlers identical (type and command, URL or
-   * args): an identical handler from several layers runs once per event.
+   * What makes two Claude handlers one, as Claude compares them (the same
+   * command, URL or prompt and the same `if`): of those that match a call,
+   * the first runs, once.
    */
   readonly identity: string | null;
   /**
@@ -51,6 +53,18 @@ export interface Active {
   readonly aliasTools: ReadonlySet<string> | null;
   /** Whether its matcher tests a subject of its dialect's own (its tool names, `matchSubject`). */
   readonly ownSubject: boolean;
+  /**
+   * Whether it is one of a sequential event's hooks (its dialect's
+   * `sequentialEvents`, and it does not run together): in a serial phase it
+   * still runs after a block, as every hook of such an event does.
+   */
+  readonly keepsGoing: boolean;
+  /**
+   * The same entry as one of a sequential event's hooks, for the calls a
+   * hook of its dialect that does not run together matches (see
+   * {@linkcode sequentialWhereAsked}); `null` when it has none.
+   */
+  sequential: Active | null;
 }
 
 /** The hooks of one event, as the runner runs them. */
@@ -77,6 +91,12 @@ export interface Plan {
   readonly matchAll: boolean;
   /** Whether some entries have an identity, so a call must drop repeats. */
   readonly dedupe: boolean;
+  /**
+   * Whether some entry makes its dialect's hooks sequential on the calls it
+   * matches (Gemini's `"sequential": true`), so a call must see whether it
+   * does ({@linkcode sequentialWhereAsked}).
+   */
+  readonly sequential: boolean;
   /** Whether some matcher reads the call's input (a tool rule), so a call must pass it. */
   readonly readsCall: boolean;
   /**
@@ -104,43 +124,92 @@ export function buildPlan(
     const wireEvent = configured(entry) ? entry.hook.wireEvent : undefined;
     const alias = wireEvent === undefined ? undefined : aliasOf(dialect, wireEvent);
     const matcher = matcherOf(dialect, entry, info);
+    const concurrent = entry.concurrent ?? dialect.concurrent ?? rule.concurrentByDefault;
     const active: Active = {
       entry,
       matcher,
       dialect,
       async: entry.transport === "in-process" && entry.hook.constructor?.name === "AsyncFunction",
       identity: dialect.name === "claude" ? handlerIdentity(entry) : null,
-      concurrent: entry.concurrent ?? dialect.concurrent ?? rule.concurrentByDefault,
+      concurrent,
       phase: 0,
       order: 0,
       wireEvent,
       aliasTools: alias?.tools === undefined ? null : new Set(alias.tools),
       ownSubject: matcher !== null && (dialect.tools !== undefined || dialect.matchSubject !== undefined),
+      keepsGoing: dialect.sequentialEvents === true && !concurrent,
+      sequential: null,
     };
-    active.phase = rule.phaseOf(active);
-    active.order = (rule.stages?.[active.phase] ?? 0) * entries.length + order;
+    place(active, order, rule, entries.length);
     (entry.background ? background : entry.transport === "command" && entry.hook.async === true ? deferred : foreground)
       .push(active);
   }
   // A stable sort: within a phase, registration order.
   foreground.sort((a, b) => a.phase - b.phase);
+  const sequential = sequentialTwins(foreground, rule, entries.length);
   return {
     entries,
     info,
     rule,
     foreground,
-    reordered: foreground.some((active, i) => i > 0 && active.order < foreground[i - 1]!.order),
+    reordered: outOfOrder(foreground) || (sequential && outOfOrder(sequentialWhereAsked(foreground))),
     background,
     deferred,
     empty: foreground.length === 0 && background.length === 0 && deferred.length === 0,
     matchAll: foreground.every((active) => active.matcher === null),
     dedupe: foreground.some((active) => active.identity !== null) ||
       background.some((active) => active.identity !== null) || deferred.some((active) => active.identity !== null),
+    sequential,
     readsCall: [...foreground, ...background, ...deferred].some((active) => active.matcher?.readsCall === true),
     ownSubjects: [...foreground, ...background, ...deferred].some((active) =>
       active.ownSubject || active.aliasTools !== null
     ),
   };
+}
+
+/** Sets an entry's phase, and its place in a run's trace (`index`: its registration order among `count`). */
+function place(active: Active, index: number, rule: CombineRule, count: number): void {
+  active.phase = rule.phaseOf(active);
+  active.order = (rule.stages?.[active.phase] ?? 0) * count + index;
+}
+
+/** Whether some entry runs before one registered earlier in its stage. */
+function outOfOrder(list: readonly Active[]): boolean {
+  return list.some((active, i) => i > 0 && active.order < list[i - 1]!.order);
+}
+
+/**
+ * Gives each hook that runs together a twin that does not, where a hook of
+ * its dialect makes the dialect's events sequential (Gemini's `"sequential":
+ * true`); returns whether any did.
+ */
+function sequentialTwins(foreground: readonly Active[], rule: CombineRule, count: number): boolean {
+  let asking: Set<Dialect> | null = null;
+  for (const active of foreground) if (active.keepsGoing) (asking ??= new Set()).add(active.dialect);
+  if (asking === null) return false;
+  for (const active of foreground) {
+    if (!active.concurrent || !asking.has(active.dialect)) continue;
+    const index = active.order - (rule.stages?.[active.phase] ?? 0) * count;
+    const { prepared: _prepared, ...shared } = active;
+    const twin: Active = { ...shared, concurrent: false, keepsGoing: true, sequential: null };
+    place(twin, index, rule, count);
+    active.sequential = twin;
+  }
+  return true;
+}
+
+/**
+ * The entries of a call as they run: where one of them makes its dialect's
+ * events sequential (see `Dialect.sequentialEvents`), every other hook of
+ * that dialect runs as one of a sequential event's hooks too — one after
+ * another, in registration order, each on what the previous left — as
+ * Gemini CLI runs a call's hooks when a group that matches it says
+ * `"sequential": true`. Otherwise the entries as they are.
+ */
+export function sequentialWhereAsked(entries: readonly Active[]): readonly Active[] {
+  if (!entries.some((active) => active.keepsGoing)) return entries;
+  return entries.map((active) => active.sequential ?? active)
+    .sort((a, b) => a.phase - b.phase || a.order - b.order);
 }
 
 function configured(entry: HookEntry): entry is HookEntry & { transport: "command" | "http" | "prompt" } {
@@ -152,24 +221,17 @@ function aliasOf(dialect: Dialect, wireEvent: string): EventAlias | undefined {
   return aliases !== undefined && Object.hasOwn(aliases, wireEvent) ? aliases[wireEvent] : undefined;
 }
 
+/**
+ * A Claude-dialect entry's identity as Claude compares hooks (see
+ * `claudeIdentity`), a plugin's copy apart: Claude keys it by the plugin's
+ * root, so it runs beside the settings' one.
+ */
 function handlerIdentity(entry: HookEntry): string | null {
-  switch (entry.transport) {
-    case "command":
-      // A plugin's copy of a handler runs beside the settings' one, as in
-      // Claude: its hooks carry the plugin's root.
-      return JSON.stringify([
-        "command",
-        entry.hook.command,
-        entry.hook.args ?? null,
-        entry.hook.env?.CLAUDE_PLUGIN_ROOT ?? null,
-      ]);
-    case "http":
-      return JSON.stringify(["http", entry.hook.url]);
-    case "prompt":
-      return JSON.stringify(["prompt", entry.hook.prompt, entry.hook.model ?? null]);
-    default:
-      return null;
-  }
+  if (!configured(entry)) return null;
+  const identity = claudeIdentity(entry.hook);
+  if (identity === undefined) return null;
+  const plugin = entry.transport === "command" ? entry.hook.env?.CLAUDE_PLUGIN_ROOT : undefined;
+  return plugin === undefined ? identity : `${identity}\0${plugin}`;
 }
 
 /** The entries without a repeat of an earlier one's identity. */

@@ -152,3 +152,147 @@ Deno.test("hook-run serve started in a subdirectory serves the project above it"
     }
   });
 });
+
+/**
+ * Appends one line to `log`: `tag`, then each of `values` as the hook's
+ * shell sees them, and the directory it runs in.
+ */
+function logLine(log: string, tag: string, values: string[]): string {
+  return `printf '%s\\n' "${tag} ${values.join(" ")} $(pwd)" >> '${log}'`;
+}
+
+Deno.test("hook-run gateway gives the hooks the agent would have run its own project directory when the project is found above it", async (t) => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-agent-dir-" }));
+  const project = join(base, "proj");
+  const src = join(project, "src");
+  const home = join(base, "home");
+  const log = join(base, "hooks.log");
+  try {
+    await Deno.mkdir(join(project, ".hookgate"), { recursive: true });
+    await Deno.mkdir(join(project, ".git"));
+    await Deno.mkdir(src);
+    await Deno.mkdir(join(home, ".config", "hookgate"), { recursive: true });
+    await Deno.mkdir(join(home, ".gemini"));
+    // hookgate's project layer: its hooks keep the project root, and run there.
+    await Deno.writeTextFile(
+      join(project, ".hookgate", "config.jsonc"),
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [
+            { name: "project-native", command: logLine(log, "project-native", ["$HOOKGATE_PROJECT_DIR"]) },
+            {
+              name: "project-claude",
+              dialect: "claude",
+              command: logLine(log, "project-claude", ["$CLAUDE_PROJECT_DIR"]),
+            },
+          ],
+        },
+      }),
+    );
+    // The user's Claude hooks, as install claude moved them: shell form, and exec form with ${CLAUDE_PROJECT_DIR}.
+    await Deno.writeTextFile(
+      join(home, ".config", "hookgate", "claude-hooks.json"),
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [{
+            hooks: [
+              { type: "command", command: logLine(log, "moved", ["$CLAUDE_PROJECT_DIR", "$HOOKGATE_PROJECT_DIR"]) },
+              {
+                type: "command",
+                command: "sh",
+                args: ["-c", `printf '%s\\n' "moved-exec $1 $(pwd)" >> '${log}'`, "sh", "${CLAUDE_PROJECT_DIR}/x"],
+              },
+            ],
+          }],
+        },
+      }),
+    );
+    // The user's Gemini CLI hooks: Gemini replaces $GEMINI_PROJECT_DIR in the command text itself.
+    await Deno.writeTextFile(
+      join(home, ".gemini", "settings.json"),
+      JSON.stringify({
+        hooks: {
+          BeforeAgent: [{
+            hooks: [{
+              type: "command",
+              command: `echo "gemini $GEMINI_PROJECT_DIR/x $GEMINI_CWD ${"${GEMINI_PROJECT_DIR}"} $(pwd)" >> '${log}'`,
+            }],
+          }],
+        },
+      }),
+    );
+    equal((await cli(["trust", "--yes", "--cwd", project], { home })).code, 0);
+    const lines = async () => {
+      const text = await Deno.readTextFile(log);
+      await Deno.remove(log);
+      return text.trim().split("\n").sort();
+    };
+
+    await t.step("Claude Code started in proj/src: CLAUDE_PROJECT_DIR and the call's cwd are proj/src", async () => {
+      const run = await cli(["gateway"], {
+        home,
+        cwd: src,
+        env: { CLAUDE_PROJECT_DIR: src },
+        stdin: JSON.stringify({ session_id: "s", cwd: src, hook_event_name: "UserPromptSubmit", prompt: "hi" }),
+      });
+      equal(run.code, 0, run.stderr);
+      deepEqual(
+        await lines(),
+        [
+          `gemini ${src}/x ${src} ${src} ${src}`,
+          `moved ${src} ${project} ${src}`,
+          `moved-exec ${src}/x ${src}`,
+          `project-claude ${project} ${project}`,
+          `project-native ${project} ${project}`,
+        ].sort(),
+      );
+    });
+    await t.step("Gemini CLI started in proj/src: GEMINI_PROJECT_DIR and the call's cwd are proj/src", async () => {
+      const run = await cli(["gateway", "--agent", "gemini"], {
+        home,
+        cwd: src,
+        env: { GEMINI_PROJECT_DIR: src, GEMINI_CWD: src },
+        stdin: JSON.stringify({
+          session_id: "s",
+          transcript_path: join(home, "t.json"),
+          cwd: src,
+          hook_event_name: "BeforeAgent",
+          timestamp: "2026-12-01T00:00:00.000Z",
+          prompt: "hi",
+        }),
+      });
+      equal(run.code, 0, run.stderr);
+      // Gemini runs its own settings' hooks itself.
+      deepEqual(
+        await lines(),
+        [
+          `moved ${src} ${project} ${src}`,
+          `moved-exec ${src}/x ${src}`,
+          `project-claude ${project} ${project}`,
+          `project-native ${project} ${project}`,
+        ].sort(),
+      );
+    });
+    await t.step("started in the project root, every hook gets the root", async () => {
+      const run = await cli(["gateway"], {
+        home,
+        cwd: project,
+        env: { CLAUDE_PROJECT_DIR: project },
+        stdin: JSON.stringify({ session_id: "s", cwd: project, hook_event_name: "UserPromptSubmit", prompt: "hi" }),
+      });
+      equal(run.code, 0, run.stderr);
+      deepEqual(
+        await lines(),
+        [
+          `gemini ${project}/x ${project} ${project} ${project}`,
+          `moved ${project} ${project} ${project}`,
+          `moved-exec ${project}/x ${project}`,
+          `project-claude ${project} ${project}`,
+          `project-native ${project} ${project}`,
+        ].sort(),
+      );
+    });
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

@@ -274,3 +274,55 @@ Deno.test("loadConfig() merges models across layers and flags prompt hooks that 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("checkConfig() gives the command hooks of every layer but the project's the agent's own directory, when it is below the project root", async (t) => {
+  const dir = await Deno.realPath(
+    await tempTree({
+      "home/config.jsonc": `{"hooks": {"Stop": [{"name": "user", "command": "true"}]}}`,
+      "home/claude-hooks.json": `{"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": "true"},
+        {"type": "http", "url": "http://127.0.0.1:1/hook"}
+      ]}]}}`,
+      "project/.hookgate/config.jsonc": `{"hooks": {"Stop": [{"name": "project", "command": "true"}]}}`,
+      "project/src/.keep": "",
+      "extra.jsonc": `{"hooks": {"Stop": [{"name": "explicit", "command": "true"}]}}`,
+    }),
+  );
+  const options = {
+    home: join(dir, "home"),
+    agentHome: join(dir, "home"),
+    projectRoot: join(dir, "project"),
+    paths: [join(dir, "extra.jsonc")],
+    caller: "claude" as const,
+    trust: "all" as const,
+  };
+  const dirs = (config: Awaited<ReturnType<typeof checkConfig>>) =>
+    config.hooks.Stop?.map((
+      hook,
+    ) => [
+      hook.name ?? hook.type ?? "command",
+      "projectDir" in hook ? hook.projectDir : hook.type === "http" ? "-" : null,
+    ]);
+  try {
+    await t.step(
+      "started in proj/src: the user's, moved and explicit hooks get proj/src; the project's none",
+      async () => {
+        const src = join(dir, "project", "src");
+        deepEqual(dirs(await checkConfig({ ...options, callerProjectDir: src })), [
+          ["user", src],
+          ["command", src],
+          ["http", "-"],
+          ["project", null],
+          ["explicit", src],
+        ]);
+      },
+    );
+    await t.step("started in the root: nothing changes", async () => {
+      const config = await checkConfig({ ...options, callerProjectDir: join(dir, "project") });
+      ok(config.hooks.Stop!.every((hook) => !("projectDir" in hook)));
+      deepEqual(config.hooks, (await checkConfig(options)).hooks);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

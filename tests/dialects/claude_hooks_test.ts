@@ -146,3 +146,22 @@ Deno.test("Claude hooks: an identical handler in settings.json and settings.loca
   deepEqual((await Deno.readTextFile(join(p.dir, "events.log"))).trim().split("\n"), [`Stop ${p.dir} once`]);
   ok(true);
 });
+
+Deno.test("Claude hooks: of one handler under two if conditions, both run on a call both match; under one, once", async () => {
+  const logged = (tag: string, rule: string) => ({ ...hook("log_event.sh", tag), if: rule });
+  await using p = await project({
+    PreToolUse: [
+      { matcher: "Bash", hooks: [logged("git", "Bash(git *)"), logged("git", "Bash(git status)")] },
+      // The same command and if as the first, under another matcher: Claude runs it once with the first.
+      { matcher: "*", hooks: [logged("git", "Bash(git *)")] },
+    ],
+  });
+  await p.host.runner.preToolUse("Bash", { command: "git status" }, { cwd: p.dir });
+  deepEqual((await Deno.readTextFile(join(p.dir, "events.log"))).trim().split("\n"), [
+    `PreToolUse ${p.dir} git`,
+    `PreToolUse ${p.dir} git`,
+  ]);
+  await Deno.remove(join(p.dir, "events.log"));
+  await p.host.runner.preToolUse("Bash", { command: "git log" }, { cwd: p.dir });
+  deepEqual((await Deno.readTextFile(join(p.dir, "events.log"))).trim().split("\n"), [`PreToolUse ${p.dir} git`]);
+});

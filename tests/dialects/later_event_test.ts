@@ -190,3 +190,14 @@ Deno.test("hook-run trust, check and gateway take each agent's event added later
     });
   }
 });
+
+Deno.test("hook-run gateway --help says every agent's later events pass through, not only Claude's", async () => {
+  const { code, stdout } = await cli(["gateway", "--help"]);
+  equal(code, 0);
+  const text = stdout.replace(/\s+/g, " ");
+  const sentence = /The hooks of an event hookgate does not know \(([^)]*)\)/.exec(text)?.[1] ?? "";
+  for (const label of ["Claude Code", "Codex", "Gemini CLI", "Cursor"]) {
+    match(sentence, new RegExp(label), `the help's sentence on later events names ${label}: ${sentence}`);
+  }
+  equal(text.includes("one Claude added later"), false);
+});

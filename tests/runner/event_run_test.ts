@@ -114,3 +114,22 @@ Deno.test("HookRunner keeps a Claude hook's plain text as context where Claude m
     deepEqual(logger.warnings, []);
   }
 });
+
+Deno.test("HookRunner: after a block by one of a sequential event's Gemini hooks, the rest of them in its phase still run, and nothing else", async () => {
+  const registry = new HookRegistry();
+  const { records, onInvocation } = trace();
+  const runner = new HookRunner({ registry, onInvocation });
+  const gemini = { dialect: "gemini" as const, stage: "mutate" as const };
+  registry.loadShellHooks({
+    PreToolUse: [
+      { ...gemini, name: "blocker", command: "echo 'not this one' >&2; exit 2", concurrent: false },
+      { name: "native-mutator", stage: "mutate", command: "true" },
+      { ...gemini, name: "gemini-after", command: "echo 'a later reason' >&2; exit 2" },
+      { name: "native-validator", command: "true" },
+    ],
+  });
+  const result = await runner.preToolUse("Bash", { command: "ls" }, { cwd: Deno.cwd() });
+  // The first block's reason is the answer's, as where hooks run together; a native hook's deny stops the rest at once.
+  deepEqual(result, { block: true, reason: "not this one" });
+  deepEqual(records.map((record) => [record.hookName, record.action]), [["blocker", "deny"], ["gemini-after", "deny"]]);
+});

@@ -1,12 +1,13 @@
 // The plan's per-dialect matching: an alias's hooks only on the tools it
 // covers, matchers in each dialect's own tool names, and the one canonical
-// subject for dialects that have neither.
+// subject for dialects that have neither; and Claude's own rule of which of
+// the hooks that match a call are one.
 
 import { deepEqual, equal } from "node:assert/strict";
 import { HOOK_EVENTS, type HookInput, HookRegistry } from "../../mod.ts";
 import { dialectOf, toolMap } from "../../src/dialects/mod.ts";
 import type { Dialect } from "../../src/dialects/mod.ts";
-import { buildPlan, matching, matchingOwn } from "../../src/runner/plan.ts";
+import { buildPlan, matching, matchingOwn, sequentialWhereAsked, withoutRepeats } from "../../src/runner/plan.ts";
 
 /** A dialect with its own tool names, an alias for shell calls, and a shell subject: the command. */
 const AGENT: Dialect = Object.freeze<Dialect>({
@@ -84,5 +85,108 @@ Deno.test("buildPlan keeps the canonical path for dialects without their own nam
   equal(plan.ownSubjects, false);
   // In run order: the native validator one after another first, then the Claude-dialect one with the hooks that run together.
   deepEqual(names(matching(plan.foreground, "Bash", "bash")), ["odd", "bash"]);
+  registry.clear();
+});
+
+Deno.test("withoutRepeats() keeps one of the Claude-dialect hooks Claude counts as one: the same command, URL or prompt and the same if", async (t) => {
+  const registry = new HookRegistry();
+  const claude = { dialect: "claude" as const };
+  registry.loadShellHooks({
+    PreToolUse: [
+      { ...claude, name: "git-any", command: "./guard.sh", toolRule: "Bash(git *)" },
+      { ...claude, name: "git-status", command: "./guard.sh", toolRule: "Bash(git status)" },
+      {
+        ...claude,
+        name: "git-any-again",
+        command: "./guard.sh",
+        toolRule: "Bash(git *)",
+        matcher: "Bash",
+        timeoutMs: 5,
+      },
+      { ...claude, name: "bare", command: "./guard.sh" },
+      { ...claude, name: "bash-shell", command: "bash", args: ["-c", "./guard.sh"], matcher: "*" },
+      { ...claude, name: "exec", command: "./guard.sh", args: ["-x"] },
+      {
+        ...claude,
+        name: "plugin-copy",
+        command: "./guard.sh",
+        env: { CLAUDE_PLUGIN_ROOT: "/plugins/guard" },
+      },
+      { ...claude, type: "http", name: "http-a", url: "http://127.0.0.1:1/hook", toolRule: "Bash(git *)" },
+      { ...claude, type: "http", name: "http-b", url: "http://127.0.0.1:1/hook", toolRule: "Bash(git status)" },
+      { ...claude, type: "http", name: "http-a-again", url: "http://127.0.0.1:1/hook", toolRule: "Bash(git *)" },
+      { ...claude, type: "prompt", name: "prompt-fast", prompt: "Safe?", model: "fast" },
+      { ...claude, type: "prompt", name: "prompt-slow", prompt: "Safe?", model: "slow" },
+      { ...claude, type: "prompt", name: "prompt-git", prompt: "Safe?", toolRule: "Bash(git *)" },
+      // Not Claude's: hookgate's own hooks all run.
+      { name: "native", command: "./guard.sh" },
+      { name: "native-again", command: "./guard.sh" },
+    ],
+  });
+  const plan = buildPlan(registry.list("PreToolUse"), HOOK_EVENTS.PreToolUse, true);
+  equal(plan.dedupe, true);
+  const run = (command: string) => {
+    const toolInput = { command };
+    const matched = matching(plan.foreground, "Bash", "bash", { toolInput, cwd: "/p", projectDir: "/p" });
+    return names(matched === null ? null : withoutRepeats(matched));
+  };
+
+  await t.step("hooks that differ only in if are two; matchers, timeouts and shell bash are not part of it", () => {
+    // In run order: hookgate's validators one after another, then Claude's together.
+    deepEqual(run("git status"), [
+      "native",
+      "native-again",
+      "git-any",
+      "git-status",
+      "bare",
+      "exec",
+      "plugin-copy",
+      "http-a",
+      "http-b",
+      "prompt-fast",
+      "prompt-git",
+    ]);
+  });
+  await t.step("where only one of them matches the call, it runs", () => {
+    deepEqual(run("ls"), ["native", "native-again", "bare", "exec", "plugin-copy", "prompt-fast"]);
+  });
+  registry.clear();
+});
+
+Deno.test("sequentialWhereAsked() runs a dialect's hooks one after another, in registration order, on the calls a sequential one matches", async (t) => {
+  const registry = new HookRegistry();
+  const gemini = { dialect: "gemini" as const, stage: "mutate" as const, command: "true" };
+  registry.loadShellHooks({
+    PreToolUse: [
+      { ...gemini, name: "gemini-a", matcher: "run_shell_command" },
+      { name: "native-mutator", command: "true", stage: "mutate", matcher: "Bash" },
+      { ...gemini, name: "gemini-sequential", matcher: "run_shell_command", concurrent: false },
+      { ...gemini, name: "gemini-b" },
+      { name: "claude", command: "true", dialect: "claude", stage: "mutate" },
+    ],
+  });
+  const plan = buildPlan(registry.list("PreToolUse"), HOOK_EVENTS.PreToolUse, true);
+  equal(plan.sequential, true);
+  const run = (toolName: string, toolInput: Record<string, unknown>) => {
+    const matched = matchingOwn(plan.foreground, call(toolName, toolInput), toolName, true);
+    return sequentialWhereAsked(matched ?? []).map((active) => [active.entry.name, active.phase, active.keepsGoing]);
+  };
+
+  await t.step(
+    "a call the sequential hook matches: every Gemini hook in the mutate chain, in registration order",
+    () => {
+      deepEqual(run("Bash", { command: "ls" }), [
+        ["gemini-a", 0, true],
+        ["native-mutator", 0, false],
+        ["gemini-sequential", 0, true],
+        ["gemini-b", 0, true],
+        // Another dialect's hooks run as their agent runs them.
+        ["claude", 1, false],
+      ]);
+    },
+  );
+  await t.step("a call it does not match: the Gemini hooks together, as Gemini runs them", () => {
+    deepEqual(run("Read", { file_path: "/a" }), [["gemini-b", 1, false], ["claude", 1, false]]);
+  });
   registry.clear();
 });

@@ -4,9 +4,11 @@
 // every other top-level key Gemini's own. Events by Gemini's names
 // (BeforeTool, AfterAgent, …); timeouts in milliseconds (60000 by
 // default); matchers as Gemini reads them; commands run as `bash -c`, as
-// Gemini runs them. Hooks named (or whose command is listed) in
-// `hooksConfig.disabled` are left out, and `hooksConfig.enabled: false`
-// leaves every hook of the file out, as in Gemini.
+// Gemini runs them; a `"sequential": true` group's hooks run one after
+// another, and make every Gemini hook of a call they match do so. Hooks
+// named (or whose command is listed) in `hooksConfig.disabled` are left
+// out, and `hooksConfig.enabled: false` leaves every hook of the file out,
+// as in Gemini.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import { LONG_TIMEOUT_MS, MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
@@ -124,19 +126,14 @@ export const GEMINI_CONFIG: DialectConfig & {
     if (!context.check(GEMINI_GROUP, value, path, GROUP_KEYS)) return [];
     const matcher = value.matcher as string | undefined;
     checkMatcher(event, matcher, [...path, "matcher"], context);
-    if (value.sequential === true) {
-      context.warning(
-        [...path, "sequential"],
-        `hookgate runs a Gemini CLI file's ${
-          geminiEvent(event) ?? event
-        } hooks at the same time, each on the same input, as Gemini does without "sequential"`,
-        "if a hook needs another's rewrite, merge them into one hook",
-      );
-    }
+    // A sequential group's hooks do not run together; matching a call, they
+    // make the whole event sequential, as Gemini's planner does (the
+    // dialect's `sequentialEvents`).
+    const sequential = value.sequential === true;
     const hooks: ConfiguredHook[] = [];
     for (const [index, item] of (value.hooks as unknown[]).entries()) {
       const hook = geminiHook(event, item, matcher, [...path, "hooks", index], context);
-      if (hook !== null) hooks.push(hook);
+      if (hook !== null) hooks.push(sequential ? { ...hook, concurrent: false } : hook);
     }
     return hooks;
   },

@@ -123,8 +123,10 @@ export const GEMINI_DIALECT: Dialect & { readonly tools: ToolMap } = Object.free
     matcherKind: "gemini",
     matcherScope: "fields",
     contextSeparator: "\n",
-    // Gemini runs an event's hooks at the same time, each on the same input (unless a group says "sequential").
+    // Gemini runs an event's hooks at the same time, each on the same input, unless a group that matches the call
+    // says "sequential": then all of them, one after another, every one even after a block.
     concurrent: true,
+    sequentialEvents: true,
     // Gemini CLI adds events between releases: a later one's hooks run, and nothing blocks on it.
     acceptsUnknownEvents: true,
     tools: GEMINI_TOOLS,

@@ -226,10 +226,12 @@ export function prepareCommandHook(
 /**
  * The command with its dialect's placeholders expanded in exec form (a
  * Claude hook's `${CLAUDE_PROJECT_DIR}`): no shell expands them there. In
- * shell form the shell does, from the environment.
+ * shell form the shell does, from the environment. The directory is the
+ * hook's own project directory where it has one, else the project root.
  */
-function execForm(spec: ShellHookSpec, projectDir: string | undefined): ShellHookSpec {
+function execForm(spec: ShellHookSpec, root: string | undefined): ShellHookSpec {
   const expand = dialectOf(spec.dialect).expandArgument;
+  const projectDir = spec.projectDir ?? root;
   if (spec.args === undefined || expand === undefined || projectDir === undefined) return spec;
   return { ...spec, command: expand(spec.command, projectDir), args: spec.args.map((arg) => expand(arg, projectDir)) };
 }
@@ -259,7 +261,8 @@ export async function runPreparedCommandHook(
   const { signal, dispose } = deadlineSignal(spec.timeoutMs, options, dialectOf(spec.dialect).maxTimeoutMs);
   const processes = options.processes ?? STANDALONE_PROCESSES;
   const own = dialect.commandEnv?.({
-    projectDir,
+    // The agent's own project directory, where its hooks get one other than the root.
+    projectDir: spec.projectDir ?? projectDir,
     event: input.event,
     read: readGrantedEnv,
     sanitized: options.sanitizeEnv === true,

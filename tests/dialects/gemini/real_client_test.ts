@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { claudeSetup, command } from "../../cli/_claude_style.ts";
 import { DENO_DIR } from "../../cli/_task.ts";
+import { expected, readFile, seen, sequentialHooks } from "./_sequential.ts";
 
 const DRIVER = fileURLToPath(new URL("../../testdata/gemini/driver.ts", import.meta.url));
 const GUARD = fileURLToPath(new URL("../../testdata/gemini/bash_guard.sh", import.meta.url));
@@ -135,6 +136,36 @@ Deno.test({
       type: "exec",
       systemMessage: "a push needs a human",
     }, null]);
+  },
+});
+
+Deno.test({
+  name: missing === undefined
+    ? 'Gemini CLI\'s own scheduler runs "sequential": true as hookgate does: in order, on the rewrite before, every hook after a block'
+    : `Gemini CLI's own scheduler runs "sequential": true as hookgate does (ignored: ${missing})`,
+  ignore: missing !== undefined,
+  async fn() {
+    // The same settings as tests/dialects/gemini/config_test.ts gives hookgate, with the same expectations.
+    const project = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-gemini-sequential-" }));
+    const logs = await Deno.makeTempDir({ prefix: "hookgate-gemini-sequential-log-" });
+    const log = join(logs, "hooks.log");
+    try {
+      await Deno.writeTextFile(readFile(project), "notes\n");
+      const [shell, read] = await gemini(project, project, sequentialHooks(log), [
+        { name: "run_shell_command", args: { command: "ls" } },
+        { name: "read_file", args: { file_path: readFile(project) } },
+      ]);
+      deepEqual([shell?.status, shell?.error, shell?.executed], [
+        "error",
+        "Tool execution blocked: blocked by second",
+        null,
+      ]);
+      deepEqual([read?.status, read?.executed], ["success", { file_path: readFile(project) }]);
+      deepEqual(await seen(log, 3), expected(readFile(project)));
+    } finally {
+      await Deno.remove(project, { recursive: true });
+      await Deno.remove(logs, { recursive: true });
+    }
   },
 });
 
