@@ -27,8 +27,9 @@ import {
 } from "../../mod.ts";
 import { type DecodedInput, type Dialect, dialectEvent, dialectOf } from "../dialects/mod.ts";
 import type { CommonFlags } from "./_args.ts";
-import { readEnv } from "./_env.ts";
-import { type CliIo, printable } from "./_io.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "./_io.ts";
 import { skippedSummary, trustCommandLine } from "./_trust.ts";
 
 /** The agent a front end answers: its name, its label and its dialect. */
@@ -199,7 +200,7 @@ export function openAgentHost(
     ...(options.onReloadError ? { onReloadError: options.onReloadError } : {}),
     ...(options.handOffAsyncHooks ? { handOffAsyncHooks: options.handOffAsyncHooks } : {}),
     dieWithHost: true,
-    ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
+    ...(readGrantedEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
   });
 }
 

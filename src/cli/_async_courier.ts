@@ -11,7 +11,7 @@
 // process per set-up, however many sessions and calls have async hooks.
 // Its hooks die with it.
 
-import { readEnv } from "./_env.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
 import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./_async_queue.ts";
 
 /** How to start hook-run again. */
@@ -41,7 +41,7 @@ export async function courierCommand(args: readonly string[]): Promise<CourierCo
     const script = main.startsWith("file:") ? decodeURIComponent(new URL(main).pathname) : main;
     return { program, args: ["run", "--quiet", "--no-prompt", "--allow-all", script, ...args] };
   }
-  const home = readEnv("HOOKGATE_HOME");
+  const home = readGrantedEnv("HOOKGATE_HOME");
   if (home !== undefined) {
     // Only the launcher needs these (and what they import): loaded then.
     const { launcherFlags, launcherPaths } = await import("./_launcher.ts");

@@ -15,8 +15,10 @@ import {
   type ProjectRoot,
 } from "../../mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
-import { readEnv } from "./_env.ts";
-import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import { type CliIo, unexpected } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 import { projectOf, refusedConfig } from "./_project_root.ts";
 
@@ -49,7 +51,7 @@ export async function loadCliConfig(
   // Found as every front end finds it: the nearest directory up holding .hookgate/.
   const projectFound = await projectOf(cwd === undefined ? Deno.cwd() : await absolutePath(cwd), caller);
   const projectRoot = projectFound.root;
-  const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
+  const trustAll = readGrantedEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({
     paths,
     projectRoot,

@@ -7,7 +7,8 @@
 // points to is replaced, beside itself). A write can require the file to be
 // unchanged since it was read, so that an edit made meanwhile is never lost.
 
-import { CliError, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
 import { parentDir } from "./_path.ts";
 
 /** A JSON file's value and text, or `undefined` when the file does not exist. */

@@ -15,7 +15,8 @@
 // 130), so that the script can tell "hook-run answered" from "Deno failed"
 // and turns everything else into 2.
 
-import { CliError, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
 import { type FlagSet, parseFlagWords } from "./_launcher_flags.ts";
 
 /** What `deno task bundle` passes to `deno bundle` (tests keep the two in step). */

@@ -5,7 +5,7 @@
 // that rebuilds it; `hook-run install` says it rebuilt one.
 
 import type { ConfigDiagnostic } from "../../mod.ts";
-import { printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
 import { launcherBuild, launcherDeno, launcherPaths, quote, sha256, sourceDigest, startModule } from "./_launcher.ts";
 
 /** The command that rebuilds a launcher when its script does not say. */

@@ -4,7 +4,7 @@
 // that is there but cannot be read, a --config the caller runs itself.
 
 import { findProjectRoot, type HookAgent, type LoadedConfig, type ProjectRoot } from "../../mod.ts";
-import { printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
 
 /** The project of `dir` (an agent's project directory, `--cwd`, or the working directory). */
 export function projectOf(dir: string, agent?: HookAgent): Promise<ProjectRoot> {

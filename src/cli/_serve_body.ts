@@ -6,7 +6,7 @@
 // bounds them.
 
 import type { BodyReader } from "./_http_connection.ts";
-import { MAX_INPUT_BYTES } from "./_payload.ts";
+import { MAX_INPUT_BYTES } from "../_internal/limits.ts";
 
 const decoder = new TextDecoder();
 

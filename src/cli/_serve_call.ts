@@ -22,7 +22,7 @@ import {
   readAgentCall,
 } from "./_agent_call.ts";
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
-import { printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
 import { PREFIX_BYTES, readBody } from "./_serve_body.ts";
 import { blockKind, type DecisionKind, decisionOf } from "./_serve_metrics.ts";
 import type { ServeHandler, ServeHandlerOptions } from "./_serve_handler.ts";

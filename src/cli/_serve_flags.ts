@@ -1,7 +1,7 @@
 // hook-run serve's own flags: where it listens, who may call, and the
 // bounds that keep one client from holding it — each with its default.
 
-import { CliError } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
 import { hostName, LOOPBACK_NAMES } from "./_serve_handler.ts";
 
 /** The port when none is given. */

@@ -2,7 +2,8 @@
 // not run (calling out policy hooks), and the exact command to trust it.
 
 import type { ProjectHook, ProjectTrust } from "../../mod.ts";
-import { type CliIo, paint, printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
+import { type CliIo, paint } from "./_io.ts";
 
 /** The command that trusts `root` (quoted for a shell when needed). */
 export function trustCommandLine(root: string): string {

@@ -10,10 +10,11 @@ import {
   type ProjectTrust,
 } from "../../mod.ts";
 import { defaultHome, permissionDiagnostics } from "../config/mod.ts";
-import { readEnv } from "./_env.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
-import { type CliIo, paint, printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
+import { type CliIo, paint } from "./_io.ts";
 import { projectJson, trustCommandLine } from "./_trust.ts";
 import { foundAbove } from "./_project_root.ts";
 
@@ -116,7 +117,7 @@ async function staleLauncher(): Promise<ConfigDiagnostic[]> {
   const home = defaultHome();
   if (home === undefined) return [];
   const { launcherDiagnostics } = await import("./_launcher_state.ts");
-  const userHome = readEnv("HOME");
+  const userHome = readGrantedEnv("HOME");
   return await launcherDiagnostics(home, userHome === undefined ? undefined : `${userHome}/.claude/settings.json`);
 }
 

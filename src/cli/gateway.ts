@@ -31,7 +31,7 @@ import {
   readAgentCall,
   unknownAgent,
 } from "./_agent_call.ts";
-import { readEnv } from "./_env.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
 import { type AsyncSpool, spoolOf, sweepSpools } from "./_async_spool.ts";
 import {
   COURIER_IDLE_MS,
@@ -44,7 +44,8 @@ import {
 import { type CourierQueue, type QueuedCall, sweepQueues } from "./_async_queue.ts";
 import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
-import { type CliIo, printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
 import { projectOf, refusedConfig, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
@@ -157,7 +158,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   // The entry that routes the agent here is left out wherever it is loaded
   // as a layer; this bounds any recursion that was not recognised, and it
   // blocks: an inherited count must never switch policy off.
-  const depth = hookDepth({ HOOKGATE_DEPTH: readEnv("HOOKGATE_DEPTH") });
+  const depth = hookDepth({ HOOKGATE_DEPTH: readGrantedEnv("HOOKGATE_DEPTH") });
   if (depth >= MAX_HOOK_DEPTH) {
     return fail(
       `runs ${depth} deep inside hookgate's own hooks (HOOKGATE_DEPTH=${depth}, at most ${MAX_HOOK_DEPTH - 1}): ` +
@@ -168,7 +169,10 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
 
   const cwd = decoded.cwd ?? Deno.cwd();
   // The agent's project directory, and hookgate's project: found from it as every front end finds it.
-  const found = await projectOf(flags.cwd || (agent.projectDirVar && readEnv(agent.projectDirVar)) || cwd, agent.name);
+  const found = await projectOf(
+    flags.cwd || (agent.projectDirVar && readGrantedEnv(agent.projectDirVar)) || cwd,
+    agent.name,
+  );
   const projectRoot = found.root;
   const queued: QueuedCall = { call: text, root: projectRoot, start: found.start, cwd };
   if (values["run-async"] === true) return await runAsyncHooks(agent, decoded, flags, queued);

@@ -18,7 +18,9 @@ import {
   splitClaudeSettings,
 } from "../dialects/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { CliError, type CliIo, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 
 export const IMPORT_CLAUDE_HELP = `Usage: hook-run import-claude [PATH] [--write [--move]] [--cwd DIR]

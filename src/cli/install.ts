@@ -23,8 +23,10 @@ import {
   type SplitClaudeSettingsOptions,
 } from "../dialects/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { readEnv } from "./_env.ts";
-import { CliError, type CliIo, printable } from "./_io.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "./_io.ts";
 import {
   backUp,
   changedSince,
@@ -378,7 +380,7 @@ async function planInstall(options: InstallOptions, bundle: Uint8Array): Promise
   const flags = leastPrivilege
     ? await leastFlags(home, options.cwd, movedNext, movedPath, { serve, tokenEnv, previous: oldScript })
     : ["--allow-all"];
-  const deno = await stableDenoPath(readEnv("PATH"));
+  const deno = await stableDenoPath(readGrantedEnv("PATH"));
   const again = [
     ...(leastPrivilege ? ["--least-privilege"] : []),
     ...(serve ? ["--serve", `--port ${port}`] : []),
@@ -495,7 +497,7 @@ async function leastFlags(
   options: { serve: boolean; tokenEnv: string | undefined; previous: string | undefined },
 ): Promise<string[]> {
   // The project's hooks count once it is trusted, as when the gateway runs them.
-  const trust = readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {};
+  const trust = readGrantedEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {};
   const config = await checkConfig({ projectRoot, home, caller: CLAUDE, ...trust });
   const parsed = parseHooksConfig(jsonText(moved), { path: movedPath, dialect: CLAUDE });
   const hooks: ConfiguredHooks = { ...config.hooks };
@@ -530,7 +532,10 @@ function inOrderOf(before: ClaudeSettings, next: ClaudeSettings): ClaudeSettings
 
 /** Whether a handler is routing install wrote: marked, or exactly what an earlier install wrote for this home. */
 function installedRouting(home: string): SplitClaudeSettingsOptions["routes"] {
-  const homes = [home, ...[readEnv("HOME")].flatMap((dir) => dir === undefined ? [] : [`${dir}/.config/hookgate`])];
+  const homes = [
+    home,
+    ...[readGrantedEnv("HOME")].flatMap((dir) => dir === undefined ? [] : [`${dir}/.config/hookgate`]),
+  ];
   const earlierCommands = homes.map((dir) => `${quote(launcherPaths(dir).bin)} gateway`);
   return (_hook, handler, event) => isClaudeRouting(handler, event, { earlierCommands });
 }
@@ -572,7 +577,7 @@ function hookgateHome(): string {
 
 async function settingsFile(flag: string | undefined): Promise<string> {
   if (flag !== undefined) return await absolutePath(flag);
-  const home = readEnv("HOME");
+  const home = readGrantedEnv("HOME");
   if (home === undefined) throw new CliError("HOME is not set: pass the Claude settings file with --settings PATH");
   return `${home}/.claude/settings.json`;
 }

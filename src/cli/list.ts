@@ -11,7 +11,9 @@ import {
 import { layerOwner } from "../config/mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
-import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import { type CliIo, paint, table } from "./_io.ts";
 import { trustCommandLine } from "./_trust.ts";
 
 export const LIST_HELP =

@@ -6,7 +6,9 @@
 // on an event that can block is a 200 with the block).
 
 import { AGENTS, type HookInvocationRecord } from "../../mod.ts";
-import { CliError, type CliIo, printable, printableLines } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable, printableLines } from "../_internal/printable.ts";
+import type { CliIo } from "./_io.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { bearerCheck } from "./_bearer.ts";
 import { type Agent, AgentHosts, CLAUDE_AGENT, hostErrorMessage, openAgentHost } from "./_agent_call.ts";

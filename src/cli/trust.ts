@@ -20,7 +20,9 @@ import {
   trustFilePath,
 } from "../config/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import { type CliIo, paint } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 import { projectOf } from "./_project_root.ts";
 import { shownHookLine, trustCommandLine } from "./_trust.ts";

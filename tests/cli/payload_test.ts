@@ -1,7 +1,8 @@
 // Reading input: a capped read holds what it read, and no more.
 
 import { equal, rejects } from "node:assert/strict";
-import { MAX_INPUT_BYTES, readCapped } from "../../src/cli/_payload.ts";
+import { MAX_INPUT_BYTES } from "../../src/_internal/limits.ts";
+import { readCapped } from "../../src/cli/_payload.ts";
 import type { ByteSource } from "../../src/cli/_io.ts";
 
 /** A source that gives `text` `size` bytes at a time, then calls `atEnd`. */
