@@ -20,7 +20,8 @@ import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
 import { type CliIo, unexpected } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
-import { projectOf, refusedConfig } from "./_project_root.ts";
+import { refusedConfig } from "../host/mod.ts";
+import { projectOf } from "./_project_root.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";

@@ -20,7 +20,7 @@ import {
   blockingAnswer,
   eventInPrefix,
   readAgentCall,
-} from "./_agent_call.ts";
+} from "../host/mod.ts";
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
 import { printable } from "../_internal/printable.ts";
 import { PREFIX_BYTES, readBody } from "./_serve_body.ts";

@@ -46,7 +46,7 @@
 // `curl --fail-with-body … || exit 2` command hook turns into exit 2.
 
 import type { HookHost } from "../../mod.ts";
-import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "./_agent_call.ts";
+import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "../host/mod.ts";
 import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
 import { trimOws } from "./_http_text.ts";
 import { printable } from "../_internal/printable.ts";

@@ -15,7 +15,8 @@ import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
 import { printable } from "../_internal/printable.ts";
 import { type CliIo, paint } from "./_io.ts";
-import { projectJson, trustCommandLine } from "./_trust.ts";
+import { trustCommandLine } from "../host/mod.ts";
+import { projectJson } from "./_trust.ts";
 import { foundAbove } from "./_project_root.ts";
 
 export const CHECK_HELP =

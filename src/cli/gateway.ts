@@ -29,8 +29,9 @@ import {
   hostErrorMessage,
   openAgentHost,
   readAgentCall,
+  refusedConfig,
   unknownAgent,
-} from "./_agent_call.ts";
+} from "../host/mod.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { type AsyncSpool, spoolOf, sweepSpools } from "./_async_spool.ts";
 import {
@@ -47,7 +48,7 @@ import { recordEvent, recordFile } from "./_record.ts";
 import { printable } from "../_internal/printable.ts";
 import type { CliIo } from "./_io.ts";
 import { readCapped } from "./_payload.ts";
-import { projectOf, refusedConfig, unreadableLines } from "./_project_root.ts";
+import { projectOf, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 

@@ -14,7 +14,7 @@ import { setUpCommand } from "./_config.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
 import { type CliIo, paint, table } from "./_io.ts";
-import { trustCommandLine } from "./_trust.ts";
+import { trustCommandLine } from "../host/mod.ts";
 
 export const LIST_HELP =
   `Usage: hook-run list [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]

@@ -11,10 +11,10 @@ import { printable, printableLines } from "../_internal/printable.ts";
 import type { CliIo } from "./_io.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { bearerCheck } from "./_bearer.ts";
-import { type Agent, AgentHosts, CLAUDE_AGENT, hostErrorMessage, openAgentHost } from "./_agent_call.ts";
+import { type Agent, AgentHosts, CLAUDE_AGENT, hostErrorMessage, openAgentHost, refusedConfig } from "../host/mod.ts";
 import { HttpServer } from "./_http_server.ts";
 import { workingDirectory } from "./_payload.ts";
-import { foundAbove, projectOf, refusedConfig } from "./_project_root.ts";
+import { foundAbove, projectOf } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
 import { BodyBudget } from "./_serve_body.ts";
 import {

@@ -25,7 +25,8 @@ import { printable } from "../_internal/printable.ts";
 import { type CliIo, paint } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 import { projectOf } from "./_project_root.ts";
-import { shownHookLine, trustCommandLine } from "./_trust.ts";
+import { trustCommandLine } from "../host/mod.ts";
+import { shownHookLine } from "./_trust.ts";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
