@@ -1,32 +1,11 @@
 // Where the CLI writes, and whether it may use colour: only on a terminal,
 // and never when NO_COLOR is set (https://no-color.org). Text from outside is
-// made printable first (src/_internal/printable.ts).
+// made printable first (src/_internal/printable.ts); what a command reads and
+// writes through is a CliIo (src/_internal/cli_io.ts).
 
 import { CliError } from "../_internal/cli_error.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { printable } from "../_internal/printable.ts";
-
-/**
- * Bytes the CLI reads, `Deno.stdin` or a `Deno.FsFile`: read directly, not
- * through a `ReadableStream`, whose first use costs the gateway (started
- * per tool call) about 3 ms.
- */
-export interface ByteSource {
-  /** Reads into `buffer`: the number of bytes read, or `null` at the end. */
-  read(buffer: Uint8Array): Promise<number | null>;
-}
-
-/** The CLI's side effects, injectable for embedding. */
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Standard input, read only for `--input -`, the gateway's event and trust's question. */
-  stdin(): ByteSource;
-  /** Whether standard input is a terminal a person can answer a question on. */
-  interactive: boolean;
-  color: boolean;
-  /** Whether standard error is a terminal, where a progress line may be redrawn. */
-  progress?: boolean;
-}
 
 /** The process's own streams. */
 export function processIo(): CliIo {

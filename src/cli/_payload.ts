@@ -11,7 +11,7 @@ import {
 } from "../../mod.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { MAX_INPUT_BYTES } from "../_internal/limits.ts";
-import type { ByteSource, CliIo } from "./_io.ts";
+import type { ByteSource, CliIo } from "../_internal/cli_io.ts";
 
 /** The one positional argument: the event. */
 export function parseEvent(positionals: string[]): HookEvent {

@@ -4,7 +4,7 @@
 import type { AnyHookEventFields } from "../../mod.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
-import type { CliIo } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { absolutePath } from "./_path.ts";
 
 /** The record file, checked before anything runs: a missing --allow-write is an error with the flag. */

@@ -2,7 +2,8 @@
 
 import type { HookEventResult, HookInvocationRecord } from "../../mod.ts";
 import { printable, printableLines } from "../_internal/printable.ts";
-import { type CliIo, paint } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 
 /** One hook's line (with --trace, its detail lines). */
 export function hookLine(

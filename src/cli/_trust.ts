@@ -4,7 +4,8 @@
 import type { ProjectHook, ProjectTrust } from "../../mod.ts";
 import { printable } from "../_internal/printable.ts";
 import { skippedSummary, trustCommandLine } from "../host/mod.ts";
-import { type CliIo, paint } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 
 /**
  * One hook as the trust notice and `hook-run trust` show it: policy hooks

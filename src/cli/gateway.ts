@@ -46,7 +46,7 @@ import { type CourierQueue, type QueuedCall, sweepQueues } from "./_async_queue.
 import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
 import { printable } from "../_internal/printable.ts";
-import type { CliIo } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { readCapped } from "./_payload.ts";
 import { projectOf, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";

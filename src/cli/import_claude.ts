@@ -20,7 +20,7 @@ import {
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
-import type { CliIo } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { absolutePath } from "./_path.ts";
 
 export const IMPORT_CLAUDE_HELP = `Usage: hook-run import-claude [PATH] [--write [--move]] [--cwd DIR]

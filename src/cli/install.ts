@@ -26,7 +26,7 @@ import { commonFlags, parseFlags } from "./_args.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
-import type { CliIo } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import {
   backUp,
   changedSince,
@@ -52,7 +52,7 @@ import {
 import { INSTALL_FIX, launcherStaleness } from "./_launcher_state.ts";
 import { flagWords, hookRunFlags, mergeFlags } from "./_launcher_flags.ts";
 import { absolutePath } from "./_path.ts";
-import { DEFAULT_SERVE_PORT } from "./_serve_flags.ts";
+import { DEFAULT_SERVE_PORT } from "../server/mod.ts";
 
 export const INSTALL_HELP = `Usage: hook-run install claude [--serve [--port N] [--token-env NAME]] [--least-privilege]
                               [--keep-hooks] [--settings PATH] [--cwd DIR]

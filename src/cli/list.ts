@@ -13,7 +13,8 @@ import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
-import { type CliIo, paint, table } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint, table } from "./_io.ts";
 import { trustCommandLine } from "../host/mod.ts";
 
 export const LIST_HELP =

@@ -7,7 +7,7 @@ import { type CliConfig, setUpCommand } from "./_config.ts";
 import { flagWords, hookRunFlags } from "./_launcher_flags.ts";
 import { extensionPaths } from "./_extensions.ts";
 import { printable } from "../_internal/printable.ts";
-import type { CliIo } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 
 export const PERMISSIONS_HELP =
   `Usage: hook-run permissions [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]

@@ -22,7 +22,8 @@ import {
 import { commonFlags, parseFlags } from "./_args.ts";
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
-import { type CliIo, paint } from "./_io.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 import { projectOf } from "./_project_root.ts";
 import { trustCommandLine } from "../host/mod.ts";
