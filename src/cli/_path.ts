@@ -14,9 +14,3 @@ export async function absolutePath(path: string): Promise<string> {
   }
   return `/${segments.join("/")}`;
 }
-
-/** The directory `path` is in (both separators understood). */
-export function parentDir(path: string): string {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut <= 0 ? (cut === 0 ? "/" : ".") : path.slice(0, cut);
-}

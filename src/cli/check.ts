@@ -118,7 +118,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 async function staleLauncher(): Promise<ConfigDiagnostic[]> {
   const home = defaultHome();
   if (home === undefined) return [];
-  const { launcherDiagnostics } = await import("./_launcher_state.ts");
+  const { launcherDiagnostics } = await import("../install/mod.ts");
   const userHome = readGrantedEnv("HOME");
   return await launcherDiagnostics(home, userHome === undefined ? undefined : `${userHome}/.claude/settings.json`);
 }

@@ -125,7 +125,7 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
     );
   }
   const moving = values.move === true ? await movePlan(path, text, diagnostics.length) : undefined;
-  const { replaceFile, backUp, jsonText } = await import("./_json_file.ts");
+  const { replaceFile, backUp, jsonText } = await import("../install/mod.ts");
   await replaceFile(target, output);
   io.stdout(`wrote ${printable(target)}: ${count === 1 ? "1 hook" : `${count} hooks`} from ${printable(path)}\n`);
   if (moving !== undefined) {
@@ -181,7 +181,7 @@ async function movePlan(path: string, text: string, notCarried: number): Promise
         `use --write and remove the converted hooks by hand; nothing was changed`,
     );
   }
-  const { readJsonFile } = await import("./_json_file.ts");
+  const { readJsonFile } = await import("../install/mod.ts");
   const file = await readJsonFile(path, "the Claude settings file");
   const problem = claudeSettingsProblem(file?.value ?? JSON.parse(text));
   if (problem !== undefined) throw new CliError(`${printable(path)}: ${problem}; nothing was changed`);

@@ -4,7 +4,7 @@
 import { AGENT_LABELS, type ConfiguredHook } from "../../mod.ts";
 import { layerOwner, permissionFlags, requiredPermissions } from "../config/mod.ts";
 import { type CliConfig, setUpCommand } from "./_config.ts";
-import { flagWords, hookRunFlags } from "./_launcher_flags.ts";
+import { flagWords, hookRunFlags } from "../install/mod.ts";
 import { extensionPaths } from "./_extensions.ts";
 import { printable } from "../_internal/printable.ts";
 import type { CliIo } from "../_internal/cli_io.ts";

@@ -1,5 +1,5 @@
 // How hook-run gateway runs a call's async hooks without holding the call:
-// it adds the call to the queue of its set-up (_async_queue.ts: its
+// it adds the call to the queue of its set-up (queue.ts: its
 // arguments, working directory and environment) and, unless a courier
 // already serves that queue, starts one — hook-run again, the same program
 // under the same permissions, as `hook-run gateway --run-async` — in a
@@ -12,7 +12,7 @@
 // Its hooks die with it.
 
 import { readGrantedEnv } from "../_internal/env.ts";
-import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./_async_queue.ts";
+import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./queue.ts";
 
 /** How to start hook-run again. */
 export interface CourierCommand {
@@ -44,8 +44,8 @@ export async function courierCommand(args: readonly string[]): Promise<CourierCo
   const home = readGrantedEnv("HOOKGATE_HOME");
   if (home !== undefined) {
     // Only the launcher needs these (and what they import): loaded then.
-    const { launcherFlags, launcherPaths } = await import("./_launcher.ts");
-    const { flagWords } = await import("./_launcher_flags.ts");
+    const { launcherFlags, launcherPaths } = await import("../install/launcher.ts");
+    const { flagWords } = await import("../install/launcher_flags.ts");
     const { bin, bundle, start } = launcherPaths(home);
     const flags = [bundle, start].some((file) => main === new URL(`file://${file}`).href)
       ? launcherFlags(await Deno.readTextFile(bin).catch(() => ""))

@@ -9,7 +9,7 @@
 
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
-import { parentDir } from "./_path.ts";
+import { dirname } from "../_internal/path.ts";
 
 /** A JSON file's value and text, or `undefined` when the file does not exist. */
 export interface JsonFile {
@@ -98,7 +98,7 @@ export async function replaceFile(
     ? current.mode & 0o7777
     : options.mode;
   try {
-    await Deno.mkdir(parentDir(target), { recursive: true });
+    await Deno.mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.hookgate-${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
       // Private until it has its mode: a reader never sees a secret file's text readable by others.
