@@ -66,6 +66,7 @@ export {
   type HookRegistryOptions,
   type LoadShellHooksOptions,
 } from "./src/registry/registry.ts";
+export { HookStore } from "./src/registry/store.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
 export { ToolEventRunner } from "./src/runner/tool_event_runner.ts";
