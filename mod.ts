@@ -66,8 +66,10 @@ export {
   type HookRegistryOptions,
   type LoadShellHooksOptions,
 } from "./src/registry/registry.ts";
+export { HookStore } from "./src/registry/store.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
+export { ToolEventRunner } from "./src/runner/tool_event_runner.ts";
 // Telemetry: OpenTelemetry spans and metrics, loaded only when registered.
 export { openTelemetryObserver, telemetryActive } from "./src/telemetry/active.ts";
 export type { ObservedHook, ObservedRun, RunObserver, TelemetryOptions } from "./src/telemetry/types.ts";
