@@ -11,7 +11,7 @@ import { basename, isAbsolute, join, resolve } from "../_internal/path.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ClaudePlugin, ConfigLayer } from "./layers.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 import { HookConfigError } from "./diagnostics.ts";
 
 /** Where a plugin keeps its hooks unless its manifest says more. */

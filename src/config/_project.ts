@@ -6,7 +6,7 @@ import { join } from "../_internal/path.ts";
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 import { TrustBoundError } from "./_digest_reader.ts";
 import { changedFiles, fileMarks, ProjectGuard } from "./project_guard.ts";
 import {

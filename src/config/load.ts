@@ -20,7 +20,7 @@ import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts"
 import { PathProbe } from "./_absent.ts";
 import { leaveRepeatsToClaude, refuseCallerFiles } from "./_caller_files.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
-import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parsed_config.ts";
 import type { ProjectTrust, TrustOption } from "./_project.ts";
 import {
   CLAUDE_HOOKS_FILE,
