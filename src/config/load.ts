@@ -17,11 +17,12 @@ import { LayerMerge } from "./_merge.ts";
 import { type RoutingEntry, withoutRouting } from "./routing.ts";
 import { parsePlainConfig } from "./_plain.ts";
 import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts";
-import { PathProbe } from "./_absent.ts";
+import { PathProbe } from "../_internal/absent.ts";
 import { leaveRepeatsToClaude, refuseCallerFiles } from "./_caller_files.ts";
-import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "../trust/extension_paths.ts";
+import type { ProjectTrust, TrustOption } from "../trust/project_trust.ts";
+import { decideTrust } from "./_trust_decision.ts";
 import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parsed_config.ts";
-import type { ProjectTrust, TrustOption } from "./_project.ts";
 import {
   CLAUDE_HOOKS_FILE,
   type ClaudePlugin,
@@ -34,7 +35,7 @@ import {
 
 export type { ClaudePlugin, ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
 export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
-export { AGENT_FILES, type AgentFiles, AGENTS, parseAgent } from "./agent_files.ts";
+export { AGENT_FILES, type AgentFiles, AGENTS, parseAgent } from "../trust/agent_files.ts";
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -294,32 +295,14 @@ export async function checkConfig(
     ? { user: [], project: [] }
     : await discoverModules(home, root, discoveryProblems, probe);
   diagnostics.push(...discoveryProblems);
-  const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
-  // Trust covers every project layer, also those the caller runs itself (one
-  // record per project, a digest per owner: what the caller runs itself does
-  // not count for it); with nothing left for hookgate to run, there is
-  // nothing to decide.
-  const forHookgate = projectLayers.some(({ layer }) => layer.runByCaller !== true) || discovered.project.length > 0;
-  let project: ProjectTrust | undefined;
-  if (forHookgate) {
-    // The endpoints prompt hooks would use, for the URLs and keys trust shows.
-    const preview = new LayerMerge();
-    for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
-    // Snapshots, digests and the trust file only for a project that has something to trust.
-    const { decideProjectTrust } = await import("./_project.ts");
-    const decided = await decideProjectTrust(
-      root,
-      projectLayers.map(({ layer, parsed }) => ({ path: layer.path, parsed })),
-      preview.result().models,
-      opts.trust ?? "require",
-      home,
-      discovered.project,
-      opts.caller,
-    );
-    project = decided.trust;
-    if (callerRuns.size > 0) {
-      project = { ...project, skipped: project.skipped.filter((hook) => !callerRuns.has(join(root, hook.source))) };
-    }
+  const decided = await decideTrust(root, parsedLayers, discovered.project, {
+    trust: opts.trust,
+    home,
+    caller: opts.caller,
+    callerRuns,
+  });
+  const project = decided?.project;
+  if (decided !== undefined) {
     diagnostics.push(...decided.diagnostics);
     // A trust file that cannot be read: what was trusted cannot be known.
     loadProblems.push(...decided.diagnostics);
@@ -430,12 +413,4 @@ function inAgentProject(parsed: ParsedHooksConfig, dir: string): ParsedHooksConf
     );
   }
   return { ...parsed, hooks };
-}
-
-/** Whether a parsed file declares anything that would take effect. */
-function hasContent(parsed: ParsedHooksConfig): boolean {
-  return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
-    parsed.models !== undefined ||
-    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
-    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true || parsed.claudePlugins !== undefined;
 }

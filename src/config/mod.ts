@@ -50,8 +50,8 @@ export {
   type ProjectLayerContent,
   type ProjectSnapshot,
   type TrustOwner,
-} from "./project_snapshot.ts";
-export { ProjectGuard } from "./project_guard.ts";
+} from "../trust/project_snapshot.ts";
+export { ProjectGuard } from "../trust/project_guard.ts";
 export {
   readTrustStore,
   TRUST_FILE,
@@ -60,9 +60,9 @@ export {
   type TrustRecord,
   type TrustStore,
   writeTrustStore,
-} from "./trust_store.ts";
-export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
-export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
+} from "../trust/trust_store.ts";
+export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "../trust/record.ts";
+export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "../trust/trusted_guards.ts";
 export { type PermissionCheckOptions, permissionDiagnostics } from "./permission_check.ts";
 export { hookgateRoute } from "./routing.ts";
 export {
@@ -71,5 +71,5 @@ export {
   type RequiredPermissions,
   requiredPermissions,
 } from "./permission_flags.ts";
-export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "../trust/extension_paths.ts";
 export { CONFIG_SCHEMA_KINDS, configJsonSchema, type ConfigSchemaKind } from "./json_schemas.ts";

@@ -11,6 +11,7 @@
 import type { ShellHookSpec } from "../events/configured.ts";
 import type { CommandGateVerdict } from "../runner/types.ts";
 import { currentSignature } from "./_digest_reader.ts";
+import type { HookAgent } from "./agent_files.ts";
 import {
   fileMark,
   projectHookKey,
@@ -18,7 +19,6 @@ import {
   type ProjectSnapshot,
   type TrustOwner,
 } from "./project_snapshot.ts";
-import type { HookAgent } from "./layers.ts";
 
 /** Reads the project again, as the load that trusted it did. */
 export type ProjectReread = () => Promise<{ snapshot: ProjectSnapshot; reads: ProjectReads }>;

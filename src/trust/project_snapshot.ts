@@ -12,14 +12,14 @@ import type { ConfiguredHooks, PlaceholderHook, ShellHook } from "../events/conf
 import type { HookEvent } from "../events/event_map.ts";
 import type { FailurePolicy, HookDialect } from "../events/hooks.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import { prune, stableJson } from "./equal.ts";
+import { prune, stableJson } from "./canonical.ts";
 import { Coverage, DigestReader, sha256Hex } from "./_digest_reader.ts";
-import { namedPaths } from "./_hook_files.ts";
+import { namedPaths } from "./hook_files.ts";
 import { moduleImports } from "./_module_imports.ts";
 import { describeHook } from "./_describe_hook.ts";
 import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
 import { isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
-import { type HookAgent, layerOwner } from "./layers.ts";
+import { type HookAgent, layerOwner } from "./agent_files.ts";
 
 /**
  * Whose part of a project a digest covers: hookgate's own files, or an
