@@ -7,7 +7,7 @@
 import { join } from "../_internal/path.ts";
 import type { HookAgent } from "../trust/agent_files.ts";
 import type { ProjectTrust, TrustOption, TrustProblem } from "../trust/project_trust.ts";
-import type { ProjectLayerContent } from "../trust/project_snapshot.ts";
+import type { ProjectLayerContent } from "../trust/types.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ConfigLayer } from "./layers.ts";
 import { LayerMerge } from "./_merge.ts";

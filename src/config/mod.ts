@@ -43,14 +43,8 @@ export { findProjectRoot, type FindProjectRootOptions, type ProjectRoot } from "
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watch.ts";
 export { countShellHooks, shellHooksEqual } from "./equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";
-export {
-  fileMark,
-  type ProjectFile,
-  type ProjectHook,
-  type ProjectLayerContent,
-  type ProjectSnapshot,
-  type TrustOwner,
-} from "../trust/project_snapshot.ts";
+export { fileMark } from "../trust/project_snapshot.ts";
+export type { ProjectFile, ProjectHook, ProjectLayerContent, ProjectSnapshot, TrustOwner } from "../trust/types.ts";
 export { ProjectGuard } from "../trust/project_guard.ts";
 export {
   readTrustStore,

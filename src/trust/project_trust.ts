@@ -14,15 +14,10 @@ import type { ModelsConfig } from "../models/client.ts";
 import { TrustBoundError } from "./_digest_reader.ts";
 import { type HookAgent, layerOwner } from "./agent_files.ts";
 import { changedFiles, fileMarks, ProjectGuard } from "./project_guard.ts";
+import { readProject } from "./project_snapshot.ts";
 import { readTrustStore, TRUST_FILE, trustCovers, TrustFileError, type TrustRecord } from "./trust_store.ts";
 import { guardPlaceholders } from "./trusted_guards.ts";
-import {
-  type ProjectHook,
-  type ProjectLayerContent,
-  type ProjectReads,
-  type ProjectSnapshot,
-  readProject,
-} from "./project_snapshot.ts";
+import type { ProjectHook, ProjectLayerContent, ProjectReads, ProjectSnapshot } from "./types.ts";
 
 /**
  * Which projects count: `"require"` (the default) trusts a project only

@@ -13,7 +13,7 @@ import { DIALECT_NAMES } from "../dialects/dialects.ts";
 import { isHookEvent } from "../events/table.ts";
 import type { TrustedGuard } from "./trusted_guards.ts";
 import type { HookAgent } from "./agent_files.ts";
-import type { ProjectSnapshot, TrustOwner } from "./project_snapshot.ts";
+import type { ProjectSnapshot, TrustOwner } from "./types.ts";
 
 /** The trust file's name inside the user's hookgate directory. */
 export const TRUST_FILE = "trust.json";
