@@ -1,7 +1,8 @@
 /**
  * Configuration: JSONC files in the native or Wuu dialect, every problem
  * reported with its place, layers (user → project → explicit), hot reload,
- * and the Deno permission flags a configuration needs.
+ * the Deno permission flags a configuration needs, and project trust
+ * (snapshots and digests, the trust file, the guards that stay in force).
  *
  * @example Parse one file
  * ```ts
