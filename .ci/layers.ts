@@ -20,6 +20,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   transports: 5,
   telemetry: 5,
   runner: 6,
+  trust: 6.5,
   config: 7,
   plugins: 7,
   replay: 7,
