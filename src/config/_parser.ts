@@ -8,7 +8,7 @@
 import { isPlainObject } from "../_internal/json.ts";
 import type { Shape } from "../_internal/shape.ts";
 import { closest } from "../_internal/text.ts";
-import type { BrokenEntry, DialectConfig, EntryContext } from "../dialects/config_types.ts";
+import type { BrokenEntry, DialectConfig, EntryContext } from "../dialects/shared/config_types.ts";
 import { DIALECT_CONFIGS } from "../dialects/configs.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";

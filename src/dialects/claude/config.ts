@@ -26,12 +26,12 @@ import { durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
 import { scrubs } from "./env.ts";
 import { rowOf } from "./events.ts";
 import { claudeOnlyHandler } from "./settings.ts";
-import { openEntry } from "../_broken_entry.ts";
-import { readHandler } from "../_handler.ts";
+import { openEntry } from "../shared/_broken_entry.ts";
+import { readHandler } from "../shared/_handler.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
 export const CLAUDE_GROUP: ObjectShape = strictObject({

@@ -27,11 +27,11 @@ import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { isHookEvent } from "../../events/table.ts";
 import { compileCodexMatcher } from "../../matchers/codex.ts";
-import { openEntry } from "../_broken_entry.ts";
-import { readHandler } from "../_handler.ts";
-import { rowOf } from "../_later_event.ts";
+import { openEntry } from "../shared/_broken_entry.ts";
+import { readHandler } from "../shared/_handler.ts";
+import { rowOf } from "../shared/_later_event.ts";
 import { CLAUDE_GROUP } from "../claude/config.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
 import { CODEX_EVENTS, MATCHER_IGNORED } from "./events.ts";
 
 /** One hook of a Codex matcher group. */

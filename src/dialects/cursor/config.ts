@@ -24,8 +24,8 @@ import { closest } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { HOOK_EVENTS, isHookEvent } from "../../events/table.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
-import { hookLabel } from "../_broken_entry.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
+import { hookLabel } from "../shared/_broken_entry.ts";
 import { CURSOR_EVENTS, cursorEventOf } from "./events.ts";
 import { DEFAULT_LOOP_LIMIT } from "./output.ts";
 

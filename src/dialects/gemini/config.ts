@@ -28,10 +28,10 @@ import {
 import { durationText } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
-import { openEntry } from "../_broken_entry.ts";
-import { readHandler } from "../_handler.ts";
-import { rowOf } from "../_later_event.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import { openEntry } from "../shared/_broken_entry.ts";
+import { readHandler } from "../shared/_handler.ts";
+import { rowOf } from "../shared/_later_event.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
 import { canonicalEvent, geminiEvent } from "./events.ts";
 
 /** A hook definition: `{"matcher": "…", "sequential": false, "hooks": [ … ]}`. */

@@ -2,9 +2,9 @@
 // against its dialect's handler shape: keys the dialect does not know are a
 // warning, since the agent ignores them and the hook still runs.
 
-import { isPlainObject } from "../_internal/json.ts";
-import type { ObjectShape } from "../_internal/shape.ts";
-import { closest } from "../_internal/text.ts";
+import { isPlainObject } from "../../_internal/json.ts";
+import type { ObjectShape } from "../../_internal/shape.ts";
+import { closest } from "../../_internal/text.ts";
 import type { EntryContext, JsonPath } from "./config_types.ts";
 
 /** The hook object at `path`, or `null` (with an error) when it is none or fails `shape`. */
