@@ -5,6 +5,9 @@
 // it the whole file) is an error here, with the fix. A handler key hookgate
 // does not know (Claude and its plugins add some) is a warning: the hook
 // still runs, as it does in Claude.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import {

@@ -9,6 +9,9 @@
 // never decides. The file's shape is Claude's, so it is never detected: it
 // is Codex's where it is (`.codex/hooks.json`) or when it says `"dialect":
 // "codex"`.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { BOOLEAN, looseObject, number, type ObjectShape, oneOf, optional, string } from "../../_internal/shape.ts";
 import { MAX_AGENT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../_internal/limits.ts";

@@ -6,6 +6,9 @@
 // tested unanchored, as Cursor tests them: on tool events against the tool
 // type, on the shell events against the command text; they are stored in a
 // form the Claude matcher reads as that same regular expression.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import {

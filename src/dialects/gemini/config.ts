@@ -9,6 +9,9 @@
 // named (or whose command is listed) in `hooksConfig.disabled` are left
 // out, and `hooksConfig.enabled: false` leaves every hook of the file out,
 // as in Gemini.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import { MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
