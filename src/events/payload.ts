@@ -8,20 +8,8 @@
 import type { HookEvent } from "./event_map.ts";
 import type { AnyHookEventFields } from "./fields.ts";
 
-export type {
-  AgentFields,
-  CompactFields,
-  FileChangedFields,
-  NoFields,
-  PostCompactFields,
-  PromptFields,
-  SessionEndFields,
-  SessionStartFields,
-  ToolCallFields,
-  ToolFailureFields,
-  ToolResult,
-  ToolResultFields,
-} from "./fields.ts";
+// Each event's fields, and the tool result they carry, are part of the payload's vocabulary.
+export type * from "./fields.ts";
 
 /**
  * The payload every hook receives, identical for every transport: flat and
