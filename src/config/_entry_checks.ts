@@ -5,7 +5,7 @@
 // stages, matchers, tool rules, the command allowlist and the URL rules.
 
 import type { Shape } from "../_internal/shape.ts";
-import type { EntryContext } from "../dialects/config_types.ts";
+import type { EntryContext } from "../dialects/shared/config_types.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { HookDialect } from "../events/hooks.ts";

@@ -8,7 +8,7 @@
 
 import { isPlainObject } from "../_internal/json.ts";
 import { closest } from "../_internal/text.ts";
-import type { BrokenEntry, DialectConfig } from "../dialects/config_types.ts";
+import type { BrokenEntry, DialectConfig } from "../dialects/shared/config_types.ts";
 import { DIALECT_CONFIGS } from "../dialects/configs.ts";
 import { laterEvent } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
