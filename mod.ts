@@ -66,8 +66,10 @@ export {
   type HookRegistryOptions,
   type LoadShellHooksOptions,
 } from "./src/registry/registry.ts";
+export { HookStore } from "./src/registry/store.ts";
 export { HookEngine } from "./src/runner/engine.ts";
 export { HookRunner } from "./src/runner/runner.ts";
+export { ToolEventRunner } from "./src/runner/tool_event_runner.ts";
 // Telemetry: OpenTelemetry spans and metrics, loaded only when registered.
 export { openTelemetryObserver, telemetryActive } from "./src/telemetry/active.ts";
 export type { ObservedHook, ObservedRun, RunObserver, TelemetryOptions } from "./src/telemetry/types.ts";
@@ -133,9 +135,9 @@ export {
   type TrustOption,
 } from "./src/config/load.ts";
 export { findProjectRoot, type FindProjectRootOptions, type ProjectRoot } from "./src/config/project_root.ts";
-export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/config/project_snapshot.ts";
-export type { ProjectGuard } from "./src/config/project_guard.ts";
-export type { TrustRecord } from "./src/config/trust_store.ts";
+export type { ProjectFile, ProjectHook, ProjectSnapshot } from "./src/trust/types.ts";
+export type { ProjectGuard } from "./src/trust/project_guard.ts";
+export type { TrustRecord } from "./src/trust/trust_store.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./src/config/watch.ts";
 // One runner set-up for hosts.
 export { type HookHost, type HookHostOptions, openHookHost } from "./src/host/hook_host.ts";

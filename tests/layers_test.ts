@@ -54,7 +54,7 @@ Deno.test("checkLayers() lets the CLI use the rooms' mod.ts and src/_internal/, 
     match(violations.find((v) => v.file === "src/cli/serve.ts")!.why, /public API only/);
     match(
       violations.find((v) => v.file === "src/server/mod.ts")!.why,
-      /room "server" \(rank 10\) may not import room "cli"/,
+      /room "server" \(rank 11\) may not import room "cli"/,
     );
   } finally {
     await Deno.remove(root, { recursive: true });

@@ -6,10 +6,10 @@
 
 import { join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
-import { AGENT_FILES, AGENT_LABELS, type HookAgent } from "./agent_files.ts";
+import { AGENT_FILES, AGENT_LABELS, type HookAgent } from "../trust/agent_files.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ConfigLayer, ConfigLayerOptions } from "./layers.ts";
-import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parsed_config.ts";
 import { withoutClaudeRepeats } from "./_claude_repeats.ts";
 
 /**

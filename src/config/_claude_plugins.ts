@@ -3,15 +3,17 @@
 // names), read in Claude's dialect, its command hooks given
 // ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} — substituted in shell and
 // exec form and exported — as Claude gives them. A plugin is the user's
-// choice, as a --config file is: no project trust applies.
+// choice, as a --config file is: no project trust applies, and a project's
+// configuration cannot list one.
 
 import { isPlainObject } from "../_internal/json.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
-import { basename, isAbsolute, join, resolve } from "../_internal/path.ts";
+import { basename, dirname, isAbsolute, join, resolve } from "../_internal/path.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
+import { resolveHookPath } from "../trust/extension_paths.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ClaudePlugin, ConfigLayer } from "./layers.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 import { HookConfigError } from "./diagnostics.ts";
 
 /** Where a plugin keeps its hooks unless its manifest says more. */
@@ -19,6 +21,57 @@ const HOOKS_FILE = join("hooks", "hooks.json");
 const MANIFEST = join(".claude-plugin", "plugin.json");
 const ROOT = /\$\{CLAUDE_PLUGIN_ROOT\}/g;
 const DATA = /\$\{CLAUDE_PLUGIN_DATA\}/g;
+
+/**
+ * The plugin directories of a load (absolute): those given (`--plugin`,
+ * relative to the project root), then those the user's own files list. A
+ * project cannot add one: a plugin's hooks are the user's choice, as a
+ * `--config` file is.
+ */
+export function listedPlugins(
+  layers: readonly { layer: ConfigLayer; parsed: ParsedHooksConfig }[],
+  given: readonly string[],
+  root: string,
+  home: string | undefined,
+  diagnostics: ConfigDiagnostic[],
+): string[] {
+  const listed: string[] = [...given.map((dir) => resolve(root, dir))];
+  for (const { layer, parsed } of layers) {
+    if (parsed.claudePlugins === undefined) continue;
+    if (layer.kind === "project") {
+      diagnostics.push({
+        severity: "warning",
+        file: layer.path,
+        line: 1,
+        column: 1,
+        path: ["claudePlugins"],
+        message: "\"claudePlugins\" is ignored in a project's configuration: a plugin's hooks are the user's choice",
+        hint: "list the plugins in $HOOKGATE_HOME/config.jsonc, or pass --plugin DIR",
+      });
+      continue;
+    }
+    for (const dir of parsed.claudePlugins) {
+      try {
+        listed.push(resolveHookPath(dir, dirname(layer.path), home));
+      } catch (error) {
+        diagnostics.push(pluginPathProblem(layer.path, (error as Error).message));
+      }
+    }
+  }
+  return listed;
+}
+
+/** A `claudePlugins` entry that names no directory. */
+function pluginPathProblem(file: string, message: string): ConfigDiagnostic {
+  return {
+    severity: "error",
+    file,
+    line: 1,
+    column: 1,
+    path: ["claudePlugins"],
+    message: message.replace(/^Cannot load extension/, "Cannot load the Claude Code plugin"),
+  };
+}
 
 /**
  * The layers of the plugins in `dirs` (absolute): each one's

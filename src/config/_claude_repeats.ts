@@ -16,7 +16,7 @@ import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import { HOOK_EVENTS, isHookEvent, UNKNOWN_EVENT } from "../events/table.ts";
 import { claudeIdentity } from "../dialects/claude/identity.ts";
 import { claudeMatcherSource } from "../matchers/claude.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 
 /**
  * `moved` (the hooks hookgate runs for Claude from `claude-hooks.json`)

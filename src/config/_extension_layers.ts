@@ -5,10 +5,10 @@
 
 import { dirname, join } from "../_internal/path.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
-import { PathProbe } from "./_absent.ts";
-import { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
-import type { ConfigLayer } from "./load.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import { PathProbe } from "../_internal/absent.ts";
+import { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "../trust/extension_paths.ts";
+import type { ConfigLayer } from "./layers.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 
 /** The modules found in the user's and the project's extensions directories. */
 export interface DiscoveredModules {

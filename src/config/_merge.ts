@@ -11,7 +11,7 @@ import type { ModelsConfig } from "../models/client.ts";
 import type { HookGrants } from "../runner/types.ts";
 import { urlPatternCovers } from "../permissions/url_policy.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 
 /** What the merge produces. */
 export interface Merged {

@@ -6,7 +6,7 @@ import type { ConfiguredHooks } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
-import type { ConfigLayer } from "./load.ts";
+import type { ConfigLayer } from "./layers.ts";
 
 /**
  * Prompt hooks whose model cannot be resolved from the merged `models` load

@@ -2,7 +2,7 @@
 // hooks and a default.
 
 import { isPlainObject } from "../_internal/json.ts";
-import type { EntryContext } from "../dialects/config_types.ts";
+import type { EntryContext } from "../dialects/shared/config_types.ts";
 import type { ModelEndpoint, ModelsConfig } from "../models/client.ts";
 import { MODEL_ENDPOINT, MODEL_KEYS } from "./_schema.ts";
 

@@ -1,63 +1,47 @@
 // Reading a parsed configuration value into configured hooks: the top
-// level, the dialect, each event's entries, every problem as a diagnostic.
-// Where a problem's place comes from (the document) and how a value is
-// checked against a shape (zod, or the quick check of a clean file) are
-// given by the caller: parse.ts reads any text with jsonc-parser and zod,
-// _plain.ts reads a clean file without either.
+// level, the dialect, each event's entries, every problem as a diagnostic,
+// and a placeholder for each broken entry. Where a problem's place comes
+// from (the document) and how a value is checked against a shape (zod, or
+// the quick check of a clean file) are given by the caller: parse.ts reads
+// any text with jsonc-parser and zod, _plain.ts reads a clean file without
+// either. The checks each entry goes through are _entry_checks.ts.
 
 import { isPlainObject } from "../_internal/json.ts";
-import type { Shape } from "../_internal/shape.ts";
 import { closest } from "../_internal/text.ts";
-import type { BrokenEntry, DialectConfig, EntryContext } from "../dialects/config_types.ts";
+import type { BrokenEntry, DialectConfig } from "../dialects/shared/config_types.ts";
 import { DIALECT_CONFIGS } from "../dialects/configs.ts";
+import { laterEvent } from "../dialects/dialects.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS, isHookEvent } from "../events/table.ts";
-import { compileToolMatcher } from "../matchers/compile.ts";
-import { compileExactMatcher } from "../matchers/exact.ts";
-import { compileToolRule } from "../matchers/tool_rule.ts";
-import { dialectOf, laterEvent } from "../dialects/dialects.ts";
-import { commandRejection, DEFAULT_COMMAND_ALLOWLIST, planCommand } from "../permissions/command_line.ts";
-import { httpUrlProblem } from "../permissions/url_policy.ts";
 import { placeholderHook } from "../registry/placeholder.ts";
+import { EntryChecks, type ShapeCheck } from "./_entry_checks.ts";
 import { problemText, unreadableFile } from "./_placeholders.ts";
 import type { JsoncDocument, JsonPath } from "./_jsonc.ts";
 import { parseModels } from "./_models.ts";
 import { NATIVE_TOP, TOP_KEYS } from "./_schema.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
-import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parsed_config.ts";
 
-/** Checks `value` at `path` against `shape`, adding a diagnostic to `out` for every problem. */
-export type ShapeCheck = (
-  shape: Shape,
-  value: unknown,
-  path: JsonPath,
-  document: JsoncDocument,
-  keys: readonly string[],
-  out: ConfigDiagnostic[],
-) => boolean;
-
-const TOOL_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].toolEvent);
 const GATING_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].gatesAction);
 const DIALECTS = Object.values(DIALECT_CONFIGS);
 
 /** One parse of one file: the document read, its options, and how shapes are checked. */
-export class ConfigParser implements EntryContext {
+export class ConfigParser {
   #document: JsoncDocument;
   #options: ParseHooksConfigOptions;
-  #check: ShapeCheck;
+  #entries: EntryChecks;
   #diagnostics: ConfigDiagnostic[] = [];
   #hooks: ConfiguredHooks = {};
   #placeholders: PlaceholderHook[] = [];
   /** Errors that belong to one entry (or one event's list): they break only that. */
   #claimed = new Set<ConfigDiagnostic>();
-  #allowlist: readonly string[] = DEFAULT_COMMAND_ALLOWLIST;
 
   constructor(document: JsoncDocument, options: ParseHooksConfigOptions, check: ShapeCheck) {
     this.#document = document;
     this.#options = options;
-    this.#check = check;
+    this.#entries = new EntryChecks(document, check, this.#diagnostics);
   }
 
   run(empty: boolean): ParsedHooksConfig {
@@ -77,7 +61,7 @@ export class ConfigParser implements EntryContext {
     if (!empty && !diagnostics.some((d) => d.severity === "error")) {
       const root = this.#document.value;
       if (!isPlainObject(root)) {
-        this.error([], "the file must contain a JSON object", '{"hooks": {"<Event>": [ … ]}}');
+        this.#entries.error([], "the file must contain a JSON object", '{"hooks": {"<Event>": [ … ]}}');
       } else {
         dialect = this.#dialect(root);
         if (dialect !== null) this.#top(root, dialect, result);
@@ -99,7 +83,7 @@ export class ConfigParser implements EntryContext {
       return DIALECT_CONFIGS[declared as HookDialect];
     }
     if (declared !== undefined) {
-      this.error(
+      this.#entries.error(
         ["dialect"],
         `"dialect" must be ${DIALECTS.map((d) => `"${d.name}"`).join(" or ")}, got ${JSON.stringify(declared)}`,
       );
@@ -128,7 +112,7 @@ export class ConfigParser implements EntryContext {
     if (found.size > 1) {
       const [first, second] = DIALECTS.filter((dialect) => found.has(dialect)) as [DialectConfig, DialectConfig];
       const secondPath = found.get(second)!;
-      this.error(
+      this.#entries.error(
         secondPath,
         `the file mixes ${first.label} keys ("${found.get(first)!.at(-1)}") and ${second.label} keys ("${
           secondPath.at(-1)
@@ -155,13 +139,13 @@ export class ConfigParser implements EntryContext {
       }
       const top = { ...root };
       delete top.hooks;
-      this.check(NATIVE_TOP, top, [], TOP_KEYS);
+      this.#entries.check(NATIVE_TOP, top, [], TOP_KEYS);
     }
     const lists = dialect.securityLists;
     const commands = lists.commandAllowlist === undefined ? undefined : root[lists.commandAllowlist];
     if (Array.isArray(commands)) {
       result.commandAllowlist = commands.filter((name): name is string => typeof name === "string");
-      this.#allowlist = [...DEFAULT_COMMAND_ALLOWLIST, ...result.commandAllowlist];
+      this.#entries.allow(result.commandAllowlist);
     }
     const urls = lists.httpAllowedUrls === undefined ? undefined : root[lists.httpAllowedUrls];
     if (Array.isArray(urls)) {
@@ -181,17 +165,17 @@ export class ConfigParser implements EntryContext {
     }
     const disabled = dialect.disabled?.(root);
     if (disabled !== undefined) {
-      this.warning([], disabled);
+      this.#entries.warning([], disabled);
       return;
     }
     if (dialect.models && root.models !== undefined) {
-      const models = parseModels(root.models, this);
+      const models = parseModels(root.models, this.#entries);
       if (models !== null) result.models = models;
     }
     const hooks = root.hooks;
     if (hooks === undefined) return;
     if (!isPlainObject(hooks)) {
-      this.error(["hooks"], `"hooks" must be an object mapping events to arrays of hooks`);
+      this.#entries.error(["hooks"], `"hooks" must be an object mapping events to arrays of hooks`);
       return;
     }
     for (const [key, list] of Object.entries(hooks)) {
@@ -201,7 +185,7 @@ export class ConfigParser implements EntryContext {
       if (named !== undefined) {
         if (!Array.isArray(list)) {
           const start = this.#diagnostics.length;
-          this.error(path, `"${key}" must be an array of hooks`, `"${key}": [{"hooks": [ … ]}]`);
+          this.#entries.error(path, `"${key}" must be an array of hooks`, `"${key}": [{"hooks": [ … ]}]`);
           this.#placeholder(named.event, everyCall(dialect.broken(list, [])), this.#claim(start)[0]!, `${key} entries`);
           continue;
         }
@@ -216,7 +200,7 @@ export class ConfigParser implements EntryContext {
       if (later !== undefined) {
         // An event the agent added after this version of hookgate (or a slip, said here).
         const suggestion = closest(event, HOOK_EVENT_NAMES);
-        this.warning(
+        this.#entries.warning(
           path,
           `hookgate does not know the event "${event}": its hooks run when ${dialect.label} sends it, nothing blocks on it (the event is not modelled by hookgate)`,
           suggestion ? `did you mean "${suggestion}"?` : undefined,
@@ -226,7 +210,7 @@ export class ConfigParser implements EntryContext {
         } else {
           // Such hooks never gate an action, so a broken list only loses itself.
           const start = this.#diagnostics.length;
-          this.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"hooks": [ … ]}]`);
+          this.#entries.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"hooks": [ … ]}]`);
           this.#claim(start);
         }
         continue;
@@ -234,7 +218,7 @@ export class ConfigParser implements EntryContext {
       if (!isHookEvent(event)) {
         const start = this.#diagnostics.length;
         const suggestion = closest(event, HOOK_EVENT_NAMES);
-        this.error(
+        this.#entries.error(
           path,
           `unknown event "${event}"`,
           suggestion ? `did you mean "${suggestion}"?` : `expected one of ${HOOK_EVENT_NAMES.join(", ")}`,
@@ -252,7 +236,7 @@ export class ConfigParser implements EntryContext {
       }
       if (!Array.isArray(list)) {
         const start = this.#diagnostics.length;
-        this.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"command": "…"}]`);
+        this.#entries.error(path, `"${event}" must be an array of hooks`, `"${event}": [{"command": "…"}]`);
         this.#placeholder(event, everyCall(dialect.broken(list, [])), this.#claim(start)[0]!, `${event} entries`);
         continue;
       }
@@ -264,7 +248,7 @@ export class ConfigParser implements EntryContext {
     const names = new Map<string, number>();
     for (const [index, value] of list.entries()) {
       const start = this.#diagnostics.length;
-      const hooks = dialect.entries(event, value, [...path, index], this);
+      const hooks = dialect.entries(event, value, [...path, index], this.#entries);
       this.#entry(
         event,
         wireEvent === undefined ? hooks : hooks.map((hook) => ({ ...hook, wireEvent })),
@@ -285,7 +269,7 @@ export class ConfigParser implements EntryContext {
       if (hook.name !== undefined) {
         const first = names.get(hook.name);
         if (first !== undefined) {
-          this.error(
+          this.#entries.error(
             [...path, index, "name"],
             `duplicate hook name "${hook.name}" in ${event} (also entry ${first + 1})`,
             "names identify hooks in logs and traces; make each one unique",
@@ -323,110 +307,6 @@ export class ConfigParser implements EntryContext {
       reason: problemText(problem, more),
       fix: 'fix the entry, then run "hook-run check"',
     }));
-  }
-
-  // The EntryContext the dialects read their entries through.
-
-  error(path: JsonPath, message: string, hint?: string, key?: boolean): void {
-    this.#diagnostics.push(this.#document.at(path, "error", message, hint, key));
-  }
-
-  warning(path: JsonPath, message: string, hint?: string): void {
-    this.#diagnostics.push(this.#document.at(path, "warning", message, hint));
-  }
-
-  check(shape: Shape, value: unknown, path: JsonPath, keys: readonly string[]): boolean {
-    return this.#check(shape, value, path, this.#document, keys, this.#diagnostics);
-  }
-
-  common(event: HookEvent, e: Record<string, unknown>, path: JsonPath): boolean {
-    const info = HOOK_EVENTS[event];
-    if (e.background === true && info.canBlock) {
-      this.error(
-        [...path, "background"],
-        `background hooks cannot block, so they are not allowed on ${event}`,
-        "use them on events that cannot block, such as PostToolUse",
-      );
-      return false;
-    }
-    if (e.stage !== undefined && event !== "PreToolUse") {
-      this.warning([...path, "stage"], `"stage" only applies to PreToolUse; it is ignored on ${event}`);
-    }
-    if (typeof e.toolRule === "string" && !this.toolRule(event, e.toolRule, [...path, "toolRule"])) return false;
-    const matcher = e.matcher;
-    if (typeof matcher !== "string") return true;
-    const hookDialect = dialectOf(e.dialect as HookDialect | undefined);
-    const trimmed = matcher.trim();
-    // Where the runner never reads a matcher it is ignored, even one that
-    // does not compile (Claude Code ignores it too).
-    if (info.matchOn === null || (!info.toolEvent && hookDialect.matcherScope !== "fields")) {
-      if (trimmed !== "" && trimmed !== "*") {
-        this.warning(
-          [...path, "matcher"],
-          `${event} has no tool name, so the matcher is ignored and the hook runs every time`,
-          `matchers apply to ${TOOL_EVENT_NAMES.join(", ")}`,
-        );
-      }
-    } else if (hookDialect.matcherKind !== "exact") {
-      // A hook that speaks another dialect reads its matcher that dialect's way.
-      try {
-        compileToolMatcher(hookDialect.matcherKind, matcher, { event });
-      } catch (error) {
-        this.error([...path, "matcher"], (error as Error).message);
-        return false;
-      }
-    } else if (/[\\^$.()[\]{}+?]|\*./.test(trimmed)) {
-      this.warning(
-        [...path, "matcher"],
-        `matchers are exact tool names, not regular expressions: "${matcher}" only matches a tool with that literal name`,
-        'list names with "|", for example "edit|write"',
-      );
-    } else if (compileExactMatcher(trimmed)?.size === 0) {
-      this.warning([...path, "matcher"], `the matcher "${matcher}" names no tool, so the hook never runs`);
-    }
-    return true;
-  }
-
-  toolRule(event: HookEvent, rule: string, path: JsonPath): boolean {
-    if (!HOOK_EVENTS[event]?.toolEvent) {
-      this.warning(
-        path,
-        `a hook with a tool rule ("if") never runs on ${event}: Claude Code reads one only on tool events, so hookgate leaves the hook out too`,
-        `tool rules apply to ${TOOL_EVENT_NAMES.join(", ")}`,
-      );
-      return false;
-    }
-    let compiled;
-    try {
-      compiled = compileToolRule(rule);
-    } catch (error) {
-      this.error(path, (error as Error).message);
-      return false;
-    }
-    if (compiled.unreadable !== undefined) this.warning(path, compiled.unreadable);
-    return true;
-  }
-
-  command(hook: { command: string; args?: readonly string[] }, path: JsonPath): boolean {
-    // The allowlist is enforced at run time: a hook it would refuse is an
-    // error now (check fails, the entry is held as broken), not a surprise later.
-    try {
-      const problem = commandRejection(planCommand(hook), this.#allowlist);
-      if (problem !== undefined) {
-        this.error([...path, "command"], `this hook would be refused when it runs: ${problem}`);
-        return false;
-      }
-    } catch {
-      // An empty command is reported by the schema.
-    }
-    return true;
-  }
-
-  url(url: string, allowMetadataHosts: boolean, path: JsonPath): boolean {
-    const problem = httpUrlProblem(url, allowMetadataHosts ? { allowMetadataHosts: true } : {});
-    if (problem === undefined) return true;
-    this.error(path, problem);
-    return false;
   }
 }
 

@@ -7,7 +7,7 @@ import type { PlaceholderHook } from "../events/configured.ts";
 import { HOOK_EVENT_NAMES, HOOK_EVENTS } from "../events/table.ts";
 import { placeholderHook } from "../registry/placeholder.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 
 const GATING_EVENT_NAMES = HOOK_EVENT_NAMES.filter((event) => HOOK_EVENTS[event].gatesAction);
 

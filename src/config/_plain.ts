@@ -12,7 +12,7 @@ import { accepts, type Shape } from "../_internal/shape.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { JsoncDocument } from "./_jsonc.ts";
 import { ConfigParser } from "./_parser.ts";
-import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
+import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parsed_config.ts";
 
 /**
  * The configuration in `text` when it reads cleanly (no diagnostic at all,

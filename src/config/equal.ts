@@ -6,6 +6,7 @@
  */
 
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
+import { prune, stableJson } from "../trust/canonical.ts";
 
 /**
  * Compares two configured hook maps structurally, entry by entry: key order
@@ -64,37 +65,6 @@ export function countShellHooks(hooks: ConfiguredHooks | undefined): number {
   let count = 0;
   for (const list of Object.values(hooks ?? {})) count += list?.length ?? 0;
   return count;
-}
-
-/**
- * The structure {@linkcode shellHooksEqual} compares: events with entries,
- * each entry without its `source`. Also what a project's trust digest
- * covers.
- */
-export function prune(hooks: ConfiguredHooks | undefined): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [event, list] of Object.entries(hooks ?? {})) {
-    // `source` records where an entry was read from; it does not change
-    // what the entry does, so moving a hook between files is no reload.
-    if (list !== undefined && list.length > 0) {
-      result[event] = list.map(({ source: _source, ...entry }) => entry);
-    }
-  }
-  return result;
-}
-
-/** JSON with object keys sorted at every level: equal structures, equal text. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item) => {
-    if (item === null || typeof item !== "object" || Array.isArray(item)) {
-      return item;
-    }
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(item).sort()) {
-      sorted[key] = (item as Record<string, unknown>)[key];
-    }
-    return sorted;
-  });
 }
 
 /**

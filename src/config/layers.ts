@@ -7,11 +7,11 @@
 
 import { dirname, isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
-import { AGENT_FILES, AGENTS, type HookAgent, layerOwner } from "./agent_files.ts";
-import type { ConfigDialect } from "./parse.ts";
-import { TRUST_FILE } from "./trust_store.ts";
+import { AGENT_FILES, AGENTS, type HookAgent, layerOwner } from "../trust/agent_files.ts";
+import type { ConfigDialect } from "./parsed_config.ts";
+import { TRUST_FILE } from "../trust/trust_store.ts";
 
-export { AGENT_LABELS, type HookAgent, layerOwner } from "./agent_files.ts";
+export { AGENT_LABELS, type HookAgent, layerOwner } from "../trust/agent_files.ts";
 
 /**
  * Where the configuration layers are looked up.

@@ -5,23 +5,25 @@
  * @module
  */
 
-import { dirname, join, resolve } from "../_internal/path.ts";
+import { join, resolve } from "../_internal/path.ts";
+import { PathProbe } from "../_internal/absent.ts";
+import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import type { HookGrants } from "../runner/types.ts";
-import type { ConfiguredHook, ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
-import { discoverModules, extensionModules } from "./_extension_layers.ts";
-import { claudePluginLayers, parsePluginFile } from "./_claude_plugins.ts";
-import { unresolvedModels } from "./_model_check.ts";
-import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
-import { LayerMerge } from "./_merge.ts";
-import { type RoutingEntry, withoutRouting } from "./routing.ts";
-import { parsePlainConfig } from "./_plain.ts";
-import { filePlaceholders, unreadLayer, unreadReason } from "./_placeholders.ts";
-import { PathProbe } from "./_absent.ts";
+import { PROJECT_EXTENSIONS_DIR } from "../trust/extension_paths.ts";
+import type { ProjectTrust, TrustOption } from "../trust/project_trust.ts";
 import { leaveRepeatsToClaude, refuseCallerFiles } from "./_caller_files.ts";
-import { PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
-import type { ConfigDialect, ParsedHooksConfig, ParseHooksConfigOptions } from "./parse.ts";
-import type { ProjectTrust, TrustOption } from "./_project.ts";
+import { claudePluginLayers, listedPlugins } from "./_claude_plugins.ts";
+import { discoverModules, extensionModules } from "./_extension_layers.ts";
+import { inAgentProject, runIn } from "./_hook_dirs.ts";
+import { LayerMerge } from "./_merge.ts";
+import { unresolvedModels } from "./_model_check.ts";
+import { filePlaceholders } from "./_placeholders.ts";
+import { type LayerReads, parseConfigText, type ReadLayer, readLayer } from "./_read_layer.ts";
+import { decideTrust } from "./_trust_decision.ts";
+import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
+import type { ConfigDialect } from "./parsed_config.ts";
+import type { RoutingEntry } from "./routing.ts";
 import {
   CLAUDE_HOOKS_FILE,
   type ClaudePlugin,
@@ -34,7 +36,7 @@ import {
 
 export type { ClaudePlugin, ConfigLayer, ConfigLayerOptions, HookAgent, ProjectTrust, RoutingEntry, TrustOption };
 export { AGENT_LABELS, CLAUDE_HOOKS_FILE, configLayers, defaultHome, layerOwner, trustFilePath } from "./layers.ts";
-export { AGENT_FILES, type AgentFiles, AGENTS, parseAgent } from "./agent_files.ts";
+export { AGENT_FILES, type AgentFiles, AGENTS, parseAgent } from "../trust/agent_files.ts";
 
 /**
  * Options of {@linkcode loadConfig}.
@@ -199,90 +201,26 @@ export async function checkConfig(
   const callerRuns = new Set(layers.filter((layer) => layer.runByCaller).map((layer) => layer.path));
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
-  const parsedLayers: { layer: ConfigLayer; parsed: ParsedHooksConfig }[] = [];
+  const parsedLayers: ReadLayer[] = [];
   // Each directory looked at once: most default layers are missing, and a failed read costs.
   const probe = new PathProbe();
-  const readLayer = async (layer: ConfigLayer): Promise<void> => {
-    const before = await probe.before(layer.path);
-    let text: string | undefined;
-    // Why it could not be read; none when nothing is there (its directory is not).
-    let failure: unknown;
-    // Only nothing at the path is "absent": a link that leads nowhere is a broken layer.
-    let broken = before.absent ? undefined : before.broken;
-    if (!before.absent && broken === undefined) {
-      try {
-        text = await Deno.readTextFile(layer.path);
-        layer.found = true;
-      } catch (error) {
-        failure = error;
-        if (error instanceof Deno.errors.NotFound) {
-          const after = await probe.afterNotFound(layer.path);
-          if (!after.absent) broken = after.broken;
-        }
-      }
-    }
-    if (text === undefined) {
-      const absent = broken === undefined && (failure === undefined || failure instanceof Deno.errors.NotFound);
-      const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
-      if (absent && missingIsFine) return;
-      if (!absent) {
-        layer.found = true;
-        layer.unreadable = unreadReason(failure, broken);
-      }
-      // Nothing of it can be known: it stands for what it might have held
-      // (a project's file, only once the project is trusted).
-      const parsed = unreadLayer(layer.path, failure ?? new Deno.errors.NotFound(layer.path), broken);
-      diagnostics.push(...parsed.diagnostics);
-      parsedLayers.push({ layer, parsed });
-      return;
-    }
-    const dialect = opts.dialect ?? layer.dialect;
-    const parse = (text: string) => parseConfigText(text, { path: layer.path, ...(dialect ? { dialect } : {}) });
-    const read = layer.kind === "plugin" ? await parsePluginFile(text, layer, parse) : await parse(text);
-    if (read.dialect !== null) layer.dialect = read.dialect;
-    diagnostics.push(...read.diagnostics);
-    const parsed = withoutRouting(read, layer.path, diagnostics, routing, layer.owner !== undefined);
-    parsedLayers.push({ layer, parsed });
-  };
+  const reads: LayerReads = { probe, dialect: opts.dialect, layers: parsedLayers, diagnostics, routing };
   // Said whatever the caller runs itself: the refusal is of the user's own --config.
   const refusals = await refuseCallerFiles(layers, opts, root);
-  for (const layer of layers) if (layer.refused === undefined) await readLayer(layer);
+  for (const layer of layers) if (layer.refused === undefined) await readLayer(layer, reads);
   // A moved Claude hook Claude would run once with its twin in Claude's own files is Claude's to run.
   if (opts.caller === "claude" && home !== undefined) {
     await leaveRepeatsToClaude(parsedLayers, opts, root, join(home, CLAUDE_HOOKS_FILE), parseConfigText);
   }
   // Claude Code plugins, after every other layer: those of --plugin, then
-  // those the user's own files list. A project cannot add one: a plugin's
-  // hooks are the user's choice, as a --config file is.
-  const listed: string[] = [...(opts.plugins ?? []).map((dir) => resolve(root, dir))];
-  for (const { layer, parsed } of parsedLayers) {
-    if (parsed.claudePlugins === undefined) continue;
-    if (layer.kind === "project") {
-      diagnostics.push({
-        severity: "warning",
-        file: layer.path,
-        line: 1,
-        column: 1,
-        path: ["claudePlugins"],
-        message: "\"claudePlugins\" is ignored in a project's configuration: a plugin's hooks are the user's choice",
-        hint: "list the plugins in $HOOKGATE_HOME/config.jsonc, or pass --plugin DIR",
-      });
-      continue;
-    }
-    for (const dir of parsed.claudePlugins) {
-      try {
-        listed.push(resolveHookPath(dir, dirname(layer.path), home));
-      } catch (error) {
-        diagnostics.push(pluginPathProblem(layer.path, (error as Error).message));
-      }
-    }
-  }
+  // those the user's own files list.
+  const listed = listedPlugins(parsedLayers, opts.plugins ?? [], root, home, diagnostics);
   if (listed.length > 0) {
     const plugins = await claudePluginLayers([...new Set(listed)]);
     diagnostics.push(...plugins.diagnostics);
     for (const layer of plugins.layers) {
       layers.push(layer);
-      await readLayer(layer);
+      await readLayer(layer, reads);
     }
   }
 
@@ -294,32 +232,14 @@ export async function checkConfig(
     ? { user: [], project: [] }
     : await discoverModules(home, root, discoveryProblems, probe);
   diagnostics.push(...discoveryProblems);
-  const projectLayers = parsedLayers.filter(({ layer, parsed }) => layer.kind === "project" && hasContent(parsed));
-  // Trust covers every project layer, also those the caller runs itself (one
-  // record per project, a digest per owner: what the caller runs itself does
-  // not count for it); with nothing left for hookgate to run, there is
-  // nothing to decide.
-  const forHookgate = projectLayers.some(({ layer }) => layer.runByCaller !== true) || discovered.project.length > 0;
-  let project: ProjectTrust | undefined;
-  if (forHookgate) {
-    // The endpoints prompt hooks would use, for the URLs and keys trust shows.
-    const preview = new LayerMerge();
-    for (const { layer, parsed } of parsedLayers) preview.add(layer.path, parsed, layer.kind === "project");
-    // Snapshots, digests and the trust file only for a project that has something to trust.
-    const { decideProjectTrust } = await import("./_project.ts");
-    const decided = await decideProjectTrust(
-      root,
-      projectLayers.map(({ layer, parsed }) => ({ path: layer.path, parsed })),
-      preview.result().models,
-      opts.trust ?? "require",
-      home,
-      discovered.project,
-      opts.caller,
-    );
-    project = decided.trust;
-    if (callerRuns.size > 0) {
-      project = { ...project, skipped: project.skipped.filter((hook) => !callerRuns.has(join(root, hook.source))) };
-    }
+  const decided = await decideTrust(root, parsedLayers, discovered.project, {
+    trust: opts.trust,
+    home,
+    caller: opts.caller,
+    callerRuns,
+  });
+  const project = decided?.project;
+  if (decided !== undefined) {
     diagnostics.push(...decided.diagnostics);
     // A trust file that cannot be read: what was trusted cannot be known.
     loadProblems.push(...decided.diagnostics);
@@ -375,67 +295,4 @@ export async function checkConfig(
     ...(project === undefined ? {} : { project }),
     ...(routed.length === 0 ? {} : { routing: routed }),
   };
-}
-
-/** A `claudePlugins` entry that names no directory. */
-function pluginPathProblem(file: string, message: string): ConfigDiagnostic {
-  return {
-    severity: "error",
-    file,
-    line: 1,
-    column: 1,
-    path: ["claudePlugins"],
-    message: message.replace(/^Cannot load extension/, "Cannot load the Claude Code plugin"),
-  };
-}
-
-/**
- * Parses one file: a clean one quickly, anything else with jsonc-parser and
- * zod, loaded only then (a hook-run per tool call must not pay for them).
- */
-async function parseConfigText(text: string, options: ParseHooksConfigOptions): Promise<ParsedHooksConfig> {
-  return parsePlainConfig(text, options) ?? (await import("./parse.ts")).parseHooksConfig(text, options);
-}
-
-/**
- * A layer's command hooks, set to run in `dir`: a project layer's in the
- * project root, so a relative script is exactly the file trust hashed,
- * whatever directory an event names as its `cwd` (which the payload
- * keeps); a user layer's where its agent runs them (Cursor: `~/.cursor/`).
- * Python writes no bytecode cache beside them: a new `__pycache__` in a
- * hook's directory would change what trust hashed, and untrust the project.
- */
-function runIn(parsed: ParsedHooksConfig, dir: string): ParsedHooksConfig {
-  const hooks: ConfiguredHooks = {};
-  for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
-    hooks[event] = list.map((hook) =>
-      hook.type === "http" || hook.type === "prompt"
-        ? hook
-        : { ...hook, cwd: dir, env: { PYTHONDONTWRITEBYTECODE: "1", ...hook.env } }
-    );
-  }
-  return { ...parsed, hooks };
-}
-
-/**
- * A layer's command hooks, given `dir` as their agent's project directory
- * (see `ShellHook.projectDir`): the layers that are not the project's, for
- * an agent started in `dir`, below the project root.
- */
-function inAgentProject(parsed: ParsedHooksConfig, dir: string): ParsedHooksConfig {
-  const hooks: ConfiguredHooks = {};
-  for (const [event, list] of Object.entries(parsed.hooks) as [keyof ConfiguredHooks, ConfiguredHook[]][]) {
-    hooks[event] = list.map((hook) =>
-      hook.type === "http" || hook.type === "prompt" ? hook : { ...hook, projectDir: dir }
-    );
-  }
-  return { ...parsed, hooks };
-}
-
-/** Whether a parsed file declares anything that would take effect. */
-function hasContent(parsed: ParsedHooksConfig): boolean {
-  return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
-    parsed.models !== undefined ||
-    parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
-    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true || parsed.claudePlugins !== undefined;
 }

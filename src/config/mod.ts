@@ -1,7 +1,8 @@
 /**
  * Configuration: JSONC files in the native or Wuu dialect, every problem
  * reported with its place, layers (user → project → explicit), hot reload,
- * and the Deno permission flags a configuration needs.
+ * the Deno permission flags a configuration needs, and project trust
+ * (snapshots and digests, the trust file, the guards that stay in force).
  *
  * @example Parse one file
  * ```ts
@@ -43,15 +44,9 @@ export { findProjectRoot, type FindProjectRootOptions, type ProjectRoot } from "
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watch.ts";
 export { countShellHooks, shellHooksEqual } from "./equal.ts";
 export { type ConfigDiagnostic, formatDiagnostic, HookConfigError } from "./diagnostics.ts";
-export {
-  fileMark,
-  type ProjectFile,
-  type ProjectHook,
-  type ProjectLayerContent,
-  type ProjectSnapshot,
-  type TrustOwner,
-} from "./project_snapshot.ts";
-export { ProjectGuard } from "./project_guard.ts";
+export { fileMark } from "../trust/project_snapshot.ts";
+export type { ProjectFile, ProjectHook, ProjectLayerContent, ProjectSnapshot, TrustOwner } from "../trust/types.ts";
+export { ProjectGuard } from "../trust/project_guard.ts";
 export {
   readTrustStore,
   TRUST_FILE,
@@ -60,9 +55,9 @@ export {
   type TrustRecord,
   type TrustStore,
   writeTrustStore,
-} from "./trust_store.ts";
-export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "./trust.ts";
-export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "./trusted_guards.ts";
+} from "../trust/trust_store.ts";
+export { projectHookLine, recordProjectTrust, revokeProjectTrust } from "../trust/record.ts";
+export { type GuardCandidate, guardPlaceholders, isTrustedGuard, type TrustedGuard } from "../trust/trusted_guards.ts";
 export { type PermissionCheckOptions, permissionDiagnostics } from "./permission_check.ts";
 export { hookgateRoute } from "./routing.ts";
 export {
@@ -71,5 +66,5 @@ export {
   type RequiredPermissions,
   requiredPermissions,
 } from "./permission_flags.ts";
-export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "./extension_paths.ts";
+export { discoverHookModules, PROJECT_EXTENSIONS_DIR, resolveHookPath } from "../trust/extension_paths.ts";
 export { CONFIG_SCHEMA_KINDS, configJsonSchema, type ConfigSchemaKind } from "./json_schemas.ts";

@@ -9,7 +9,7 @@
 
 import { dirname, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
-import { AGENT_FILES, AGENTS, type HookAgent } from "./agent_files.ts";
+import { AGENT_FILES, AGENTS, type HookAgent } from "../trust/agent_files.ts";
 
 /** The directory that makes its parent hookgate's project. */
 const HOOKGATE_DIR = ".hookgate";

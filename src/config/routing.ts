@@ -13,9 +13,9 @@
 import { basename } from "../_internal/path.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
-import { commandWords } from "./_hook_files.ts";
+import { commandWords } from "../trust/hook_files.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
+import type { ParsedHooksConfig } from "./parsed_config.ts";
 
 /**
  * An entry left out because it routes the agent's events to hookgate.

@@ -3,7 +3,7 @@
 import type { HookDialect } from "../events/hooks.ts";
 import { CLAUDE_CONFIG } from "./claude/config.ts";
 import { CODEX_CONFIG } from "./codex/config.ts";
-import type { DialectConfig } from "./config_types.ts";
+import type { DialectConfig } from "./shared/config_types.ts";
 import { CURSOR_CONFIG } from "./cursor/config.ts";
 import { GEMINI_CONFIG } from "./gemini/config.ts";
 import { NATIVE_CONFIG } from "./native/config.ts";

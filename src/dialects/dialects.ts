@@ -9,23 +9,38 @@ import type { HookEvent } from "../events/event_map.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { HookInput } from "../events/payload.ts";
 import { isHookEvent } from "../events/table.ts";
-import { laterEventName } from "./_later_event.ts";
-import { CLAUDE_DIALECT } from "./claude/wire.ts";
-import { CODEX_DIALECT } from "./codex/wire.ts";
+import { claudeDialect } from "./claude/wire.ts";
+import { CODEX_LATER_EVENTS } from "./codex/events.ts";
+import { codexDialect } from "./codex/wire.ts";
 import { DIALECT_CONFIGS } from "./configs.ts";
-import { CURSOR_DIALECT } from "./cursor/wire.ts";
-import { GEMINI_DIALECT } from "./gemini/wire.ts";
+import { CURSOR_EVENTS } from "./cursor/events.ts";
+import { cursorDialect } from "./cursor/wire.ts";
+import { GEMINI_EVENTS } from "./gemini/events.ts";
+import { geminiDialect } from "./gemini/wire.ts";
 import { NATIVE_DIALECT } from "./native/wire.ts";
-import type { Dialect } from "./types.ts";
+import { eventSenders, laterEventName } from "./shared/_later_event.ts";
+import type { Dialect } from "./shared/types.ts";
 import { WUU_DIALECT } from "./wuu/wire.ts";
+
+/**
+ * The event names each agent sends that the event table lacks, so that
+ * every other agent's wire refuses them as that agent's payload (Gemini
+ * CLI's `BeforeTool` sent to the Claude gateway) rather than running them
+ * as an event its own agent added later.
+ */
+const SENDERS = eventSenders([
+  ["gemini", GEMINI_EVENTS],
+  ["cursor", Object.keys(CURSOR_EVENTS)],
+  ["codex", CODEX_LATER_EVENTS],
+]);
 
 const DIALECTS: Readonly<Record<HookDialect, Dialect>> = Object.freeze({
   native: NATIVE_DIALECT,
   wuu: WUU_DIALECT,
-  claude: CLAUDE_DIALECT,
-  codex: CODEX_DIALECT,
-  cursor: CURSOR_DIALECT,
-  gemini: GEMINI_DIALECT,
+  claude: claudeDialect(SENDERS),
+  codex: codexDialect(SENDERS),
+  cursor: cursorDialect(SENDERS),
+  gemini: geminiDialect(SENDERS),
 });
 
 /**
@@ -112,7 +127,9 @@ export function encodePayload(input: HookInput, dialect: HookDialect = "native",
  */
 export function laterEvent(dialect: HookDialect, name: string): HookEvent | undefined {
   const own = dialectOf(dialect);
-  return own.acceptsUnknownEvents === true ? laterEventName(name, own.eventNameCase) : undefined;
+  if (own.acceptsUnknownEvents !== true) return undefined;
+  // A camelCase agent's own names (Cursor's beforeShellExecution) are its events, not ones to come.
+  return laterEventName(name, own.eventNameCase, (key) => DIALECT_CONFIGS[dialect].eventOf?.(key) !== undefined);
 }
 
 /**

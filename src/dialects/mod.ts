@@ -26,8 +26,8 @@ export {
   type HookAnswer,
   type ModelVerdict,
   type PromptModelDefault,
-} from "./types.ts";
-export { type McpNames, type ToolMap, toolMap, type ToolRow } from "./_tool_map.ts";
+} from "./shared/types.ts";
+export { type McpNames, type ToolMap, toolMap, type ToolRow } from "./shared/_tool_map.ts";
 export { toWuuInput } from "./wuu/wire.ts";
 export {
   addClaudeHooks,

@@ -8,9 +8,9 @@
 
 import type {
   AgentFields,
+  AnyHookEventFields,
   CompactFields,
   FileChangedFields,
-  HookInput,
   NoFields,
   PostCompactFields,
   PromptFields,
@@ -19,7 +19,7 @@ import type {
   ToolCallFields,
   ToolFailureFields,
   ToolResultFields,
-} from "./payload.ts";
+} from "./fields.ts";
 import type {
   ConfigChangeFields,
   CwdChangedFields,
@@ -36,9 +36,9 @@ import type {
   WorktreeRemoveFields,
 } from "./lifecycle_payload.ts";
 import type { AnswerExtra, ToolResultUpdate } from "./outcome.ts";
-import type { GeminiEventMap } from "./rows/gemini.ts";
+import type { GeminiEventMap } from "./gemini_rows.ts";
 
-export type { GeminiEventMap };
+export type { AnyHookEventFields, GeminiEventMap };
 import type {
   BlockResult,
   ContextResult,
@@ -49,7 +49,7 @@ import type {
   PromptResult,
   StopResult,
 } from "./results.ts";
-import type { CursorEventMap } from "./rows/cursor.ts";
+import type { CursorEventMap } from "./cursor_rows.ts";
 
 export type { CursorEventMap };
 
@@ -181,19 +181,6 @@ export type HookEventFields<E extends HookEvent = HookEvent> = HookEvent extends
  */
 export type HookEventResult<E extends HookEvent = HookEvent> = HookEvent extends E ? AnyHookEventResult
   : HookEventMap[E]["result"];
-
-/**
- * Every payload field any event may carry (all optional): the payload
- * without what the runner fills in.
- *
- * @example
- * ```ts
- * import type { AnyHookEventFields } from "@hookgate/core";
- *
- * const fields: AnyHookEventFields = { prompt: "hello" };
- * ```
- */
-export type AnyHookEventFields = Omit<HookInput, "event" | "cwd" | "sessionId" | "transcriptPath" | "permissionMode">;
 
 /**
  * Every field any event's result may set.

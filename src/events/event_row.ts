@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { AnyHookEventFields } from "./event_map.ts";
+import type { AnyHookEventFields } from "./fields.ts";
 
 /**
  * How the hooks of one event combine (each name is a rule module of the

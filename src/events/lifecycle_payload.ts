@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ToolCallFields } from "./payload.ts";
+import type { ToolCallFields } from "./fields.ts";
 
 /**
  * The fields of Setup.

@@ -14,8 +14,8 @@
 import { closest } from "../_internal/text.ts";
 import type { HookEvent, HookEventMap } from "./event_map.ts";
 import { eventRow, type HookEventInfo } from "./event_row.ts";
-import { CURSOR_ROWS } from "./rows/cursor.ts";
-import { GEMINI_ROWS } from "./rows/gemini.ts";
+import { CURSOR_ROWS } from "./cursor_rows.ts";
+import { GEMINI_ROWS } from "./gemini_rows.ts";
 
 export type { HookEvent, HookEventMap };
 export * from "./event_row.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { resolveHookPath } from "../config/extension_paths.ts";
+import { resolveHookPath } from "../trust/extension_paths.ts";
 import { checkConfig, type ProjectTrust, type TrustOption } from "../config/load.ts";
 import type { ConfigDiagnostic } from "../config/diagnostics.ts";
 import { HookRegistry } from "../registry/registry.ts";

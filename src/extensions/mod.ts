@@ -40,7 +40,7 @@ export {
   type LoadHooksOptions,
   type LoadHooksResult,
 } from "./loader.ts";
-export { discoverHookModules, resolveHookPath } from "../config/extension_paths.ts";
+export { discoverHookModules, resolveHookPath } from "../trust/extension_paths.ts";
 export { HEADLESS_UI } from "./headless_ui.ts";
 export { sanitizeStatus, StatusLine } from "./status_line.ts";
 // The one tool-result shape: what a wrapped tool returns, and what PostToolUse hooks see.

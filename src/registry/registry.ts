@@ -1,6 +1,9 @@
 /**
  * The hook registry: one ordered list of entries per event, shared by every
  * transport and every owner (runtime configuration, plugins, extensions).
+ * `HookRegistry` here holds the ways in — the registration overloads, the
+ * configured set's load and atomic reload; its base `HookStore` (store.ts)
+ * the snapshots they land in, read by the runner and drained by owner.
  *
  * @module
  */
@@ -8,12 +11,11 @@
 import type { RegistryEvent } from "../events/extension_map.ts";
 import type { ConfiguredHook, ConfiguredHooks, HttpHook, PromptHook, ShellHook } from "../events/configured.ts";
 import type { HookMatcher, HookRegistrationOptions, InProcessHook, InProcessHookFor } from "../events/hooks.ts";
-import { ALL_EVENTS } from "../events/extension_table.ts";
-import { type HookEventInfo, UNKNOWN_EVENT } from "../events/table.ts";
 import { buildConfigured, type BuiltHooks, countBuilt, spliceConfigured } from "./_configured.ts";
-import { Snapshots } from "./_snapshots.ts";
+import type { Snapshots } from "./_snapshots.ts";
 import { configuredEntry, type EventTable, inProcessEntry } from "./entry.ts";
 import type { HookRegistryOptions, LoadShellHooksOptions } from "./options.ts";
+import { HookStore, snapshotsOf } from "./store.ts";
 import type { HookEntry } from "./types.ts";
 
 export type { EventTable, HookRegistryOptions, LoadShellHooksOptions };
@@ -44,10 +46,9 @@ export type { EventTable, HookRegistryOptions, LoadShellHooksOptions };
  * equal(registry.has("PostToolUse"), false);
  * ```
  */
-export class HookRegistry {
+export class HookRegistry extends HookStore {
   #snapshots: Snapshots;
   #nextId = 1;
-  #events: EventTable;
 
   /**
    * Creates an empty registry.
@@ -55,51 +56,8 @@ export class HookRegistry {
    * @param options The event table (the built-in events by default).
    */
   constructor(options: HookRegistryOptions = {}) {
-    this.#events = options.events ?? ALL_EVENTS;
-    this.#snapshots = new Snapshots(Object.freeze(Object.keys(this.#events) as RegistryEvent[]));
-  }
-
-  /**
-   * The event table this registry accepts; the runner reads each event's
-   * rules from it.
-   *
-   * @returns The table.
-   *
-   * @example The built-in table by default
-   * ```ts
-   * import { ALL_EVENTS, HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * equal(new HookRegistry().events, ALL_EVENTS);
-   * ```
-   */
-  get events(): EventTable {
-    return this.#events;
-  }
-
-  /**
-   * The row an event runs under: the table's, or `UNKNOWN_EVENT` for an
-   * event the table does not have that configured hooks were registered
-   * for (a Claude-dialect hook on an event Claude added later).
-   *
-   * @param event The event's name.
-   * @returns The row, or `undefined` when the registry knows no such event.
-   *
-   * @example An event Claude added later
-   * ```ts
-   * import { HookRegistry, UNKNOWN_EVENT } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * equal(registry.info("FutureEvent"), undefined);
-   * registry.loadShellHooks({ ["FutureEvent" as "Stop"]: [{ command: "true", dialect: "claude" }] });
-   * equal(registry.info("FutureEvent"), UNKNOWN_EVENT);
-   * equal(registry.info("Stop")?.canBlock, true);
-   * ```
-   */
-  info(event: string): HookEventInfo | undefined {
-    if (Object.hasOwn(this.#events, event)) return this.#events[event];
-    return this.#snapshots.knows(event) ? UNKNOWN_EVENT : undefined;
+    super(options);
+    this.#snapshots = snapshotsOf(this);
   }
 
   /**
@@ -175,7 +133,7 @@ export class HookRegistry {
     const hook = (bare ? first : second) as InProcessHookFor<E>;
     const owner = (bare ? second : third) as string | undefined;
     const options = ((bare ? third : fourth) ?? {}) as HookRegistrationOptions;
-    const entry = inProcessEntry(this.#events, this.#nextId, event, matcher, hook as InProcessHook, owner, options);
+    const entry = inProcessEntry(this.events, this.#nextId, event, matcher, hook as InProcessHook, owner, options);
     this.#nextId++;
     return this.#snapshots.add(entry);
   }
@@ -327,141 +285,15 @@ export class HookRegistry {
     return countBuilt(built);
   }
 
-  /**
-   * The entries of one event, in run order. The array is an immutable
-   * snapshot: it does not change when the registry does.
-   *
-   * @param event The event.
-   * @returns The entries (empty when none).
-   *
-   * @example Inspect an event
-   * ```ts
-   * import { HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerShell("Stop", { command: "true", name: "notify" });
-   * equal(registry.list("Stop")[0]?.name, "notify");
-   * ```
-   */
-  list(event: RegistryEvent): readonly HookEntry[] {
-    return this.#snapshots.list(event);
-  }
-
-  /**
-   * Whether any hook is registered for the event. O(1).
-   *
-   * @param event The event.
-   * @returns `true` when at least one entry exists.
-   *
-   * @example Guard payload construction
-   * ```ts
-   * import { HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * equal(new HookRegistry().has("PreToolUse"), false);
-   * ```
-   */
-  has(event: RegistryEvent): boolean {
-    return this.#snapshots.has(event);
-  }
-
-  /**
-   * Every entry of every event, in registration order.
-   *
-   * @returns All entries.
-   *
-   * @example Count everything
-   * ```ts
-   * import { HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerShell("Stop", { command: "true" });
-   * registry.registerShell("SessionEnd", { command: "true" });
-   * equal(registry.all().length, 2);
-   * ```
-   */
-  all(): HookEntry[] {
-    return this.#snapshots.all();
-  }
-
-  /**
-   * Removes every in-process entry registered by `owner` — the backstop of
-   * plugin teardown. Configured entries are never removed.
-   *
-   * @param owner The plugin name.
-   * @returns How many entries were removed.
-   *
-   * @example Tear a plugin down
-   * ```ts
-   * import { HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerInProcess("Stop", "*", () => {}, "plugin-a");
-   * registry.registerInProcess("SessionStart", "*", () => {}, "plugin-a");
-   * equal(registry.drainByOwner("plugin-a"), 2);
-   * ```
-   */
-  drainByOwner(owner: string): number {
-    let removed = 0;
-    this.#snapshots.update((_event, current) => {
-      const kept = current.filter((entry) => entry.owner !== owner || entry.configured);
-      if (kept.length === current.length) return undefined;
-      removed += current.length - kept.length;
-      return kept;
-    });
-    return removed;
-  }
-
-  /**
-   * How many entries `owner` has registered.
-   *
-   * @param owner The plugin name.
-   * @returns The count.
-   *
-   * @example Count a plugin's hooks
-   * ```ts
-   * import { HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerInProcess("Stop", "*", () => {}, "plugin-a");
-   * equal(registry.countByOwner("plugin-a"), 1);
-   * ```
-   */
-  countByOwner(owner: string): number {
-    return this.#snapshots.count((entry) => entry.owner === owner);
-  }
-
-  /**
-   * Removes every entry, configured ones included (session teardown, tests).
-   *
-   * @example Start over
-   * ```ts
-   * import { HookRegistry } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerShell("Stop", { command: "true" });
-   * registry.clear();
-   * equal(registry.all().length, 0);
-   * ```
-   */
-  clear(): void {
-    this.#snapshots.clear();
-  }
-
   #build(hooks: ConfiguredHooks, options: LoadShellHooksOptions): BuiltHooks {
     // Ids are taken only once the whole set is valid.
-    const { built, nextId } = buildConfigured(this.#events, this.#nextId, hooks, options);
+    const { built, nextId } = buildConfigured(this.events, this.#nextId, hooks, options);
     this.#nextId = nextId;
     return built;
   }
 
   #configured(event: RegistryEvent, hook: ConfiguredHook): HookEntry {
-    const entry = configuredEntry(this.#events, this.#nextId, event, hook, false);
+    const entry = configuredEntry(this.events, this.#nextId, event, hook, false);
     this.#nextId++;
     return entry;
   }

@@ -26,10 +26,11 @@ const RUNNER_FIELDS: readonly [string, string][] = [
   ["stopHookActive", "the runner's Stop loop guard sets it (a stateless front end passes env.stopHookActive)"],
 ];
 
-// The typed per-event methods of HookRunner (a subclass in runner.ts) call
-// the dispatcher directly, skipping the checks of run() that their
-// signatures already make: this accessor hands them the private field
-// without making it a public or protected member of the documented API.
+// The typed per-event methods of HookRunner (its subclasses in
+// tool_event_runner.ts and runner.ts) call the dispatcher directly, skipping
+// the checks of run() that their signatures already make: this accessor
+// hands them the private field without making it a public or protected
+// member of the documented API.
 let dispatcherOf: (engine: HookEngine) => Dispatcher;
 
 /**

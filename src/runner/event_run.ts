@@ -5,9 +5,9 @@
 // in registration order once those before it are, and the next phase
 // started once all have answered — with callbacks rather than awaits, so
 // hooks that answer synchronously cost no promise and async ones one `then`
-// each. Failure policy lives here; how outcomes combine lives in the rule.
-// The trace (onInvocation records, telemetry's hooks) lists hooks in
-// registration order, whatever the phases' order and whoever finished first.
+// each. What a failure means is the failure policy's (_failure_policy.ts),
+// how outcomes combine the rule's, and the trace (onInvocation records,
+// telemetry's hooks, in registration order) is _trace.ts's.
 //
 // The run is its own rule state and its own cancellation scope: a call
 // allocates one object for the three roles, and the result promise is made
@@ -20,79 +20,14 @@ import type { PreToolUseEnv } from "../events/env.ts";
 import type { HookFailure, NormalizedOutcome, ToolResultUpdate } from "../events/outcome.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
-import type { HookEntry } from "../registry/types.ts";
 import type { RunDecision, RunExtra, RunState } from "../rules/types.ts";
 import type { ObservedHook } from "../telemetry/types.ts";
 import { thrownText } from "../transports/in_process.ts";
+import { failureVerdict, NO_FAILURE } from "./_failure_policy.ts";
+import { RunTrace, type Trace } from "./_trace.ts";
 import { type CallScope, closeScope, Invocation, type ScopeWatch } from "./invocation.ts";
 import { type RunnerCore, startInvocation } from "./invoke.ts";
 import type { Active, Plan } from "./plan.ts";
-import type { HookInvocationRecord } from "./types.ts";
-
-const NO_FAILURE: HookFailure = Object.freeze({ kind: "error", message: "no result" });
-
-/**
- * A failed hook's grant as no objection: what it decided besides the
- * permission — its rewrite, where the event takes one — still counts.
- */
-function withoutGrant(outcome: NormalizedOutcome, canMutate: boolean): NormalizedOutcome {
-  const { updatedPermissions: _permissions, reason: _reason, input, ...rest } = outcome;
-  return canMutate && input !== undefined ? { ...rest, action: "mutate", input } : { ...rest, action: "allow" };
-}
-
-/** Whether a failed hook's lenient reading counts: only under `failurePolicy: "open"`. */
-function usesLenient(entry: HookEntry): boolean {
-  return entry.failurePolicy === "open";
-}
-
-/** What telemetry gets of one invocation: its record, plus what only telemetry reports. */
-function observedHook(
-  record: HookInvocationRecord,
-  invocation: Invocation,
-  dialect: string,
-  failure: HookFailure | undefined,
-  outcome: NormalizedOutcome | null,
-): ObservedHook {
-  const entry = invocation.entry;
-  const hook: ObservedHook = {
-    name: record.hookName,
-    transport: record.transport,
-    dialect,
-    stage: record.stage,
-    startedAt: performance.timeOrigin + performance.now() - record.durationMs,
-    durationMs: record.durationMs,
-    // The runner cancels a started command hook only by its signal, and the
-    // command transport kills the hook's process group when it fires, or
-    // when its output goes on past the cap (the leader then ends by SIGKILL).
-    killed: entry.transport === "command" &&
-      (failure?.kind === "timeout" || failure?.kind === "aborted" ||
-        (failure?.kind === "invalid_output" &&
-          (invocation.wire as { signal?: unknown } | undefined)?.signal === "SIGKILL")),
-  };
-  if (entry.owner !== undefined) hook.owner = entry.owner;
-  if (record.action !== undefined) hook.action = record.action;
-  if (record.context === true) hook.context = true;
-  if (record.model !== undefined) hook.model = record.model;
-  if (failure !== undefined) {
-    hook.failure = failure.kind;
-    hook.failureMessage = failure.message;
-  }
-  if (outcome?.reason !== undefined) hook.reason = outcome.reason;
-  // A command hook's result carries its exit code, an HTTP hook's its status.
-  const wire = invocation.wire as { exitCode?: unknown; status?: unknown } | undefined;
-  if (wire !== undefined) {
-    if (typeof wire.exitCode === "number") hook.exitCode = wire.exitCode;
-    if (typeof wire.status === "number") hook.httpStatus = wire.status;
-  }
-  return hook;
-}
-
-/** One hook's trace: its record, what telemetry gets of it (with telemetry on), and its registration order. */
-interface Trace {
-  record: HookInvocationRecord;
-  observed: ObservedHook | null;
-  order: number;
-}
 
 /** A result of a concurrent phase, as it waits for those before it. */
 interface EarlyResult {
@@ -128,13 +63,8 @@ export class EventRun implements CallScope, RunState {
   #core: RunnerCore;
   #plan: Plan;
   #entries: readonly Active[];
-  #tracing: boolean;
-  // Where the run's telemetry collects its hooks (null with telemetry off).
-  #sink: ObservedHook[] | null;
-  // The traces kept until the run ends, when its phases run hooks out of
-  // registration order (made on the first; otherwise each goes out as its
-  // result is applied).
-  #held: Trace[] | null = null;
+  // Only when something listens: the onInvocation listener or telemetry.
+  #trace: RunTrace | null;
   // The result, until it is delivered: a run that finished inside start()
   // returns it resolved; one that finishes later resolves the promise.
   // (A promise only while the first JSON Schema of a process loads zod.)
@@ -177,8 +107,9 @@ export class EventRun implements CallScope, RunState {
     this.#core = core;
     this.#plan = plan;
     this.#entries = entries;
-    this.#sink = sink;
-    this.#tracing = core.onInvocation !== undefined || sink !== null;
+    this.#trace = core.onInvocation !== undefined || sink !== null
+      ? new RunTrace(core, payload.event, sink, plan.reordered)
+      : null;
   }
 
   /**
@@ -318,7 +249,7 @@ export class EventRun implements CallScope, RunState {
     trace: Trace | null,
   ): void {
     this.#cursor = index + 1;
-    if (trace !== null) this.#report(trace);
+    if (trace !== null) this.#trace!.report(trace);
     if (this.#apply(this.#entries[index]!, outcome, failure)) this.stopped = true;
   }
 
@@ -330,7 +261,7 @@ export class EventRun implements CallScope, RunState {
   }
 
   #invoke(active: Active, index: number, payload: HookInput): void {
-    const invocation = new Invocation(active.entry, index, this, this.#tracing ? performance.now() : 0);
+    const invocation = new Invocation(active.entry, index, this, this.#trace !== null ? performance.now() : 0);
     if (invocation.callerAborted) {
       invocation.settle(null, { kind: "aborted", message: "cancelled by the caller before it started" });
       return;
@@ -343,8 +274,9 @@ export class EventRun implements CallScope, RunState {
       this.#doneTogether(invocation, outcome, failure);
       return;
     }
-    if (this.#tracing) this.#report(this.#traced(invocation, outcome, failure));
     const active = this.#entries[invocation.index]!;
+    const trace = this.#trace;
+    if (trace !== null) trace.report(trace.traced(invocation, active, outcome, failure));
     if (this.#apply(active, outcome, failure)) this.#stop(active);
     if (this.#inLoop) {
       this.#settledInLoop = true;
@@ -371,7 +303,8 @@ export class EventRun implements CallScope, RunState {
     // Its record goes out with its result, in registration order: traces
     // do not depend on who finished first either.
     const index = invocation.index;
-    this.#together(index, outcome, failure, this.#tracing ? this.#traced(invocation, outcome, failure) : null);
+    const trace = this.#trace?.traced(invocation, this.#entries[index]!, outcome, failure) ?? null;
+    this.#together(index, outcome, failure, trace);
     // Its own count, not yet given back, holds the phase open while the
     // next hook of the chain starts (and perhaps answers at once).
     if (!this.#entries[index]!.concurrent) this.#continueChain(index);
@@ -405,112 +338,20 @@ export class EventRun implements CallScope, RunState {
     }
   }
 
-  /**
-   * The failure policy, the one place that decides what a failure means: a
-   * closed hook denies where the event can block; an open one is skipped,
-   * or, when its dialect still reads an outcome from the answer (`lenient`),
-   * gets that outcome. Either way the failure is reported.
-   */
+  /** A failed hook, under its failure policy: denied, skipped or read leniently, and reported. */
   #failed(active: Active, failure: HookFailure, lenient: NormalizedOutcome | null): boolean {
-    const entry = active.entry;
-    const event = this.event;
-    const where = `Hook "${entry.name}" (${entry.transport}) on ${event} failed: ${failure.kind}: ${failure.message}`;
-    if (entry.failurePolicy === "closed" && this.#plan.info.canBlock) {
-      this.warn(`${where}; denied (failurePolicy "closed")`);
-      return this.#plan.rule.block(
-        this,
-        `Hook "${entry.name}" failed (${failure.kind}: ${failure.message}) and its failurePolicy is "closed", so this ${event} is denied. This is a hook failure, not an approval request: the hook must be fixed or disabled by its operator.`,
-        entry,
-      );
-    }
-    if (lenient !== null && usesLenient(entry)) {
-      if (lenient.action === "grant") {
-        this.warn(
-          `${where}; its answer is read as its agent reads it, since its failurePolicy is "open", but without its allow: a hook that failed grants nothing`,
-        );
-        return this.#rule(active, withoutGrant(lenient, this.info.canMutate));
-      }
-      this.warn(
-        `${where}; its answer is read as its agent reads it (${lenient.action}), since its failurePolicy is "open"`,
-      );
-      return this.#rule(active, lenient);
-    }
-    this.warn(`${where}; skipped (failurePolicy "${entry.failurePolicy}")`);
-    return false;
+    const verdict = failureVerdict(active.entry, this.event, this.info, failure, lenient);
+    this.warn(verdict.warning);
+    if (verdict.denial !== undefined) return this.#plan.rule.block(this, verdict.denial, active.entry);
+    return verdict.outcome !== undefined && this.#rule(active, verdict.outcome);
   }
 
   #finish(): void {
     closeScope(this);
-    const held = this.#held;
-    if (held !== null) {
-      held.sort((a, b) => a.order - b.order);
-      for (const trace of held) this.#emit(trace);
-    }
+    this.#trace?.flush();
     const result = this.#plan.rule.result(this);
     if (this.#resolve !== null) this.#resolve(result);
     else this.#result = result;
-  }
-
-  #record(
-    invocation: Invocation,
-    outcome: NormalizedOutcome | null,
-    failure: HookFailure | undefined,
-  ): HookInvocationRecord {
-    const entry = invocation.entry;
-    const record: HookInvocationRecord = {
-      event: this.event,
-      hookName: entry.name,
-      hookId: entry.id,
-      transport: entry.transport,
-      stage: entry.stage,
-      background: entry.background,
-      durationMs: performance.now() - invocation.startedAt,
-    };
-    if (failure !== undefined) record.failure = failure;
-    if (outcome !== null && (failure === undefined || usesLenient(entry))) {
-      record.action = outcome.action;
-      if (outcome.additionalContext !== undefined) record.context = true;
-    }
-    const detail = invocation.detail;
-    if (detail !== undefined) {
-      if (detail.model !== null) record.model = detail.model;
-      if (detail.prompt !== undefined) record.prompt = detail.prompt;
-      if (detail.answer !== undefined) record.answer = detail.answer;
-    }
-    return record;
-  }
-
-  /** The invocation's trace, made as it ends (its duration is now), reported later in registration order. */
-  #traced(
-    invocation: Invocation,
-    outcome: NormalizedOutcome | null,
-    failure: HookFailure | undefined,
-  ): Trace {
-    const record = this.#record(invocation, outcome, failure);
-    const active = this.#entries[invocation.index]!;
-    return {
-      record,
-      observed: this.#sink === null ? null : observedHook(record, invocation, active.dialect.name, failure, outcome),
-      order: active.order,
-    };
-  }
-
-  /** Gives a trace to telemetry and the listener, or keeps it for the run's end. */
-  #report(trace: Trace): void {
-    if (this.#plan.reordered) (this.#held ??= []).push(trace);
-    else this.#emit(trace);
-  }
-
-  #emit(trace: Trace): void {
-    if (trace.observed !== null) this.#sink!.push(trace.observed);
-    const record = trace.record;
-    const listener = this.#core.onInvocation;
-    if (listener === undefined) return;
-    try {
-      listener(record);
-    } catch (error) {
-      this.#core.logger?.error?.(`The onInvocation listener threw: ${error instanceof Error ? error.message : error}`);
-    }
   }
 
   /** Whether the runner refuses hook-granted allows. */

@@ -2,7 +2,7 @@
 // hooks that may run (after --no-hooks), their compiled matchers and
 // dialects, the rule's order, and a place to cache transport preflights.
 
-import type { Dialect, EventAlias } from "../dialects/types.ts";
+import type { Dialect, EventAlias } from "../dialects/shared/types.ts";
 import { claudeIdentity } from "../dialects/claude/identity.ts";
 import { dialectOf } from "../dialects/dialects.ts";
 import type { HookFailure } from "../events/outcome.ts";

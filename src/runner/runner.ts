@@ -2,23 +2,18 @@
  * The hook runner: runs an event's matching hooks under the event's
  * combining rule, with deadlines, cancellation and failure policy. The
  * per-event methods are the WrongStack-compatible API: thin, uniform calls into one
- * generic path, {@linkcode HookRunner.run}.
+ * generic path, {@linkcode HookRunner.run}. They come in three layers, each
+ * a class of its own file: `HookEngine` (engine.ts) runs any event by name
+ * and owns the runner's lifecycle, `ToolEventRunner` (tool_event_runner.ts)
+ * adds the tool events, and `HookRunner` here the session and turn events.
  *
  * @module
  */
 
-import type { HookRunEnv, PreToolUseEnv } from "../events/env.ts";
-import type { ToolResult } from "../events/payload.ts";
-import type {
-  BlockResult,
-  ContextResult,
-  PermissionRequestResult,
-  PostToolUseResult,
-  PreToolUseResult,
-  PromptResult,
-  StopResult,
-} from "../events/results.ts";
-import { dispatcherOf, HookEngine } from "./engine.ts";
+import type { HookRunEnv } from "../events/env.ts";
+import type { BlockResult, ContextResult, PromptResult, StopResult } from "../events/results.ts";
+import { dispatcherOf } from "./engine.ts";
+import { ToolEventRunner } from "./tool_event_runner.ts";
 import type { HookRunnerOptions } from "./types.ts";
 
 /**
@@ -63,7 +58,7 @@ import type { HookRunnerOptions } from "./types.ts";
  * deepEqual(result, { block: true, reason: "rm -rf is not allowed" });
  * ```
  */
-export class HookRunner extends HookEngine {
+export class HookRunner extends ToolEventRunner {
   /**
    * Creates a runner.
    *
@@ -72,159 +67,6 @@ export class HookRunner extends HookEngine {
    */
   constructor(options: HookRunnerOptions) {
     super(options);
-  }
-
-  /**
-   * Runs PreToolUse in three phases: the native mutate chain (one after
-   * another, each seeing the previous rewrite), then the Claude-dialect
-   * hooks at the same time on that input, then the validators at the same
-   * time on the final input; a deny ends the run after its phase. When a
-   * hook rewrote the input and `env.inputSchema` is given, the final input
-   * is re-validated; a failure comes back as a block whose reason tells the
-   * model what is wrong.
-   *
-   * @param toolName The tool about to run.
-   * @param toolInput Its arguments.
-   * @param env The working directory, the caller's signal, the input schema.
-   * @returns `{block, reason}` to stop the tool, `{input}` when rewritten,
-   * `decision` when a hook asked, deferred or granted (`"allow"`: the
-   * host may skip its own prompt), `{}` to go ahead unchanged under the
-   * host's own permissions.
-   *
-   * @example A rewrite, re-validated
-   * ```ts
-   * import { HookRegistry, HookRunner } from "@hookgate/core";
-   * import { deepEqual } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerInProcess("PreToolUse", "ls", (input) => ({
-   *   action: "mutate",
-   *   input: { ...input.toolInput, long: true },
-   * }));
-   * const runner = new HookRunner({ registry });
-   * const result = await runner.preToolUse("ls", { path: "." }, {
-   *   cwd: "/tmp",
-   *   inputSchema: { type: "object", properties: { long: { type: "boolean" } } },
-   * });
-   * deepEqual(result, { input: { path: ".", long: true } });
-   * ```
-   */
-  preToolUse(
-    toolName: string,
-    toolInput: Record<string, unknown>,
-    env: PreToolUseEnv,
-  ): Promise<PreToolUseResult> {
-    return dispatcherOf(this).call("PreToolUse", { toolName, toolInput }, env);
-  }
-
-  /**
-   * Runs PostToolUse: fan-out; hook contexts are joined. A hook that
-   * objects (deny) cannot undo the tool, so its reason is returned as
-   * context with `contextAs: "feedback"`. Background hooks start here and
-   * do not delay the result.
-   *
-   * @param toolName The tool that ran.
-   * @param toolInput The arguments it ran with.
-   * @param toolResult Its result.
-   * @param env The working directory and the caller's signal.
-   * @returns The joined context, if any.
-   *
-   * @example Lint after an edit
-   * ```ts
-   * import { HookRegistry, HookRunner } from "@hookgate/core";
-   * import { deepEqual } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerInProcess("PostToolUse", "edit", () => ({
-   *   additionalContext: "Lint: clean",
-   * }));
-   * const runner = new HookRunner({ registry });
-   * const result = await runner.postToolUse("edit", { path: "a.ts" }, {
-   *   content: "ok",
-   *   isError: false,
-   * }, { cwd: "/tmp" });
-   * deepEqual(result, { additionalContext: "Lint: clean", contextAs: "context" });
-   * ```
-   */
-  postToolUse(
-    toolName: string,
-    toolInput: Record<string, unknown>,
-    toolResult: ToolResult,
-    env: HookRunEnv,
-  ): Promise<PostToolUseResult> {
-    return dispatcherOf(this).call("PostToolUse", { toolName, toolInput, toolResult }, env);
-  }
-
-  /**
-   * Runs PostToolUseFailure: fan-out after a tool failed. Hook errors never
-   * replace the tool's own failure.
-   *
-   * @param toolName The tool that failed.
-   * @param toolInput The arguments it ran with.
-   * @param error The failure text.
-   * @param env The working directory and the caller's signal.
-   * @returns The joined context, if any.
-   *
-   * @example Explain a failure
-   * ```ts
-   * import { HookRegistry, HookRunner } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerInProcess("PostToolUseFailure", "*", (input) => ({
-   *   additionalContext: `hint for: ${input.error}`,
-   * }));
-   * const runner = new HookRunner({ registry });
-   * const result = await runner.postToolUseFailure("bash", {}, "exit 1", { cwd: "/tmp" });
-   * equal(result.additionalContext, "hint for: exit 1");
-   * ```
-   */
-  postToolUseFailure(
-    toolName: string,
-    toolInput: Record<string, unknown>,
-    error: string,
-    env: HookRunEnv,
-  ): Promise<PostToolUseResult> {
-    return dispatcherOf(this).call("PostToolUseFailure", { toolName, toolInput, error }, env);
-  }
-
-  /**
-   * Runs PermissionRequest: native hooks one after another (the first
-   * block wins), then Claude-dialect hooks at the same time. A block
-   * refuses the permission; a Claude-dialect hook's approval grants it
-   * (`decision: "allow"`, with its `input` and `updatedPermissions`) when
-   * no hook refused and the runner forwards grants; a native hook's allow
-   * grants nothing.
-   *
-   * @param toolName The tool asking for permission.
-   * @param toolInput Its arguments.
-   * @param env The working directory and the caller's signal.
-   * @returns `{block, reason}` to refuse, `{decision: "allow", …}` to grant, `{}` to ask as usual.
-   *
-   * @example Refuse network tools
-   * ```ts
-   * import { HookRegistry, HookRunner } from "@hookgate/core";
-   * import { equal } from "node:assert/strict";
-   *
-   * const registry = new HookRegistry();
-   * registry.registerInProcess("PermissionRequest", "fetch", () => ({
-   *   action: "deny",
-   *   reason: "offline session",
-   * }));
-   * const runner = new HookRunner({ registry });
-   * const result = await runner.permissionRequest("fetch", {}, { cwd: "/tmp" });
-   * equal(result.block, true);
-   * ```
-   */
-  permissionRequest(
-    toolName: string,
-    toolInput: Record<string, unknown>,
-    env: HookRunEnv,
-  ): Promise<PermissionRequestResult> {
-    // The rule gives PermissionRequest no decision but a grant (it cannot ask).
-    return dispatcherOf(this).call("PermissionRequest", { toolName, toolInput }, env) as Promise<
-      PermissionRequestResult
-    >;
   }
 
   /**

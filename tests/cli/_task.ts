@@ -1,11 +1,9 @@
 // hook-run started exactly as the README says: `deno task hook-run …` in the
 // checkout, with a throwaway home directory.
 
-import { join } from "node:path";
-import { root } from "./_cli.ts";
+import { DENO_DIR, root } from "./_cli.ts";
 
-/** Where Deno keeps its cache for this test run: a throwaway HOME must not make every run download again. */
-export const DENO_DIR = Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache", "deno");
+export { DENO_DIR };
 
 /** What `deno task hook-run …` did. */
 export interface TaskRun {

@@ -5,6 +5,9 @@
 // it the whole file) is an error here, with the fix. A handler key hookgate
 // does not know (Claude and its plugins add some) is a warning: the hook
 // still runs, as it does in Claude.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import {
@@ -17,27 +20,28 @@ import {
   oneOf,
   optional,
   recordOf,
-  strictObject,
   string,
   UNKNOWN,
 } from "../../_internal/shape.ts";
-import { LONG_TIMEOUT_MS, MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
-import { durationText } from "../../_internal/text.ts";
+import { MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { compileClaudeMatcher } from "../../matchers/claude.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import {
+  agentHook,
+  type AgentSettings,
+  agentSettings,
+  agentTimeout,
+  MATCHER_GROUP,
+  matcherCompiles,
+} from "../shared/_agent_settings.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
 import { scrubs } from "./env.ts";
 import { rowOf } from "./events.ts";
 import { claudeOnlyHandler } from "./settings.ts";
-import { openEntry } from "../_broken_entry.ts";
-import { readHandler } from "../_handler.ts";
 
 /** A matcher group: `{"matcher": "…", "hooks": [ … ]}`. */
-export const CLAUDE_GROUP: ObjectShape = strictObject({
-  matcher: optional(string()),
-  hooks: arrayOf(UNKNOWN),
-});
+export const CLAUDE_GROUP: ObjectShape = MATCHER_GROUP;
 
 /** One hook of a matcher group (the keys hookgate knows; others are reported, not refused). */
 export const CLAUDE_HANDLER: ObjectShape = looseObject({
@@ -87,7 +91,6 @@ interface Handler {
 
 /** Every key a Claude handler may have. */
 export const CLAUDE_HANDLER_KEYS: readonly string[] = keysOf(CLAUDE_HANDLER);
-const GROUP_KEYS: readonly string[] = keysOf(CLAUDE_GROUP);
 
 /** Top-level keys only Claude Code settings have: a file with one is Claude's. */
 const CLAUDE_TOP_KEYS = [
@@ -109,14 +112,32 @@ function defaultSeconds(event: HookEvent, type: string): number {
   return event === "UserPromptSubmit" ? 30 : event === "MessageDisplay" ? 10 : 600;
 }
 
-/** The Claude Code dialect's configuration side. */
-export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
+/** What Claude Code's settings say differently from the other agents' settings. */
+const CLAUDE_SETTINGS: AgentSettings = {
   name: "claude",
   label: "Claude Code",
-  markers: new Set(),
-  strictTop: false,
+  agent: "Claude Code",
   securityLists: { httpAllowedUrls: "allowedHttpHookUrls" },
-  models: false,
+  groups: {
+    noun: "matcher group",
+    ungrouped: "Claude Code silently ignores such an entry (and with it every hook of the file)",
+  },
+  hook: CLAUDE_HANDLER,
+  // Claude waits as long as a hook's `timeout` says — an approval hook may
+  // wait days for a human — so hookgate does too, up to a week.
+  timeout: { unit: "seconds", longestMs: MAX_AGENT_TIMEOUT_MS },
+  matcher: (event, matcher, path, context) => checkMatcher(event, matcher, path, context) ? matcher : null,
+  skip(entry, path) {
+    const claudeOnly = claudeOnlyHandler(entry);
+    if (claudeOnly === undefined) return undefined;
+    // Not an error: in Claude's own file Claude runs it, and install and import-claude leave it there.
+    return {
+      path: [...path, (entry.type ?? "command") === "command" ? "shell" : "type"],
+      message: `hookgate cannot run this hook outside Claude Code (${claudeOnly}), so it does not run it`,
+      hint: "keep it in a Claude Code settings file, where Claude runs it",
+    };
+  },
+  read: claudeHook,
   // Claude's own switch, set in the settings' env for the whole session.
   sanitizesEnv: (root) => isPlainObject(root.env) && scrubs(root.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB),
   detects(root) {
@@ -130,68 +151,10 @@ export const CLAUDE_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
     root.disableAllHooks === true
       ? '"disableAllHooks" is true, so none of this file\'s hooks are loaded (Claude Code would run none of them either)'
       : undefined,
-  entries(event, value, path, context) {
-    if (!isPlainObject(value)) {
-      context.error(path, "each entry must be a matcher group", '{"matcher": "…", "hooks": [{"type": "command", …}]}');
-      return [];
-    }
-    if (!Array.isArray(value.hooks) && (value.command !== undefined || value.type !== undefined)) {
-      context.error(
-        path,
-        "this hook is not inside a matcher group: Claude Code silently ignores such an entry (and with it every hook of the file)",
-        'wrap it: {"matcher": "", "hooks": [ <this hook> ]}',
-      );
-      return [];
-    }
-    if (!context.check(CLAUDE_GROUP, value, path, GROUP_KEYS)) return [];
-    const matcher = value.matcher as string | undefined;
-    if (!checkMatcher(event, matcher, [...path, "matcher"], context)) return [];
-    const hooks: ConfiguredHook[] = [];
-    for (const [index, item] of (value.hooks as unknown[]).entries()) {
-      const hook = claudeHook(event, item, matcher, [...path, "hooks", index], context);
-      if (hook !== null) hooks.push(hook);
-    }
-    return hooks;
-  },
-  // Claude hooks have no failure policy: a broken one could only have failed
-  // open, and Claude Code drops the group. Named by the handler at fault.
-  broken(value, at) {
-    const handlers = isPlainObject(value) && Array.isArray(value.hooks) ? value.hooks : [];
-    const index = at[0] === "hooks" && typeof at[1] === "number" ? at[1] : 0;
-    return openEntry(value, "claude", handlers[index]);
-  },
-});
+};
 
-/**
- * A Claude timeout in milliseconds. Claude waits as long as a hook's
- * `timeout` says — an approval hook may wait days for a human — so hookgate
- * does too, up to a week; past an hour it says how long a call may wait
- * (and that 5000 may have been meant as milliseconds).
- */
-function claudeTimeout(seconds: number, path: JsonPath, context: EntryContext): number {
-  const ms = Math.max(1, Math.round(seconds * 1000));
-  if (ms > MAX_AGENT_TIMEOUT_MS) {
-    context.warning(
-      path,
-      `"timeout" is ${seconds} seconds (${durationText(seconds)}); the longest is a week (${
-        MAX_AGENT_TIMEOUT_MS / 1000
-      }), so it is capped`,
-    );
-    return MAX_AGENT_TIMEOUT_MS;
-  }
-  if (ms > LONG_TIMEOUT_MS) {
-    context.warning(
-      path,
-      `"timeout" is ${seconds} seconds (${
-        durationText(seconds)
-      }): a call waits that long for this hook, as in Claude Code`,
-      `Claude Code timeouts are in seconds: if you meant milliseconds, write ${
-        Math.max(1, Math.round(seconds / 1000))
-      }`,
-    );
-  }
-  return ms;
-}
+/** The Claude Code dialect's configuration side. */
+export const CLAUDE_CONFIG: DialectConfig = agentSettings(CLAUDE_SETTINGS);
 
 function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): boolean {
   const trimmed = matcher?.trim() ?? "";
@@ -202,45 +165,26 @@ function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonP
     }
     return true;
   }
-  try {
-    compileClaudeMatcher(matcher, event);
-  } catch (error) {
-    context.error(path, (error as Error).message, 'use an exact name, a list such as "Edit|Write", or a valid regex');
-    return false;
-  }
-  return true;
+  return matcherCompiles(() => compileClaudeMatcher(matcher, event), path, context);
 }
 
 function claudeHook(
   event: HookEvent,
-  value: unknown,
+  value: Record<string, unknown>,
   matcher: string | undefined,
   path: JsonPath,
   context: EntryContext,
 ): ConfiguredHook | null {
-  if (readHandler(value, CLAUDE_HANDLER, CLAUDE_HANDLER_KEYS, "Claude Code", path, context) === null) return null;
   const h = value as Handler;
   const type = h.type ?? "command";
-  const claudeOnly = claudeOnlyHandler(h as Record<string, unknown>);
-  if (claudeOnly !== undefined) {
-    // Not an error: in Claude's own file Claude runs it, and install and import-claude leave it there.
-    context.warning(
-      [...path, type === "command" ? "shell" : "type"],
-      `hookgate cannot run this hook outside Claude Code (${claudeOnly}), so it does not run it`,
-      "keep it in a Claude Code settings file, where Claude runs it",
-    );
-    return null;
-  }
-  const timeoutMs = claudeTimeout(h.timeout ?? defaultSeconds(event, type), [...path, "timeout"], context);
-  const base: { dialect: "claude"; stage?: "mutate"; timeoutMs: number; matcher?: string; toolRule?: string } = {
-    dialect: "claude" as const,
-    // Claude hooks may rewrite the input: they run in the mutate stage, all
-    // at the same time on the same input as in Claude (after the native
-    // mutate chain), the later rewrite in configuration order winning.
-    ...(rowOf(event).canMutate ? { stage: "mutate" as const } : {}),
-    timeoutMs,
-    ...(matcher === undefined ? {} : { matcher }),
-  };
+  const timeoutMs = agentTimeout(
+    CLAUDE_SETTINGS,
+    h.timeout ?? defaultSeconds(event, type),
+    [...path, "timeout"],
+    context,
+  );
+  // Claude hooks may rewrite the input: they run in the mutate stage, after the native mutate chain.
+  const base: ReturnType<typeof agentHook> & { toolRule?: string } = agentHook("claude", event, timeoutMs, matcher);
   if (h.continueOnBlock !== undefined && type !== "prompt") {
     context.warning([...path, "continueOnBlock"], `"continueOnBlock" applies to prompt hooks only; it is ignored here`);
   }

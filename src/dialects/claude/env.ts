@@ -4,7 +4,7 @@
 // sanitized one. CLAUDE_PROJECT_DIR always, CLAUDE_ENV_FILE on the events
 // that give one (even sanitized: it is how such hooks export variables).
 
-import type { DialectEnv, DialectEnvContext } from "../types.ts";
+import type { DialectEnv, DialectEnvContext } from "../shared/types.ts";
 import { ENV_FILE_EVENTS } from "./events.ts";
 
 /** Whether a value of CLAUDE_CODE_SUBPROCESS_ENV_SCRUB makes Claude strip credentials from its subprocesses. */

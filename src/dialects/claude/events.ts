@@ -5,7 +5,7 @@
 // block only by exit code, and which give hooks CLAUDE_ENV_FILE.
 
 import type { HookEvent } from "../../events/event_map.ts";
-import { rowOf } from "../_later_event.ts";
+import { rowOf } from "../shared/_later_event.ts";
 
 export { rowOf };
 

@@ -12,8 +12,8 @@ import { describe, isPlainObject, setOwn } from "../../_internal/json.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
 import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
-import { firstLine } from "../_answer.ts";
-import type { DecodedOutput, HookAnswer } from "../types.ts";
+import { firstLine } from "../shared/_answer.ts";
+import type { DecodedOutput, HookAnswer } from "../shared/types.ts";
 import { ACTION_DECIDES, ANY_EXIT_BLOCKS, DECISION_BLOCK, exit2, OUTPUT_IGNORED, TEXT_IS_CONTEXT } from "./events.ts";
 
 const ADVICE = {

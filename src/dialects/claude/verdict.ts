@@ -4,7 +4,7 @@
 
 import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
-import type { ModelVerdict, PromptModelDefault } from "../types.ts";
+import type { ModelVerdict, PromptModelDefault } from "../shared/types.ts";
 
 /**
  * The fast Claude model Claude Code's prompt hooks ask by default; Claude

@@ -8,9 +8,9 @@ import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../ev
 import type { HookDialect } from "../../events/hooks.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isEventName, isHookEvent } from "../../events/table.ts";
-import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../_fields.ts";
-import { laterWireEvent } from "../_later_event.ts";
-import type { DecodedInput, Dialect } from "../types.ts";
+import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../shared/_fields.ts";
+import { type EventSenders, laterWireEvent } from "../shared/_later_event.ts";
+import type { DecodedInput, Dialect } from "../shared/types.ts";
 import { ACTION_DECIDES, BLOCK_BY_EXIT, DECISION_BLOCK, rowOf } from "./events.ts";
 import { claudeCommandEnv } from "./env.ts";
 import { decodeClaudeOutput } from "./output.ts";
@@ -39,7 +39,7 @@ const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g;
  * `stop_hook_active`, `source`, `reason`, `trigger`, …), then what the
  * agent sent that hookgate does not model, unchanged.
  */
-function encodeInput(input: HookInput): Record<string, unknown> {
+export function encodeClaudeInput(input: HookInput): Record<string, unknown> {
   const out: Record<string, unknown> = { session_id: input.sessionId ?? "" };
   if (input.transcriptPath !== undefined) out.transcript_path = input.transcriptPath;
   out.cwd = input.cwd;
@@ -60,13 +60,13 @@ function encodeInput(input: HookInput): Record<string, unknown> {
 /**
  * Reads a payload in Claude Code's names, as `agent` sends it (Codex writes
  * Claude's): an event the table lacks is one `agent` added later, unless
- * another agent is known to send it.
+ * another agent is known to send it (`senders`).
  */
-export function decodeClaudeInput(value: unknown, agent: HookDialect = "claude"): DecodedInput {
+export function decodeClaudeInput(value: unknown, agent: HookDialect, senders: EventSenders): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Claude hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Claude hook event needs "hook_event_name"');
-  if (!isHookEvent(name) && laterWireEvent(name, agent) === undefined) {
+  if (!isHookEvent(name) && laterWireEvent(name, agent, senders) === undefined) {
     throw new TypeError(
       `"hook_event_name" is ${JSON.stringify(name)}, which is not a Claude Code hook event name${
         isEventName(name) ? " (it is another agent's event)" : ""
@@ -170,26 +170,28 @@ function encodeExit(event: HookEvent, result: AnyHookEventResult): { code: 2; st
   return { code: 2, stderr: result.reason ?? "blocked by hook" };
 }
 
-/** The Claude Code dialect. */
-export const CLAUDE_DIALECT: Dialect = Object.freeze<Dialect>({
-  name: "claude",
-  matcherKind: "claude",
-  matcherScope: "fields",
-  contextSeparator: "\n",
-  concurrent: true,
-  acceptsUnknownEvents: true,
-  runsAnyCommand: true,
-  // Claude keeps all of a hook's output: what fits in the largest cap counts.
-  defaultMaxOutputBytes: MAX_OUTPUT_BYTES,
-  // Claude waits as long as a hook's timeout says (an approval may wait days for a human).
-  maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
-  encodeInput,
-  decodeInput: (value) => decodeClaudeInput(value),
-  decodeOutput: decodeClaudeOutput,
-  encodeResult,
-  encodeExit,
-  decodeVerdict: decodeClaudeVerdict,
-  defaultPromptModel: claudePromptModel,
-  commandEnv: claudeCommandEnv,
-  expandArgument: (argument, projectDir) => argument.replace(PROJECT_DIR, projectDir),
-});
+/** The Claude Code dialect, telling the events other agents send (`senders`) from Claude's own. */
+export function claudeDialect(senders: EventSenders): Dialect {
+  return Object.freeze<Dialect>({
+    name: "claude",
+    matcherKind: "claude",
+    matcherScope: "fields",
+    contextSeparator: "\n",
+    concurrent: true,
+    acceptsUnknownEvents: true,
+    runsAnyCommand: true,
+    // Claude keeps all of a hook's output: what fits in the largest cap counts.
+    defaultMaxOutputBytes: MAX_OUTPUT_BYTES,
+    // Claude waits as long as a hook's timeout says (an approval may wait days for a human).
+    maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
+    encodeInput: encodeClaudeInput,
+    decodeInput: (value) => decodeClaudeInput(value, "claude", senders),
+    decodeOutput: decodeClaudeOutput,
+    encodeResult,
+    encodeExit,
+    decodeVerdict: decodeClaudeVerdict,
+    defaultPromptModel: claudePromptModel,
+    commandEnv: claudeCommandEnv,
+    expandArgument: (argument, projectDir) => argument.replace(PROJECT_DIR, projectDir),
+  });
+}

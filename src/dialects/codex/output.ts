@@ -12,8 +12,8 @@
 import { describe, isPlainObject } from "../../_internal/json.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
-import { firstLine } from "../_answer.ts";
-import type { DecodedOutput, HookAnswer } from "../types.ts";
+import { firstLine } from "../shared/_answer.ts";
+import type { DecodedOutput, HookAnswer } from "../shared/types.ts";
 import { EXIT2_BLOCKS, TEXT_IS_CONTEXT, TEXT_IS_INVALID } from "./events.ts";
 
 const UNIVERSAL = ["continue", "stopReason", "suppressOutput", "systemMessage"];

@@ -6,7 +6,7 @@
 // so it is a canonical tool of its own (kind `edit`), which Claude and Codex
 // matchers also select as `Write` and `Edit` (src/matchers/codex.ts).
 
-import { type ToolMap, toolMap, type ToolRow } from "../_tool_map.ts";
+import { type ToolMap, toolMap, type ToolRow } from "../shared/_tool_map.ts";
 
 /** Codex's tools: the same names and fields as the canonical ones. */
 export const CODEX_TOOL_ROWS: readonly ToolRow[] = Object.freeze([

@@ -13,10 +13,17 @@ import { isPlainObject } from "../../_internal/json.ts";
 import { MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
 import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { CLAUDE_DIALECT, decodeClaudeInput } from "../claude/wire.ts";
-import { optionalString } from "../_fields.ts";
-import { laterWireEvent } from "../_later_event.ts";
-import type { DecodedInput, DecodedOutput, Dialect, DialectEnv, DialectEnvContext, HookAnswer } from "../types.ts";
+import { decodeClaudeInput, encodeClaudeInput } from "../claude/wire.ts";
+import { optionalString } from "../shared/_fields.ts";
+import { type EventSenders, laterWireEvent } from "../shared/_later_event.ts";
+import type {
+  DecodedInput,
+  DecodedOutput,
+  Dialect,
+  DialectEnv,
+  DialectEnvContext,
+  HookAnswer,
+} from "../shared/types.ts";
 import { CODEX_EVENTS, WITHOUT_MODEL } from "./events.ts";
 import { decodeCodexOutput } from "./output.ts";
 import { encodeCodexResult } from "./result.ts";
@@ -25,7 +32,7 @@ import { CODEX_TOOLS } from "./tools.ts";
 /** A payload as Codex writes it to a command hook: a canonical call in Codex's tool names. */
 function encodeInput(input: HookInput): Record<string, unknown> {
   const own = input.toolName === undefined ? input : withCall(input, CODEX_TOOLS.fromCanonical);
-  const out = CLAUDE_DIALECT.encodeInput(own);
+  const out = encodeClaudeInput(own);
   // Codex always writes the transcript, null when the session has none.
   if (out.transcript_path === undefined) out.transcript_path = null;
   return out;
@@ -39,11 +46,11 @@ function encodeInput(input: HookInput): Record<string, unknown> {
  * without it is another agent's: read as Codex's, its hooks would be
  * chosen by the wrong rules.
  */
-function decodeInput(value: unknown): DecodedInput {
+function decodeInput(value: unknown, senders: EventSenders): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Codex hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Codex hook event needs "hook_event_name"');
-  if (!CODEX_EVENTS.has(name) && laterWireEvent(name, "codex") === undefined) {
+  if (!CODEX_EVENTS.has(name) && laterWireEvent(name, "codex", senders) === undefined) {
     throw new TypeError(
       `"hook_event_name" is ${JSON.stringify(name)}, which is not a Codex hook event (${
         [...CODEX_EVENTS].join(", ")
@@ -55,7 +62,7 @@ function decodeInput(value: unknown): DecodedInput {
       `${name} has no "model", which Codex writes on every ${name}; is it another agent's? Run hook-run gateway with that agent's --agent`,
     );
   }
-  const decoded = decodeClaudeInput(value, "codex");
+  const decoded = decodeClaudeInput(value, "codex", senders);
   const fields = decoded.fields as { toolName?: string; toolInput?: Record<string, unknown> };
   if (typeof fields.toolName === "string" && isPlainObject(fields.toolInput)) {
     const call = CODEX_TOOLS.toCanonical(fields.toolName, fields.toolInput);
@@ -93,23 +100,25 @@ function commandEnv({ sanitized }: DialectEnvContext): DialectEnv {
   return { inherit: !sanitized, env: {} };
 }
 
-/** The OpenAI Codex dialect. */
-export const CODEX_DIALECT: Dialect = Object.freeze<Dialect>({
-  name: "codex",
-  matcherKind: "codex",
-  matcherScope: "fields",
-  // Codex hands each hook's context to the model as its own message; joined, a blank line apart.
-  contextSeparator: "\n\n",
-  // Codex launches an event's matching hooks together, each on the same input.
-  concurrent: true,
-  // Codex adds events between releases (0.169: PreModelRequest, PostModelRequest, Interrupt).
-  acceptsUnknownEvents: true,
-  // Codex waits as long as a hook's timeout says (0.169 keeps "timeout": 1200 as 1200 seconds).
-  maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
-  tools: CODEX_TOOLS,
-  encodeInput,
-  decodeInput,
-  decodeOutput,
-  encodeResult,
-  commandEnv,
-});
+/** The OpenAI Codex dialect, telling the events other agents send (`senders`) from Codex's own. */
+export function codexDialect(senders: EventSenders): Dialect {
+  return Object.freeze<Dialect>({
+    name: "codex",
+    matcherKind: "codex",
+    matcherScope: "fields",
+    // Codex hands each hook's context to the model as its own message; joined, a blank line apart.
+    contextSeparator: "\n\n",
+    // Codex launches an event's matching hooks together, each on the same input.
+    concurrent: true,
+    // Codex adds events between releases (0.169: PreModelRequest, PostModelRequest, Interrupt).
+    acceptsUnknownEvents: true,
+    // Codex waits as long as a hook's timeout says (0.169 keeps "timeout": 1200 as 1200 seconds).
+    maxTimeoutMs: MAX_AGENT_TIMEOUT_MS,
+    tools: CODEX_TOOLS,
+    encodeInput,
+    decodeInput: (value) => decodeInput(value, senders),
+    decodeOutput,
+    encodeResult,
+    commandEnv,
+  });
+}

@@ -6,11 +6,13 @@
 // tested unanchored, as Cursor tests them: on tool events against the tool
 // type, on the shell events against the command text; they are stored in a
 // form the Claude matcher reads as that same regular expression.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { isPlainObject } from "../../_internal/json.ts";
 import {
   BOOLEAN,
-  keysOf,
   looseObject,
   number,
   type ObjectShape,
@@ -20,12 +22,12 @@ import {
   UNKNOWN,
 } from "../../_internal/shape.ts";
 import { MAX_TIMEOUT_MS } from "../../_internal/limits.ts";
-import { closest } from "../../_internal/text.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
 import { HOOK_EVENTS, isHookEvent } from "../../events/table.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
-import { hookLabel } from "../_broken_entry.ts";
+import { type AgentSettings, agentSettings, agentTimeout } from "../shared/_agent_settings.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
+import { hookLabel } from "../shared/_broken_entry.ts";
 import { CURSOR_EVENTS, cursorEventOf } from "./events.ts";
 import { DEFAULT_LOOP_LIMIT } from "./output.ts";
 
@@ -41,22 +43,24 @@ export const CURSOR_ENTRY: ObjectShape = looseObject({
   loop_limit: optional(UNKNOWN),
 });
 
-const KEYS: readonly string[] = keysOf(CURSOR_ENTRY);
-
 /** Cursor's timeout when a hook gives none, in seconds (Cursor documents only "platform default"). */
 const DEFAULT_SECONDS = 30;
 
 /** Claude's matcher reads a plain word list as exact names; a group makes it the unanchored regex Cursor reads. */
 const CLAUDE_EXACT = /^[A-Za-z0-9_\- ,|]+$/;
 
-/** The Cursor dialect's configuration side. */
-export const CURSOR_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
+/** What Cursor's hooks.json says differently from the other agents' settings. */
+const CURSOR_SETTINGS: AgentSettings = {
   name: "cursor",
   label: "Cursor",
+  agent: "Cursor",
   markers: new Set(["failClosed", "loop_limit"]),
-  strictTop: false,
-  securityLists: {},
-  models: false,
+  // No groups: each element of an event's list is one hook, its matcher its own.
+  hook: CURSOR_ENTRY,
+  hookExample: '{"command": ".cursor/hooks/guard.sh"}',
+  timeout: { unit: "seconds", longestMs: MAX_TIMEOUT_MS },
+  read: (event, value, _matcher, path, context) =>
+    cursorHook(event, typeof path[1] === "string" ? path[1] : "", value, path, context),
   eventOf: cursorEventOf,
   // A version number beside flat entries (a command at the top of each, no "hooks" list inside).
   detects(root) {
@@ -64,33 +68,6 @@ export const CURSOR_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
     const lists = Object.values(root.hooks).filter(Array.isArray);
     return lists.length > 0 &&
       lists.every((list) => list.every((entry) => isPlainObject(entry) && !Array.isArray(entry.hooks)));
-  },
-  entries(event, value, path, context) {
-    const key = typeof path[1] === "string" ? path[1] : "";
-    if (!isPlainObject(value)) {
-      context.error(path, "each hook must be an object", '{"command": ".cursor/hooks/guard.sh"}');
-      return [];
-    }
-    if (Array.isArray(value.hooks)) {
-      context.error(
-        path,
-        "Cursor hooks are flat entries, not matcher groups",
-        'write {"command": "…", "matcher": "…"} directly in the list',
-      );
-      return [];
-    }
-    if (!context.check(CURSOR_ENTRY, value, path, KEYS)) return [];
-    for (const name of Object.keys(value)) {
-      if (KEYS.includes(name)) continue;
-      const suggestion = closest(name, KEYS);
-      context.warning(
-        [...path, name],
-        `"${name}" is not a Cursor hook key hookgate knows; it is ignored and the hook runs`,
-        suggestion === undefined ? undefined : `did you mean "${suggestion}"?`,
-      );
-    }
-    const hook = cursorHook(event, key, value, path, context);
-    return hook === null ? [] : [hook];
   },
   broken(value) {
     const label = hookLabel(value);
@@ -105,7 +82,10 @@ export const CURSOR_CONFIG: DialectConfig = Object.freeze<DialectConfig>({
       ...(matcher === undefined ? {} : { matcher: storedMatcher(matcher) }),
     };
   },
-});
+};
+
+/** The Cursor dialect's configuration side. */
+export const CURSOR_CONFIG: DialectConfig = agentSettings(CURSOR_SETTINGS);
 
 interface Entry {
   type?: "command" | "prompt";
@@ -175,16 +155,7 @@ function cursorHook(
       );
     }
   }
-  const seconds = h.timeout ?? DEFAULT_SECONDS;
-  let timeoutMs = Math.max(1, Math.round(seconds * 1000));
-  if (timeoutMs > MAX_TIMEOUT_MS) {
-    context.warning(
-      [...path, "timeout"],
-      `"timeout" is ${seconds} seconds; the longest is ${MAX_TIMEOUT_MS / 1000}, so it is capped`,
-      "Cursor timeouts are in seconds",
-    );
-    timeoutMs = MAX_TIMEOUT_MS;
-  }
+  const timeoutMs = agentTimeout(CURSOR_SETTINGS, h.timeout ?? DEFAULT_SECONDS, [...path, "timeout"], context);
   const stored = info?.mcp === true
     ? mcpMatcher(matcher)
     : matcher === "" || matcher === "*"

@@ -4,7 +4,7 @@
 // its Claude alias CLAUDE_PROJECT_DIR, CURSOR_VERSION, and — when Cursor
 // has them — CURSOR_USER_EMAIL and CURSOR_TRANSCRIPT_PATH.
 
-import type { DialectEnv, DialectEnvContext } from "../types.ts";
+import type { DialectEnv, DialectEnvContext } from "../shared/types.ts";
 
 /** The variables Cursor passes on when it has them. */
 const PASSED = ["CURSOR_USER_EMAIL", "CURSOR_TRANSCRIPT_PATH", "CURSOR_CODE_REMOTE"];

@@ -1,7 +1,7 @@
 // Cursor's hook events (its hooks.json keys, lowerCamel) against the
 // canonical event table: most are another name for a canonical event —
 // beforeShellExecution is PreToolUse for the shell tool only —, a few are
-// Cursor's own rows (src/events/rows/cursor.ts). What each event's answer
+// Cursor's own rows (src/events/cursor_rows.ts). What each event's answer
 // may say is a column here, read by the answer decoder and the result
 // encoder, so neither branches on an event name.
 

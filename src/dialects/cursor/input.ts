@@ -9,9 +9,9 @@ import { describe, isPlainObject, setOwn } from "../../_internal/json.ts";
 import type { AnyHookEventFields } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type HookPayloadField, isHookEvent } from "../../events/table.ts";
-import { optionalString, readFields } from "../_fields.ts";
-import type { DecodedInput } from "../types.ts";
-import { laterWireEvent } from "../_later_event.ts";
+import { optionalString, readFields } from "../shared/_fields.ts";
+import type { DecodedInput } from "../shared/types.ts";
+import { type EventSenders, laterWireEvent } from "../shared/_later_event.ts";
 import { CURSOR_EVENTS, type CursorEventInfo, wireEventOf } from "./events.ts";
 import { CURSOR_TOOLS, mcpToolOf } from "./tools.ts";
 
@@ -32,13 +32,17 @@ const FIELD_KEYS: Readonly<Record<string, Partial<Record<HookPayloadField, strin
 /** The events whose payload carries `loop_count`, Cursor's loop flag. */
 const LOOPS: ReadonlySet<string> = new Set(["stop", "subagentStop"]);
 
-/** A Cursor event read into canonical terms; `wireEvent` is set when Cursor's name is an alias. */
-export function decodeCursorInput(value: unknown): DecodedInput {
+/**
+ * A Cursor event read into canonical terms; `wireEvent` is set when
+ * Cursor's name is an alias. An event Cursor added later is told from one
+ * another agent is known to send by `senders`.
+ */
+export function decodeCursorInput(value: unknown, senders: EventSenders = new Map()): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Cursor hook event must be a JSON object");
   const wire = optionalString(value, "hook_event_name");
   if (wire === undefined) throw new TypeError('a Cursor hook event needs "hook_event_name"');
   // An event Cursor added after this version runs under the row for unknown events, in PascalCase, its fields in `extra`.
-  const later = Object.hasOwn(CURSOR_EVENTS, wire) ? undefined : laterWireEvent(wire, "cursor", "camelCase");
+  const later = Object.hasOwn(CURSOR_EVENTS, wire) ? undefined : laterWireEvent(wire, "cursor", senders, "camelCase");
   const info: CursorEventInfo | undefined = later !== undefined
     ? { event: later }
     : Object.hasOwn(CURSOR_EVENTS, wire)

@@ -13,8 +13,8 @@ import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
-import { firstLine } from "../_answer.ts";
-import type { DecodedOutput, HookAnswer } from "../types.ts";
+import { firstLine } from "../shared/_answer.ts";
+import type { DecodedOutput, HookAnswer } from "../shared/types.ts";
 import { cursorInfo } from "./events.ts";
 import { CURSOR_TOOLS } from "./tools.ts";
 

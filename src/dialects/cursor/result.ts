@@ -10,7 +10,7 @@
 // `user_message` where Cursor shows one, and always on stderr.
 
 import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
-import type { DecodedInput } from "../types.ts";
+import type { DecodedInput } from "../shared/types.ts";
 import { cursorInfo, wireEventOf } from "./events.ts";
 import { CURSOR_TOOLS } from "./tools.ts";
 

@@ -8,7 +8,7 @@
 // server is lost on the way to Cursor (`mcp__github__create_issue` is
 // `MCP:create_issue`).
 
-import { type McpNames, type ToolMap, toolMap } from "../_tool_map.ts";
+import { type McpNames, type ToolMap, toolMap } from "../shared/_tool_map.ts";
 
 /** The server part of a canonical MCP tool name made from one of Cursor's. */
 const SERVER = "cursor";

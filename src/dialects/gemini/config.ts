@@ -9,13 +9,15 @@
 // named (or whose command is listed) in `hooksConfig.disabled` are left
 // out, and `hooksConfig.enabled: false` leaves every hook of the file out,
 // as in Gemini.
+//
+// The file is read by the one reader of agents' settings files
+// (../shared/_agent_settings.ts); what is here is only what differs.
 
 import { isPlainObject } from "../../_internal/json.ts";
-import { LONG_TIMEOUT_MS, MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
+import { MAX_AGENT_TIMEOUT_MS } from "../../_internal/limits.ts";
 import {
   arrayOf,
   BOOLEAN,
-  keysOf,
   looseObject,
   number,
   type ObjectShape,
@@ -25,13 +27,10 @@ import {
   string,
   UNKNOWN,
 } from "../../_internal/shape.ts";
-import { durationText } from "../../_internal/text.ts";
-import type { ConfiguredHook } from "../../events/configured.ts";
 import type { HookEvent } from "../../events/event_map.ts";
-import { openEntry } from "../_broken_entry.ts";
-import { readHandler } from "../_handler.ts";
-import { rowOf } from "../_later_event.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
+import { agentHook, type AgentSettings, agentSettings, agentTimeout } from "../shared/_agent_settings.ts";
+import { rowOf } from "../shared/_later_event.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
 import { canonicalEvent, geminiEvent } from "./events.ts";
 
 /** A hook definition: `{"matcher": "…", "sequential": false, "hooks": [ … ]}`. */
@@ -50,9 +49,6 @@ const GEMINI_HANDLER: ObjectShape = looseObject({
   timeout: optional(number({ positive: true })),
   env: optional(recordOf(string())),
 });
-
-const GROUP_KEYS: readonly string[] = keysOf(GEMINI_GROUP);
-const HANDLER_KEYS: readonly string[] = keysOf(GEMINI_HANDLER);
 
 /** Gemini's default hook timeout, in milliseconds. */
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -82,69 +78,86 @@ function disabledList(root: Record<string, unknown>): ReadonlySet<string> {
   return new Set(Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : []);
 }
 
-/** The Gemini CLI dialect's configuration side. */
-export const GEMINI_CONFIG: DialectConfig & {
-  eventOf(key: string): { event: HookEvent; wireEvent?: string } | undefined;
-} = Object.freeze({
+/** What Gemini CLI's settings say differently from the other agents' settings. */
+const GEMINI_SETTINGS: AgentSettings = {
   name: "gemini",
   label: "Gemini CLI",
-  markers: new Set<string>(),
-  strictTop: false,
-  securityLists: {},
-  models: false,
-  detects(root: Record<string, unknown>): boolean {
+  agent: "Gemini CLI",
+  groups: {
+    shape: GEMINI_GROUP,
+    noun: "hook definition",
+    ungrouped: "Gemini CLI discards such an entry",
+    // A sequential group's hooks do not run together; matching a call, they
+    // make the whole event sequential, as Gemini's planner does (the
+    // dialect's `sequentialEvents`).
+    sequentialKey: "sequential",
+  },
+  hook: GEMINI_HANDLER,
+  timeout: { unit: "milliseconds", longestMs: MAX_AGENT_TIMEOUT_MS },
+  matcher(event, matcher, path, context) {
+    checkMatcher(event, matcher, path, context);
+    return matcher;
+  },
+  read(event, value, matcher, path, context) {
+    const h = value as {
+      type?: string;
+      command?: string;
+      name?: string;
+      timeout?: number;
+      env?: Record<string, string>;
+    };
+    const type = h.type ?? "command";
+    if (type !== "command") {
+      context.error(
+        [...path, "type"],
+        `"type" is ${JSON.stringify(type)}, but a Gemini CLI settings file can only declare command hooks`,
+        'use "type": "command"',
+      );
+      return null;
+    }
+    if (h.command === undefined) {
+      context.error(path, 'a command hook needs a "command"');
+      return null;
+    }
+    const name = h.name?.trim() === "" ? undefined : h.name;
+    if (disabledHooks.has(name ?? h.command) || disabledHooks.has(h.command)) {
+      context.warning(path, `this hook is listed in "hooksConfig.disabled", so it is not loaded (as in Gemini CLI)`);
+      return null;
+    }
+    const hook = {
+      ...agentHook(
+        "gemini",
+        event,
+        agentTimeout(GEMINI_SETTINGS, h.timeout ?? DEFAULT_TIMEOUT_MS, [...path, "timeout"], context),
+        matcher,
+      ),
+      ...(name === undefined ? {} : { name }),
+      // Gemini runs the command text with bash, having replaced its bare $GEMINI_PROJECT_DIR.
+      command: "bash",
+      args: ["-c", h.command],
+      ...(h.env === undefined ? {} : { env: h.env }),
+    };
+    context.command(hook, path);
+    return hook;
+  },
+  detects(root) {
     if (isPlainObject(root.hooksConfig)) return true;
     return isPlainObject(root.hooks) && GEMINI_ONLY_EVENTS.some((event) => Object.hasOwn(root.hooks as object, event));
   },
-  eventOf(key: string): { event: HookEvent } | undefined {
+  eventOf(key) {
     const event = canonicalEvent(key);
     return event === undefined ? undefined : { event };
   },
-  disabled(root: Record<string, unknown>): string | undefined {
+  disabled(root) {
     disabledHooks = disabledList(root);
     return isPlainObject(root.hooksConfig) && root.hooksConfig.enabled === false
       ? '"hooksConfig.enabled" is false, so none of this file\'s hooks are loaded (Gemini CLI would run none of them either)'
       : undefined;
   },
-  entries(event: HookEvent, value: unknown, path: JsonPath, context: EntryContext): ConfiguredHook[] {
-    if (!isPlainObject(value)) {
-      context.error(
-        path,
-        "each entry must be a hook definition",
-        '{"matcher": "…", "hooks": [{"type": "command", …}]}',
-      );
-      return [];
-    }
-    if (!Array.isArray(value.hooks) && (value.command !== undefined || value.type !== undefined)) {
-      context.error(
-        path,
-        "this hook is not inside a hook definition: Gemini CLI discards such an entry",
-        'wrap it: {"matcher": "", "hooks": [ <this hook> ]}',
-      );
-      return [];
-    }
-    if (!context.check(GEMINI_GROUP, value, path, GROUP_KEYS)) return [];
-    const matcher = value.matcher as string | undefined;
-    checkMatcher(event, matcher, [...path, "matcher"], context);
-    // A sequential group's hooks do not run together; matching a call, they
-    // make the whole event sequential, as Gemini's planner does (the
-    // dialect's `sequentialEvents`).
-    const sequential = value.sequential === true;
-    const hooks: ConfiguredHook[] = [];
-    for (const [index, item] of (value.hooks as unknown[]).entries()) {
-      const hook = geminiHook(event, item, matcher, [...path, "hooks", index], context);
-      if (hook !== null) hooks.push(sequential ? { ...hook, concurrent: false } : hook);
-    }
-    return hooks;
-  },
-  // Gemini hooks have no failure policy: a broken one could only have failed
-  // open, and Gemini discards it. Named by the hook at fault.
-  broken(value: unknown, at: JsonPath) {
-    const handlers = isPlainObject(value) && Array.isArray(value.hooks) ? value.hooks : [];
-    const index = at[0] === "hooks" && typeof at[1] === "number" ? at[1] : 0;
-    return openEntry(value, "gemini", handlers[index]);
-  },
-});
+};
+
+/** The Gemini CLI dialect's configuration side. */
+export const GEMINI_CONFIG: DialectConfig = agentSettings(GEMINI_SETTINGS);
 
 /** Warns about a matcher Gemini never reads on `event`. */
 function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonPath, context: EntryContext): void {
@@ -156,80 +169,4 @@ function checkMatcher(event: HookEvent, matcher: string | undefined, path: JsonP
       `${geminiEvent(event) ?? event} hooks have nothing to match, so the matcher is ignored (as Gemini CLI does)`,
     );
   }
-}
-
-/**
- * A Gemini timeout, already in milliseconds: past an hour it says how long
- * a call may wait, and below a second that 30 may have been meant as seconds.
- */
-function geminiTimeout(ms: number, path: JsonPath, context: EntryContext): number {
-  const rounded = Math.max(1, Math.round(ms));
-  if (rounded > MAX_AGENT_TIMEOUT_MS) {
-    context.warning(
-      path,
-      `"timeout" is ${ms} milliseconds (${
-        durationText(ms / 1000)
-      }); the longest is a week (${MAX_AGENT_TIMEOUT_MS}), so it is capped`,
-    );
-    return MAX_AGENT_TIMEOUT_MS;
-  }
-  if (rounded > LONG_TIMEOUT_MS) {
-    context.warning(
-      path,
-      `"timeout" is ${ms} milliseconds (${
-        durationText(ms / 1000)
-      }): a call waits that long for this hook, as in Gemini CLI`,
-    );
-  } else if (rounded < 1000) {
-    context.warning(
-      path,
-      `"timeout" is ${ms} milliseconds: the hook is stopped after less than a second`,
-      `Gemini CLI timeouts are in milliseconds: if you meant seconds, write ${rounded * 1000}`,
-    );
-  }
-  return rounded;
-}
-
-function geminiHook(
-  event: HookEvent,
-  value: unknown,
-  matcher: string | undefined,
-  path: JsonPath,
-  context: EntryContext,
-): ConfiguredHook | null {
-  if (readHandler(value, GEMINI_HANDLER, HANDLER_KEYS, "Gemini CLI", path, context) === null) return null;
-  const h = value as { type?: string; command?: string; name?: string; timeout?: number; env?: Record<string, string> };
-  const type = h.type ?? "command";
-  if (type !== "command") {
-    context.error(
-      [...path, "type"],
-      `"type" is ${JSON.stringify(type)}, but a Gemini CLI settings file can only declare command hooks`,
-      'use "type": "command"',
-    );
-    return null;
-  }
-  if (h.command === undefined) {
-    context.error(path, 'a command hook needs a "command"');
-    return null;
-  }
-  const name = h.name?.trim() === "" ? undefined : h.name;
-  if (disabledHooks.has(name ?? h.command) || disabledHooks.has(h.command)) {
-    context.warning(path, `this hook is listed in "hooksConfig.disabled", so it is not loaded (as in Gemini CLI)`);
-    return null;
-  }
-  const hook = {
-    dialect: "gemini" as const,
-    // Gemini hooks may rewrite the input: they run in the mutate stage, all at
-    // the same time on the same input as in Gemini, the later rewrite winning.
-    ...(rowOf(event).canMutate ? { stage: "mutate" as const } : {}),
-    timeoutMs: geminiTimeout(h.timeout ?? DEFAULT_TIMEOUT_MS, [...path, "timeout"], context),
-    ...(matcher === undefined ? {} : { matcher }),
-    ...(name === undefined ? {} : { name }),
-    // Gemini runs the command text with bash, having replaced its bare $GEMINI_PROJECT_DIR.
-    command: "bash",
-    args: ["-c", h.command],
-    ...(h.env === undefined ? {} : { env: h.env }),
-  };
-  context.command(hook, path);
-  return hook;
 }

@@ -7,7 +7,7 @@
 // `$GEMINI_PROJECT_DIR`, `$GEMINI_CWD` and `$CLAUDE_PROJECT_DIR` in the
 // command text with the directory, quoted for the shell.
 
-import type { DialectEnv, DialectEnvContext } from "../types.ts";
+import type { DialectEnv, DialectEnvContext } from "../shared/types.ts";
 
 /** Variables Gemini's own session gives its hooks, passed on when hookgate runs inside that session. */
 const SESSION_VARIABLES = ["GEMINI_SESSION_ID", "GEMINI_PLANS_DIR"] as const;

@@ -19,8 +19,8 @@ import type { HookEvent } from "../../events/event_map.ts";
 import type { NormalizedOutcome } from "../../events/outcome.ts";
 import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { firstLine } from "../_answer.ts";
-import type { DecodedOutput, HookAnswer } from "../types.ts";
+import { firstLine } from "../shared/_answer.ts";
+import type { DecodedOutput, HookAnswer } from "../shared/types.ts";
 import { DECIDES, TAKES_CONTEXT } from "./events.ts";
 import { GEMINI_TOOLS } from "./tools.ts";
 

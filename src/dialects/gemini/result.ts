@@ -11,7 +11,7 @@
 
 import type { AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
 import { DEFAULT_BLOCK_REASON } from "../../events/parse_outcome.ts";
-import type { DecodedInput } from "../types.ts";
+import type { DecodedInput } from "../shared/types.ts";
 import { DECIDES, geminiEvent, TAKES_CONTEXT } from "./events.ts";
 import { GEMINI_TOOLS } from "./tools.ts";
 

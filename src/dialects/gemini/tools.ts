@@ -4,7 +4,7 @@
 // `instruction` of an edit, `start_line`, …) travels unchanged, so a
 // rewrite that keeps the input it was given keeps them too.
 
-import { type McpNames, type ToolMap, toolMap, type ToolRow } from "../_tool_map.ts";
+import { type McpNames, type ToolMap, toolMap, type ToolRow } from "../shared/_tool_map.ts";
 
 /** Gemini's tools with a canonical equivalent; the first row of a canonical name is the one used back. */
 export const GEMINI_TOOL_ROWS: readonly ToolRow[] = Object.freeze([

@@ -10,10 +10,10 @@ import { isPlainObject, setOwn } from "../../_internal/json.ts";
 import type { AnyHookEventFields } from "../../events/event_map.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { HOOK_EVENTS, type HookPayloadField, isHookEvent } from "../../events/table.ts";
-import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../_fields.ts";
-import { laterWireEvent, rowOf } from "../_later_event.ts";
-import type { ToolMap } from "../_tool_map.ts";
-import type { DecodedInput, Dialect } from "../types.ts";
+import { optionalString, readFields, readLoopFlagAndExtra, SNAKE_CASE_NAMES } from "../shared/_fields.ts";
+import { type EventSenders, laterWireEvent, rowOf } from "../shared/_later_event.ts";
+import type { ToolMap } from "../shared/_tool_map.ts";
+import type { DecodedInput, Dialect } from "../shared/types.ts";
 import { expandGeminiCommand, geminiCommandEnv } from "./env.ts";
 import { canonicalEvent, GEMINI_EVENTS, geminiEvent } from "./events.ts";
 import { decodeGeminiOutput } from "./output.ts";
@@ -73,12 +73,12 @@ function encodeInput(input: HookInput): Record<string, unknown> {
   return out;
 }
 
-function decodeInput(value: unknown): DecodedInput {
+function decodeInput(value: unknown, senders: EventSenders): DecodedInput {
   if (!isPlainObject(value)) throw new TypeError("a Gemini CLI hook event must be a JSON object");
   const name = optionalString(value, "hook_event_name");
   if (name === undefined) throw new TypeError('a Gemini CLI hook event needs "hook_event_name"');
   // An event Gemini added after this version runs under the row for unknown events, its fields in `extra`.
-  const event = canonicalEvent(name) ?? laterWireEvent(name, "gemini");
+  const event = canonicalEvent(name) ?? laterWireEvent(name, "gemini", senders);
   if (event === undefined) {
     throw new TypeError(
       `"hook_event_name" is ${JSON.stringify(name)}, which is not a Gemini CLI hook event (expected one of ${
@@ -115,26 +115,32 @@ function decodeInput(value: unknown): DecodedInput {
   return decoded;
 }
 
-/** The Gemini CLI dialect, with its tool names (the shared dialect interface takes them once it knows them). */
-export const GEMINI_DIALECT: Dialect & { readonly tools: ToolMap } = Object.freeze(
-  {
-    name: "gemini",
-    // Gemini reads a tool event's matcher as a regular expression, a lifecycle event's as an exact trigger.
-    matcherKind: "gemini",
-    matcherScope: "fields",
-    contextSeparator: "\n",
-    // Gemini runs an event's hooks at the same time, each on the same input, unless a group that matches the call
-    // says "sequential": then all of them, one after another, every one even after a block.
-    concurrent: true,
-    sequentialEvents: true,
-    // Gemini CLI adds events between releases: a later one's hooks run, and nothing blocks on it.
-    acceptsUnknownEvents: true,
-    tools: GEMINI_TOOLS,
-    encodeInput,
-    decodeInput,
-    decodeOutput: decodeGeminiOutput,
-    encodeResult: encodeGeminiResult,
-    commandEnv: geminiCommandEnv,
-    expandArgument: expandGeminiCommand,
-  } as const,
-);
+/**
+ * The Gemini CLI dialect, with its tool names (the shared dialect interface
+ * takes them once it knows them), telling the events other agents send
+ * (`senders`) from Gemini's own.
+ */
+export function geminiDialect(senders: EventSenders): Dialect & { readonly tools: ToolMap } {
+  return Object.freeze(
+    {
+      name: "gemini",
+      // Gemini reads a tool event's matcher as a regular expression, a lifecycle event's as an exact trigger.
+      matcherKind: "gemini",
+      matcherScope: "fields",
+      contextSeparator: "\n",
+      // Gemini runs an event's hooks at the same time, each on the same input, unless a group that matches the call
+      // says "sequential": then all of them, one after another, every one even after a block.
+      concurrent: true,
+      sequentialEvents: true,
+      // Gemini CLI adds events between releases: a later one's hooks run, and nothing blocks on it.
+      acceptsUnknownEvents: true,
+      tools: GEMINI_TOOLS,
+      encodeInput,
+      decodeInput: (value: unknown) => decodeInput(value, senders),
+      decodeOutput: decodeGeminiOutput,
+      encodeResult: encodeGeminiResult,
+      commandEnv: geminiCommandEnv,
+      expandArgument: expandGeminiCommand,
+    } as const,
+  );
+}

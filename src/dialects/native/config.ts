@@ -16,8 +16,8 @@ import {
   string,
 } from "../../_internal/shape.ts";
 import type { ConfiguredHook } from "../../events/configured.ts";
-import type { BrokenEntry, DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
-import { hookLabel } from "../_broken_entry.ts";
+import type { BrokenEntry, DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
+import { hookLabel } from "../shared/_broken_entry.ts";
 
 const stringList = arrayOf(string());
 const stringMap = recordOf(string());

@@ -4,9 +4,9 @@
 import { isPlainObject } from "../../_internal/json.ts";
 import { parseHookEvent } from "../../events/table.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { decodeHookgateAnswer } from "../_answer.ts";
-import { optionalString, readFields } from "../_fields.ts";
-import type { DecodedInput, Dialect } from "../types.ts";
+import { decodeHookgateAnswer } from "../shared/_answer.ts";
+import { optionalString, readFields } from "../shared/_fields.ts";
+import type { DecodedInput, Dialect } from "../shared/types.ts";
 
 /** The native dialect. */
 export const NATIVE_DIALECT: Dialect = Object.freeze<Dialect>({

@@ -7,8 +7,8 @@ import { durationText } from "../../_internal/text.ts";
 import { isPlainObject } from "../../_internal/json.ts";
 import { keysOf, number, type ObjectShape, oneOf, optional, strictObject, string } from "../../_internal/shape.ts";
 import type { ConfiguredHook, ShellHook } from "../../events/configured.ts";
-import type { DialectConfig, EntryContext, JsonPath } from "../config_types.ts";
-import { openEntry } from "../_broken_entry.ts";
+import type { DialectConfig, EntryContext, JsonPath } from "../shared/config_types.ts";
+import { openEntry } from "../shared/_broken_entry.ts";
 
 /** A Wuu configured hook. */
 export const WUU_ENTRY: ObjectShape = strictObject({

@@ -6,9 +6,9 @@ import { isPlainObject } from "../../_internal/json.ts";
 import type { HookPayloadField } from "../../events/table.ts";
 import { parseHookEvent } from "../../events/table.ts";
 import type { HookInput } from "../../events/payload.ts";
-import { decodeHookgateAnswer } from "../_answer.ts";
-import { optionalString, readFields, SNAKE_CASE_NAMES } from "../_fields.ts";
-import type { DecodedInput, Dialect } from "../types.ts";
+import { decodeHookgateAnswer } from "../shared/_answer.ts";
+import { optionalString, readFields, SNAKE_CASE_NAMES } from "../shared/_fields.ts";
+import type { DecodedInput, Dialect } from "../shared/types.ts";
 
 /** Native payload field → Wuu wire name. */
 const WIRE_NAMES = SNAKE_CASE_NAMES;

@@ -2,8 +2,8 @@
 // rules can be tested on their own, whatever the races of real runs.
 
 import { MAX_OUTPUT_BYTES, OUTPUT_DRAIN_BYTES, OUTPUT_DRAIN_MS } from "../../_internal/limits.ts";
-import { firstLine } from "../../dialects/_answer.ts";
-import type { DecodedOutput, Dialect } from "../../dialects/types.ts";
+import { firstLine } from "../../dialects/shared/_answer.ts";
+import type { DecodedOutput, Dialect } from "../../dialects/shared/types.ts";
 import type { HookFailure } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import type { CommandPlan } from "../../permissions/command_line.ts";

@@ -20,7 +20,7 @@ import {
   planCommand,
 } from "../../permissions/command_line.ts";
 import { envPermissionProblem, runPermissionProblem } from "../../permissions/preflight.ts";
-import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
+import { deadlineSignal, detailedResult, outputCap, timedOut } from "../shared/_call.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { type HookProcesses, STANDALONE_PROCESSES } from "./processes.ts";
 import { classifySpawn } from "./_classify.ts";

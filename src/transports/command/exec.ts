@@ -8,7 +8,7 @@
 
 import { clampOutputBytes, clampTimeout, timeoutProblem } from "../../_internal/limits.ts";
 import { runPermissionProblem } from "../../permissions/preflight.ts";
-import { deadlineSignal } from "../_shared.ts";
+import { deadlineSignal } from "../shared/_call.ts";
 import { buildChildEnv } from "./child_env.ts";
 import { type HookProcesses, STANDALONE_PROCESSES } from "./processes.ts";
 import { spawnHook } from "./_spawn.ts";

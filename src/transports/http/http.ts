@@ -16,7 +16,7 @@ import type { HookFailure, HookRunResult } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { envPermissionProblem, netPermissionProblem } from "../../permissions/preflight.ts";
 import { httpUrlProblem } from "../../permissions/url_policy.ts";
-import { deadlineSignal, detailedResult, outputCap, timedOut } from "../_shared.ts";
+import { deadlineSignal, detailedResult, outputCap, timedOut } from "../shared/_call.ts";
 
 /**
  * Options of {@linkcode runHttpHookDetailed}.

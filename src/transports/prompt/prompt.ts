@@ -13,7 +13,7 @@ import type { HookRunResult } from "../../events/outcome.ts";
 import type { HookInput } from "../../events/payload.ts";
 import { type ModelClient, ModelClientError, type ModelsConfig } from "../../models/client.ts";
 import { HOOK_EVENTS, isHookEvent } from "../../events/table.ts";
-import { deadlineSignal, detailedResult, timedOut } from "../_shared.ts";
+import { deadlineSignal, detailedResult, timedOut } from "../shared/_call.ts";
 import { PROMPT_HOOK_SYSTEM, renderPrompt } from "./render.ts";
 import { parseModelVerdict } from "./verdict.ts";
 

@@ -1,6 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { dialectOf } from "../../../src/dialects/dialects.ts";
-import type { DecodedOutput, HookAnswer } from "../../../src/dialects/types.ts";
+import type { DecodedOutput, HookAnswer } from "../../../src/dialects/shared/types.ts";
 import type { HookEvent } from "../../../src/events/event_map.ts";
 
 const codex = dialectOf("codex");

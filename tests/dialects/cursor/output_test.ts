@@ -3,7 +3,7 @@
 
 import { deepEqual, equal } from "node:assert/strict";
 import { decodeCursorOutput } from "../../../src/dialects/cursor/output.ts";
-import type { HookAnswer } from "../../../src/dialects/types.ts";
+import type { HookAnswer } from "../../../src/dialects/shared/types.ts";
 
 const out = (text: string, exitCode: number | null = 0, stderr = ""): HookAnswer => ({
   source: "stdout",

@@ -3,7 +3,7 @@
 
 import { deepEqual, equal, match } from "node:assert/strict";
 import { cursorAnswer } from "../../../src/dialects/cursor/result.ts";
-import type { DecodedInput } from "../../../src/dialects/types.ts";
+import type { DecodedInput } from "../../../src/dialects/shared/types.ts";
 
 const shell: DecodedInput = {
   event: "PreToolUse",

@@ -11,16 +11,16 @@
  * @module
  */
 
-import { eventRow, type HookEventInfo } from "../event_row.ts";
-import type { NoFields } from "../payload.ts";
-import type { BlockResult, NoResult } from "../results.ts";
+import { eventRow, type HookEventInfo } from "./event_row.ts";
+import type { NoFields } from "./fields.ts";
+import type { BlockResult, NoResult } from "./results.ts";
 
 /**
  * The rows of Gemini CLI's own events.
  *
  * @example Which of them can block
  * ```ts
- * import { GEMINI_ROWS } from "./gemini.ts";
+ * import { GEMINI_ROWS } from "./gemini_rows.ts";
  * import { equal } from "node:assert/strict";
  *
  * equal(GEMINI_ROWS.BeforeModel.canBlock, true);

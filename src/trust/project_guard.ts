@@ -11,14 +11,9 @@
 import type { ShellHookSpec } from "../events/configured.ts";
 import type { CommandGateVerdict } from "../runner/types.ts";
 import { currentSignature } from "./_digest_reader.ts";
-import {
-  fileMark,
-  projectHookKey,
-  type ProjectReads,
-  type ProjectSnapshot,
-  type TrustOwner,
-} from "./project_snapshot.ts";
-import type { HookAgent } from "./layers.ts";
+import type { HookAgent } from "./agent_files.ts";
+import { fileMark, projectHookKey } from "./project_snapshot.ts";
+import type { ProjectReads, ProjectSnapshot, TrustOwner } from "./types.ts";
 
 /** Reads the project again, as the load that trusted it did. */
 export type ProjectReread = () => Promise<{ snapshot: ProjectSnapshot; reads: ProjectReads }>;

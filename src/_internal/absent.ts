@@ -9,7 +9,7 @@
 // synchronous lookup costs half an asynchronous one), and reads no file
 // whose directory is not there.
 
-import { dirname, resolve } from "../_internal/path.ts";
+import { dirname, resolve } from "./path.ts";
 
 /** What is at a path: nothing, something to read, or why it cannot be read. */
 export type PathState = { absent: true } | { absent: false; broken?: string };

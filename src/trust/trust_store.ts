@@ -6,14 +6,14 @@
  * @module
  */
 
-import { brokenReason } from "./_absent.ts";
+import { brokenReason } from "../_internal/absent.ts";
 import { dirname, join } from "../_internal/path.ts";
 import { isPlainObject } from "../_internal/json.ts";
 import { DIALECT_NAMES } from "../dialects/dialects.ts";
 import { isHookEvent } from "../events/table.ts";
 import type { TrustedGuard } from "./trusted_guards.ts";
-import type { HookAgent } from "./layers.ts";
-import type { ProjectSnapshot, TrustOwner } from "./project_snapshot.ts";
+import type { HookAgent } from "./agent_files.ts";
+import type { ProjectSnapshot, TrustOwner } from "./types.ts";
 
 /** The trust file's name inside the user's hookgate directory. */
 export const TRUST_FILE = "trust.json";

@@ -4,7 +4,7 @@
 // agent's call in its own dialect's terms. Fields the map does not rename
 // travel unchanged (a rewrite keeps Gemini's dir_path).
 
-import { setOwn } from "../_internal/json.ts";
+import { setOwn } from "../../_internal/json.ts";
 
 /**
  * One of an agent's tools: its name, the canonical name, and its renamed

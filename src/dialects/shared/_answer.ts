@@ -4,10 +4,10 @@
 // is nothing (allow) or exactly one JSON outcome object. A deny on an event
 // that cannot block is told to the user, never dropped in silence.
 
-import { truncate } from "../_internal/text.ts";
-import { MAX_REASON_CHARS } from "../_internal/limits.ts";
-import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../events/parse_outcome.ts";
-import { HOOK_EVENTS, isHookEvent } from "../events/table.ts";
+import { truncate } from "../../_internal/text.ts";
+import { MAX_REASON_CHARS } from "../../_internal/limits.ts";
+import { DEFAULT_BLOCK_REASON, normalizeOutcome } from "../../events/parse_outcome.ts";
+import { HOOK_EVENTS, isHookEvent } from "../../events/table.ts";
 import type { DecodedOutput, HookAnswer } from "./types.ts";
 
 const ADVICE = {

@@ -2,9 +2,9 @@
 // its type checked, named in the message when wrong. Shared by the
 // dialects' decodeInput.
 
-import { describe, isPlainObject, setOwn } from "../_internal/json.ts";
-import type { AnyHookEventFields, HookEvent } from "../events/event_map.ts";
-import { HOOK_EVENTS, type HookPayloadField } from "../events/table.ts";
+import { describe, isPlainObject, setOwn } from "../../_internal/json.ts";
+import type { AnyHookEventFields, HookEvent } from "../../events/event_map.ts";
+import { HOOK_EVENTS, type HookPayloadField } from "../../events/table.ts";
 
 const STRING_FIELDS = new Set<HookPayloadField>([
   "toolName",

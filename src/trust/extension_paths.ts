@@ -7,7 +7,7 @@
  * @module
  */
 
-import { brokenReason } from "./_absent.ts";
+import { brokenReason } from "../_internal/absent.ts";
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 

@@ -4,10 +4,10 @@
 // Internal: entries are checked against shapes (src/_internal/shape.ts),
 // whose zod schemas stay out of the public API.
 
-import type { Shape } from "../_internal/shape.ts";
-import type { HookEvent } from "../events/event_map.ts";
-import type { ConfiguredHook } from "../events/configured.ts";
-import type { FailurePolicy, HookDialect, HookStage } from "../events/hooks.ts";
+import type { Shape } from "../../_internal/shape.ts";
+import type { HookEvent } from "../../events/event_map.ts";
+import type { ConfiguredHook } from "../../events/configured.ts";
+import type { FailurePolicy, HookDialect, HookStage } from "../../events/hooks.ts";
 
 /** A JSON path into a configuration file. */
 export type JsonPath = (string | number)[];

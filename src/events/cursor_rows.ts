@@ -7,16 +7,16 @@
  * @module
  */
 
-import { eventRow, type HookEventInfo } from "../event_row.ts";
-import type { FileChangedFields, NoFields } from "../payload.ts";
-import type { BlockResult, NoResult } from "../results.ts";
+import { eventRow, type HookEventInfo } from "./event_row.ts";
+import type { FileChangedFields, NoFields } from "./fields.ts";
+import type { BlockResult, NoResult } from "./results.ts";
 
 /**
  * Cursor's own events, by name.
  *
  * @example Tab's read can be refused
  * ```ts
- * import { CURSOR_ROWS } from "./cursor.ts";
+ * import { CURSOR_ROWS } from "./cursor_rows.ts";
  * import { equal } from "node:assert/strict";
  *
  * equal(CURSOR_ROWS.BeforeTabFileRead.canBlock, true);

@@ -1,24 +1,23 @@
-// Deciding whether a project's layers count: snapshot them (hooks, the files
-// they run, variables and URLs), then ask the caller's trust option or the
-// user's trust file whether exactly this digest was trusted.
+/**
+ * Deciding whether a project's layers count: snapshot them (hooks, the
+ * files they run, variables and URLs), then ask the caller's trust option
+ * or the user's trust file whether exactly this digest was trusted. A
+ * project that changed since keeps its trusted guards; a trusted one gets
+ * the run-time guard.
+ *
+ * @module
+ */
 
 import { join } from "../_internal/path.ts";
-import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
+import type { PlaceholderHook } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
-import type { ConfigDiagnostic } from "./diagnostics.ts";
-import type { ParsedHooksConfig } from "./parse.ts";
 import { TrustBoundError } from "./_digest_reader.ts";
+import { type HookAgent, layerOwner } from "./agent_files.ts";
 import { changedFiles, fileMarks, ProjectGuard } from "./project_guard.ts";
-import {
-  type ProjectHook,
-  type ProjectLayerContent,
-  type ProjectReads,
-  type ProjectSnapshot,
-  readProject,
-} from "./project_snapshot.ts";
+import { readProject } from "./project_snapshot.ts";
 import { readTrustStore, TRUST_FILE, trustCovers, TrustFileError, type TrustRecord } from "./trust_store.ts";
-import { type HookAgent, layerOwner } from "./layers.ts";
 import { guardPlaceholders } from "./trusted_guards.ts";
+import type { ProjectHook, ProjectLayerContent, ProjectReads, ProjectSnapshot } from "./types.ts";
 
 /**
  * Which projects count: `"require"` (the default) trusts a project only
@@ -59,26 +58,36 @@ export interface ProjectTrust {
   guard?: ProjectGuard;
 }
 
-/** Snapshots the project's parsed layers and decides whether they count. */
+/**
+ * Why a project's trust could not be decided — its code cannot be digested,
+ * or the trust file cannot be used — at the file or directory concerned.
+ * Never a silent trust: the load reports it as an error there.
+ */
+export interface TrustProblem {
+  /** The file or directory concerned (absolute). */
+  file: string;
+  /** What is wrong. */
+  message: string;
+  /** How to fix it. */
+  hint: string;
+}
+
+/**
+ * Snapshots the project's layers and decides whether they count: `models`
+ * are the endpoints in effect, `home` the user's hookgate directory (its
+ * trust file), `modules` those found in the project's extensions directory,
+ * `caller` the agent the load answers.
+ */
 export async function decideProjectTrust(
   root: string,
-  layers: readonly { path: string; parsed: ParsedHooksConfig }[],
+  layers: readonly ProjectLayerContent[],
   models: ModelsConfig | undefined,
   option: TrustOption,
   home: string | undefined,
   modules: readonly string[] = [],
   caller?: HookAgent,
-): Promise<{ trust: ProjectTrust; diagnostics: ConfigDiagnostic[] }> {
-  const contents: ProjectLayerContent[] = layers.map(({ path, parsed }) => ({
-    path,
-    hooks: parsed.hooks as ConfiguredHooks,
-    ...(parsed.extensions ? { extensions: parsed.extensions } : {}),
-    ...(parsed.models ? { models: parsed.models } : {}),
-    ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
-    ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
-    ...(parsed.placeholders.length > 0 ? { placeholders: parsed.placeholders } : {}),
-  }));
-  const reread = () => readProject(root, contents, models, modules);
+): Promise<{ trust: ProjectTrust; problems: TrustProblem[] }> {
+  const reread = () => readProject(root, layers, models, modules);
   let snapshot: ProjectSnapshot;
   let reads: ProjectReads | undefined;
   try {
@@ -98,10 +107,10 @@ export async function decideProjectTrust(
     };
     return {
       trust: { snapshot: empty, trusted: false, skipped: [], skippedExtensions: [] },
-      diagnostics: [unreadable(root, error)],
+      problems: [unreadable(root, error)],
     };
   }
-  const diagnostics: ConfigDiagnostic[] = [];
+  const problems: TrustProblem[] = [];
   const decided = (trusted: boolean, extra: Partial<ProjectTrust> = {}): ProjectTrust => ({
     snapshot,
     trusted,
@@ -112,11 +121,11 @@ export async function decideProjectTrust(
       ? { guard: new ProjectGuard(snapshot, reads!, layers.map((layer) => layer.path), reread, caller) }
       : {}),
   });
-  if (option === "all") return { trust: decided(true, { trustedBy: "option" }), diagnostics };
+  if (option === "all") return { trust: decided(true, { trustedBy: "option" }), problems };
   if (typeof option === "function") {
-    return { trust: decided(await option(snapshot) === true, { trustedBy: "option" }), diagnostics };
+    return { trust: decided(await option(snapshot) === true, { trustedBy: "option" }), problems };
   }
-  if (home === undefined) return { trust: decided(false), diagnostics };
+  if (home === undefined) return { trust: decided(false), problems };
   const trustFile = join(home, TRUST_FILE);
   try {
     const previous = (await readTrustStore(trustFile)).projects[root];
@@ -138,33 +147,25 @@ export async function decideProjectTrust(
           }
           : {}),
       }),
-      diagnostics,
+      problems,
     };
   } catch (error) {
     if (!(error instanceof TrustFileError)) throw error;
     // Never a silent trust: the load fails and says how to recover.
-    diagnostics.push({
-      severity: "error",
+    problems.push({
       file: trustFile,
-      line: 1,
-      column: 1,
-      path: [],
       message: error.message.replace(/^Cannot read the trust file \S+: /, "the trust file cannot be used: "),
       hint: `fix or delete ${trustFile}, then trust the project again with "hook-run trust"`,
     });
-    return { trust: decided(false, { trustFile }), diagnostics };
+    return { trust: decided(false, { trustFile }), problems };
   }
 }
 
-/** Why a project's code cannot be digested, as an error at the directory concerned. */
-function unreadable(root: string, error: unknown): ConfigDiagnostic {
+/** Why a project's code cannot be digested, at the directory concerned. */
+function unreadable(root: string, error: unknown): TrustProblem {
   const bound = error instanceof TrustBoundError;
   return {
-    severity: "error",
     file: bound ? error.dir : root,
-    line: 1,
-    column: 1,
-    path: [],
     message: bound ? error.message : `the project cannot be digested for trust: ${(error as Error).message}`,
     hint: bound
       ? `move what the hooks do not need out of "${error.shown}" (or the hook scripts into a directory of their own), then trust the project again`

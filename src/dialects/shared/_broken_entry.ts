@@ -3,8 +3,8 @@
 // would give it, and — for the dialects that have them — its controls, read
 // failing closed.
 
-import { isPlainObject } from "../_internal/json.ts";
-import { urlForMessage } from "../_internal/url_text.ts";
+import { isPlainObject } from "../../_internal/json.ts";
+import { urlForMessage } from "../../_internal/url_text.ts";
 import type { BrokenEntry } from "./config_types.ts";
 
 /**

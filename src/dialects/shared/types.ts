@@ -5,11 +5,11 @@
  * @module
  */
 
-import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../events/event_map.ts";
-import type { HookDialect } from "../events/hooks.ts";
-import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
-import type { HookInput } from "../events/payload.ts";
-import type { MatcherKind } from "../matchers/compile.ts";
+import type { AnyHookEventFields, AnyHookEventResult, HookEvent } from "../../events/event_map.ts";
+import type { HookDialect } from "../../events/hooks.ts";
+import type { HookFailure, NormalizedOutcome } from "../../events/outcome.ts";
+import type { HookInput } from "../../events/payload.ts";
+import type { MatcherKind } from "../../matchers/compile.ts";
 import type { ToolMap } from "./_tool_map.ts";
 
 /**

@@ -1,13 +1,18 @@
-// One hook object of a matcher group (Claude's, Codex's and Gemini CLI's shape), checked
-// against its dialect's handler shape: keys the dialect does not know are a
-// warning, since the agent ignores them and the hook still runs.
+// One hook entry of an agent's settings file (of a matcher group, or
+// Cursor's flat entry), checked against its dialect's handler shape: keys
+// the dialect does not know are a warning, since the agent ignores them and
+// the hook still runs.
 
-import { isPlainObject } from "../_internal/json.ts";
-import type { ObjectShape } from "../_internal/shape.ts";
-import { closest } from "../_internal/text.ts";
+import { isPlainObject } from "../../_internal/json.ts";
+import type { ObjectShape } from "../../_internal/shape.ts";
+import { closest } from "../../_internal/text.ts";
 import type { EntryContext, JsonPath } from "./config_types.ts";
 
-/** The hook object at `path`, or `null` (with an error) when it is none or fails `shape`. */
+/**
+ * The hook object at `path`, or `null` (with an error) when it is none or
+ * fails `shape`; `example` shows a hook in the error for a value that is no
+ * object.
+ */
 export function readHandler(
   value: unknown,
   shape: ObjectShape,
@@ -15,9 +20,10 @@ export function readHandler(
   label: string,
   path: JsonPath,
   context: EntryContext,
+  example = '{"type": "command", "command": "…"}',
 ): Record<string, unknown> | null {
   if (!isPlainObject(value)) {
-    context.error(path, "each hook must be an object", '{"type": "command", "command": "…"}');
+    context.error(path, "each hook must be an object", example);
     return null;
   }
   if (!context.check(shape, value, path, keys)) return null;

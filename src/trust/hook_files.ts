@@ -1,10 +1,15 @@
-// The paths a project's command hook names: every word of its command
-// (shell or exec form), the words of strings nested in it (`sh -c "sh
-// x.sh"`), and the value of `NAME=value` and `--flag=value` words, with the
-// variables that stand for the project root expanded — `$PWD` and relative
-// paths too, since project hooks run in the project root. Any such word
-// that names a file inside the project is something the hook may run, so
-// trust hashes it, whatever its name or suffix.
+/**
+ * The paths a project's command hook names: every word of its command
+ * (shell or exec form), the words of strings nested in it (`sh -c "sh
+ * x.sh"`), and the value of `NAME=value` and `--flag=value` words, with the
+ * variables that stand for the project root expanded — `$PWD` and relative
+ * paths too, since project hooks run in the project root. Any such word
+ * that names a file inside the project is something the hook may run, so
+ * trust hashes it, whatever its name or suffix. The same words tell
+ * configuration which entries route an agent's events to hookgate itself.
+ *
+ * @module
+ */
 
 import { isAbsolute, relative, resolve } from "../_internal/path.ts";
 import type { ShellHookSpec } from "../events/configured.ts";

@@ -4,14 +4,13 @@
 // all do). Such an event runs under the table's row for unknown events: its
 // hooks run, and nothing blocks on it. Shared by the dialects' decodeInput,
 // their configuration sides and the configuration parser, so a name reads
-// the same in a settings file and on the wire.
+// the same in a settings file and on the wire. Which agent sends which
+// name is not known here: the table of dialects (../dialects.ts) gathers
+// each agent's names and hands them to every agent's wire.
 
-import type { HookEvent } from "../events/event_map.ts";
-import type { HookDialect } from "../events/hooks.ts";
-import { HOOK_EVENTS, type HookEventInfo, isEventName, isHookEvent, UNKNOWN_EVENT } from "../events/table.ts";
-import { CODEX_LATER_EVENTS } from "./codex/events.ts";
-import { CURSOR_EVENTS } from "./cursor/events.ts";
-import { GEMINI_EVENTS } from "./gemini/events.ts";
+import type { HookEvent } from "../../events/event_map.ts";
+import type { HookDialect } from "../../events/hooks.ts";
+import { HOOK_EVENTS, type HookEventInfo, isEventName, isHookEvent, UNKNOWN_EVENT } from "../../events/table.ts";
 
 /**
  * How an agent writes its event names: `"PascalCase"` (Claude Code's
@@ -20,12 +19,17 @@ import { GEMINI_EVENTS } from "./gemini/events.ts";
  */
 export type EventNameCase = "PascalCase" | "camelCase";
 
-/** Event names an agent hookgate knows is known to send, besides the table's, by agent. */
-const KNOWN_ELSEWHERE: ReadonlyMap<string, HookDialect> = new Map([
-  ...GEMINI_EVENTS.map((name) => [name, "gemini"] as const),
-  ...Object.keys(CURSOR_EVENTS).map((name) => [name, "cursor"] as const),
-  ...CODEX_LATER_EVENTS.map((name) => [name, "codex"] as const),
-].filter(([name]) => !isHookEvent(name)));
+/** Event names the agents are known to send besides the table's, each to the agent that sends it. */
+export type EventSenders = ReadonlyMap<string, HookDialect>;
+
+/** The {@linkcode EventSenders} of each agent's event names (a name the event table has is nobody's own). */
+export function eventSenders(names: ReadonlyArray<readonly [HookDialect, readonly string[]]>): EventSenders {
+  return new Map(
+    names.flatMap(([dialect, list]) => list.map((name) => [name, dialect] as const)).filter(([name]) =>
+      !isHookEvent(name)
+    ),
+  );
+}
 
 /** The row an event runs under: the table's, or the one for events an agent added later. */
 export function rowOf(event: string): HookEventInfo {
@@ -38,13 +42,18 @@ export function rowOf(event: string): HookEventInfo {
  * `undefined`. A camelCase name runs under its PascalCase form, as Cursor's
  * own rows do (`afterAgentResponse` is `AfterAgentResponse`), so that
  * every event name inside hookgate has one shape; the dialect writes it
- * back in its own case.
+ * back in its own case. `ownName` tells the agent's own camelCase names
+ * (Cursor's `beforeShellExecution` is PreToolUse, not an event to come).
  */
-export function laterEventName(name: string, nameCase: EventNameCase = "PascalCase"): HookEvent | undefined {
+export function laterEventName(
+  name: string,
+  nameCase: EventNameCase = "PascalCase",
+  ownName: (name: string) => boolean = () => false,
+): HookEvent | undefined {
   if (typeof name !== "string" || name === "") return undefined;
   const first = name[0]!;
   if (nameCase === "camelCase") {
-    if (first === first.toUpperCase() || Object.hasOwn(CURSOR_EVENTS, name)) return undefined;
+    if (first === first.toUpperCase() || ownName(name)) return undefined;
     const event = first.toUpperCase() + name.slice(1);
     return isEventName(event) && !isHookEvent(event) ? event as HookEvent : undefined;
   }
@@ -53,16 +62,18 @@ export function laterEventName(name: string, nameCase: EventNameCase = "PascalCa
 
 /**
  * As {@linkcode laterEventName}, for a name `dialect`'s agent sent on the
- * wire: an event another agent is known to send (Gemini CLI's `BeforeTool`
- * sent to the Codex gateway, Codex's `PreModelRequest` to Claude's) is that
- * agent's payload, refused as such rather than run with no decision.
+ * wire: an event another agent is known to send (`senders`: Gemini CLI's
+ * `BeforeTool` sent to the Codex gateway, Codex's `PreModelRequest` to
+ * Claude's) is that agent's payload, refused as such rather than run with
+ * no decision.
  */
 export function laterWireEvent(
   name: string,
   dialect: HookDialect,
+  senders: EventSenders,
   nameCase: EventNameCase = "PascalCase",
 ): HookEvent | undefined {
-  const known = KNOWN_ELSEWHERE.get(name);
+  const known = senders.get(name);
   return known !== undefined && known !== dialect ? undefined : laterEventName(name, nameCase);
 }
 

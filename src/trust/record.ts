@@ -8,7 +8,8 @@
  * @module
  */
 
-import { fileMark, type ProjectHook, type ProjectSnapshot } from "./project_snapshot.ts";
+import { fileMark } from "./project_snapshot.ts";
+import type { ProjectHook, ProjectSnapshot } from "./types.ts";
 import { readTrustStore, type TrustRecord, writeTrustStore } from "./trust_store.ts";
 
 /** The record trust keeps of a snapshot. */

@@ -10,7 +10,7 @@
 
 import { MAX_TRUST_BYTES, MAX_TRUST_FILES } from "../_internal/limits.ts";
 import { dirname, isAbsolute, join, relative, SEP } from "../_internal/path.ts";
-import type { ProjectFile } from "./project_snapshot.ts";
+import type { ProjectFile } from "./types.ts";
 
 /**
  * The project's trusted code reaches past a bound of the digest: it cannot

@@ -7,7 +7,7 @@ import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { modelBaseUrl } from "../models/resolve.ts";
 import { promptEndpoint } from "../transports/prompt/endpoint.ts";
-import type { ProjectFile, ProjectHook } from "./project_snapshot.ts";
+import type { ProjectFile, ProjectHook } from "./types.ts";
 
 /** Describes one project hook; `files` are the files its command names. */
 export function describeHook(

@@ -1,9 +1,10 @@
-// Helpers shared by the command and HTTP transports.
+// What every transport call (command, HTTP, prompt) shares: the signal it
+// obeys, the cap on what it reads, and the bookkeeping of its result.
 
-import { clampOutputBytes, clampTimeout } from "../_internal/limits.ts";
-import { dialectOf } from "../dialects/dialects.ts";
-import type { HookDialect } from "../events/hooks.ts";
-import type { HookFailure, HookRunResult, NormalizedOutcome } from "../events/outcome.ts";
+import { clampOutputBytes, clampTimeout } from "../../_internal/limits.ts";
+import { dialectOf } from "../../dialects/dialects.ts";
+import type { HookDialect } from "../../events/hooks.ts";
+import type { HookFailure, HookRunResult, NormalizedOutcome } from "../../events/outcome.ts";
 
 /**
  * The signal a transport obeys. Under the runner (signal and deadline both
