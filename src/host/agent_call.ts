@@ -6,7 +6,7 @@
 // dialect is all a new agent needs here. (The host each front end opens for
 // the agent is agent_host.ts's.)
 
-import { AGENT_FILES, AGENT_LABELS, AGENTS, type HookAgent, parseAgent } from "../config/agent_files.ts";
+import { AGENT_FILES, AGENT_LABELS, AGENTS, type HookAgent, parseAgent } from "../trust/agent_files.ts";
 import type { ProjectTrust } from "../config/mod.ts";
 import { type DecodedInput, type Dialect, dialectEvent, dialectOf } from "../dialects/mod.ts";
 import type { HookEvent, HookEventResult } from "../events/event_map.ts";

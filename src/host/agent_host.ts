@@ -6,7 +6,7 @@
 
 import { readGrantedEnv } from "../_internal/env.ts";
 import { printable } from "../_internal/printable.ts";
-import type { HookAgent } from "../config/agent_files.ts";
+import type { HookAgent } from "../trust/agent_files.ts";
 import { formatDiagnostic, HookConfigError } from "../config/diagnostics.ts";
 import type { LoadedConfig } from "../config/mod.ts";
 import type { Logger } from "../events/env.ts";
