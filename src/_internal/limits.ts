@@ -144,3 +144,10 @@ export const MAX_DEFERRED_SESSIONS = 10_000;
 export const MAX_DEFERRED_CHARS = 16 * 1024 * 1024;
 /** How long a result waits for its session's next call (a day): a session that never calls again does not keep it. */
 export const DEFERRED_IDLE_MS = 24 * 3600 * 1000;
+/**
+ * The most an event handed to a front end may be, in bytes (`--input`, the
+ * gateway's stdin, a body of `hook-run serve`): far more than any real
+ * payload, and small enough that `@/dev/zero` or an endless stdin fails at
+ * once instead of growing to gigabytes.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;

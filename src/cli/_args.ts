@@ -1,7 +1,7 @@
 // Flag parsing for every command (strict, see _parse_args.ts), and the
 // messages a person needs when a flag is wrong.
 
-import { CliError } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
 import { FlagError, type OptionSpec, parseArgs } from "./_parse_args.ts";
 
 export interface CommonFlags {

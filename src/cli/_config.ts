@@ -15,10 +15,14 @@ import {
   type ProjectRoot,
 } from "../../mod.ts";
 import { type CommonFlags, commonFlags, parseFlags } from "./_args.ts";
-import { readEnv } from "./_env.ts";
-import { CliError, type CliIo, printable, unexpected } from "./_io.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { unexpected } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
-import { projectOf, refusedConfig } from "./_project_root.ts";
+import { refusedConfig } from "../host/mod.ts";
+import { projectOf } from "./_project_root.ts";
 
 /** The path shown for the bundled example. */
 export const EXAMPLE_PATH = "examples/hooks.jsonc";
@@ -49,7 +53,7 @@ export async function loadCliConfig(
   // Found as every front end finds it: the nearest directory up holding .hookgate/.
   const projectFound = await projectOf(cwd === undefined ? Deno.cwd() : await absolutePath(cwd), caller);
   const projectRoot = projectFound.root;
-  const trustAll = readEnv("HOOKGATE_TRUST_PROJECT") === "1";
+  const trustAll = readGrantedEnv("HOOKGATE_TRUST_PROJECT") === "1";
   const loaded = await checkConfig({
     paths,
     projectRoot,

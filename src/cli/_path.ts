@@ -1,7 +1,7 @@
 // The CLI's path operations, without
 // node:path: the first `node:` import of a process costs about 5 ms, and
-// hook-run is started once per tool call (the library's own path helpers
-// are not public API, which is all the CLI may use).
+// hook-run is started once per tool call (what the rooms below share is
+// src/_internal/path.ts).
 
 /** node:path's `resolve(path)`: absolute and normalized, relative to the working directory. */
 export async function absolutePath(path: string): Promise<string> {
@@ -13,10 +13,4 @@ export async function absolutePath(path: string): Promise<string> {
     else segments.push(segment);
   }
   return `/${segments.join("/")}`;
-}
-
-/** The directory `path` is in (both separators understood). */
-export function parentDir(path: string): string {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut <= 0 ? (cut === 0 ? "/" : ".") : path.slice(0, cut);
 }

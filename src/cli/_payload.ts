@@ -9,7 +9,9 @@ import {
   type HookPayloadField,
   parseHookEvent,
 } from "../../mod.ts";
-import { type ByteSource, CliError, type CliIo } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { MAX_INPUT_BYTES } from "../_internal/limits.ts";
+import type { ByteSource, CliIo } from "../_internal/cli_io.ts";
 
 /** The one positional argument: the event. */
 export function parseEvent(positionals: string[]): HookEvent {
@@ -140,13 +142,6 @@ function kind(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
-
-/**
- * The most `--input` may be, in bytes: far more than any real payload, and
- * small enough that `@/dev/zero` or an endless stdin fails at once instead
- * of growing to gigabytes.
- */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** `--input`: JSON text, `@file` or `-` (stdin), as an object. */
 export async function readInput(value: string, io: CliIo): Promise<Record<string, unknown>> {

@@ -1,10 +1,10 @@
 // Which project a command works on — found by the library's one rule, the
 // same from every front end — and what the CLI says about it: where the
 // project was found when that is above the directory asked about, a layer
-// that is there but cannot be read, a --config the caller runs itself.
+// that is there but cannot be read.
 
 import { findProjectRoot, type HookAgent, type LoadedConfig, type ProjectRoot } from "../../mod.ts";
-import { printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
 
 /** The project of `dir` (an agent's project directory, `--cwd`, or the working directory). */
 export function projectOf(dir: string, agent?: HookAgent): Promise<ProjectRoot> {
@@ -34,12 +34,4 @@ export function unreadableLines(config: LoadedConfig): string[] {
       } (hook-run check shows it)`,
     ];
   });
-}
-
-/** Why an explicit `--config` was refused, when one was: the caller runs that file itself. */
-export function refusedConfig(config: LoadedConfig): string | undefined {
-  const layer = config.layers.find((layer) => layer.refused !== undefined);
-  return layer === undefined
-    ? undefined
-    : `--config ${layer.refused}; remove "--config ${layer.path}" from the hook command`;
 }

@@ -2,7 +2,9 @@
 // of hookgate's trace format, so hook-run replay can run it again later.
 
 import type { AnyHookEventFields } from "../../mod.ts";
-import { CliError, type CliIo, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { absolutePath } from "./_path.ts";
 
 /** The record file, checked before anything runs: a missing --allow-write is an error with the flag. */

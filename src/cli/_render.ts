@@ -1,7 +1,9 @@
 // Rendering a run for people: one line per hook and the decision.
 
 import type { HookEventResult, HookInvocationRecord } from "../../mod.ts";
-import { type CliIo, paint, printable, printableLines } from "./_io.ts";
+import { printable, printableLines } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 
 /** One hook's line (with --trace, its detail lines). */
 export function hookLine(

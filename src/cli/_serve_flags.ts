@@ -1,23 +1,19 @@
 // hook-run serve's own flags: where it listens, who may call, and the
-// bounds that keep one client from holding it — each with its default.
+// bounds that keep one client from holding it — each with the server's
+// default.
 
-import { CliError } from "./_io.ts";
-import { hostName, LOOPBACK_NAMES } from "./_serve_handler.ts";
-
-/** The port when none is given. */
-export const DEFAULT_SERVE_PORT = 8787;
-/** How long a connection may take to send a request's headers, or wait idle between requests: 10 s. */
-export const DEFAULT_HEADER_TIMEOUT_S = 10;
-/** How long a request's body may take to arrive once its headers are in: 30 s. */
-export const DEFAULT_BODY_TIMEOUT_S = 30;
-/** The most connections open at once: well under the usual descriptor limit of 1024, with room for hooks. */
-export const DEFAULT_MAX_CONNECTIONS = 256;
-/** What all request bodies in flight may hold together, in MiB: four of the largest. */
-export const DEFAULT_BODY_MEMORY_MIB = 64;
-/** The size the audit log (`--record`) is rotated at: 64 MiB. */
-export const DEFAULT_RECORD_MAX_BYTES = 64 * 1024 * 1024;
-/** Rotated audit logs kept (FILE.1 … FILE.5). */
-export const DEFAULT_RECORD_KEEP = 5;
+import { CliError } from "../_internal/cli_error.ts";
+import {
+  DEFAULT_BODY_MEMORY_MIB,
+  DEFAULT_BODY_TIMEOUT_S,
+  DEFAULT_HEADER_TIMEOUT_S,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_RECORD_KEEP,
+  DEFAULT_RECORD_MAX_BYTES,
+  DEFAULT_SERVE_PORT,
+  hostName,
+  LOOPBACK_NAMES,
+} from "../server/mod.ts";
 
 /** The flags of serve besides the common ones. */
 export const SERVE_FLAGS = {

@@ -2,12 +2,10 @@
 // not run (calling out policy hooks), and the exact command to trust it.
 
 import type { ProjectHook, ProjectTrust } from "../../mod.ts";
-import { type CliIo, paint, printable } from "./_io.ts";
-
-/** The command that trusts `root` (quoted for a shell when needed). */
-export function trustCommandLine(root: string): string {
-  return `hook-run trust --cwd ${/^[\w@%+=:,./-]+$/.test(root) ? root : `'${root.replaceAll("'", `'\\''`)}'`}`;
-}
+import { printable } from "../_internal/printable.ts";
+import { skippedSummary, trustCommandLine } from "../host/mod.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 
 /**
  * One hook as the trust notice and `hook-run trust` show it: policy hooks
@@ -66,15 +64,6 @@ export async function reportProjectTrust(
     );
   }
   io.stderr(`hook-run: review and trust them with: ${printable(trustCommandLine(root))}\n`);
-}
-
-/** What an untrusted project holds back: "1 project hook and 2 extension files". */
-export function skippedSummary(project: ProjectTrust): string {
-  const count = (n: number, noun: string) => n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
-  return [
-    ...(project.skipped.length === 0 ? [] : [count(project.skipped.length, "project hook")]),
-    ...(project.skippedExtensions.length === 0 ? [] : [count(project.skippedExtensions.length, "extension file")]),
-  ].join(" and ");
 }
 
 /** The project's trust state for --json output. */

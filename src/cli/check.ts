@@ -10,11 +10,14 @@ import {
   type ProjectTrust,
 } from "../../mod.ts";
 import { defaultHome, permissionDiagnostics } from "../config/mod.ts";
-import { readEnv } from "./_env.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { EXAMPLE_PATH, setUpCommand } from "./_config.ts";
-import { type CliIo, paint, printable } from "./_io.ts";
-import { projectJson, trustCommandLine } from "./_trust.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
+import { trustCommandLine } from "../host/mod.ts";
+import { projectJson } from "./_trust.ts";
 import { foundAbove } from "./_project_root.ts";
 
 export const CHECK_HELP =
@@ -115,8 +118,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 async function staleLauncher(): Promise<ConfigDiagnostic[]> {
   const home = defaultHome();
   if (home === undefined) return [];
-  const { launcherDiagnostics } = await import("./_launcher_state.ts");
-  const userHome = readEnv("HOME");
+  const { launcherDiagnostics } = await import("../install/mod.ts");
+  const userHome = readGrantedEnv("HOME");
   return await launcherDiagnostics(home, userHome === undefined ? undefined : `${userHome}/.claude/settings.json`);
 }
 

@@ -3,7 +3,8 @@
 // configured hook for it through one runner (every layer and dialect), and
 // answers on stdout in that agent's output format with exit code 0. Its own
 // failures are never a silent allow: one line on stderr and exit 2 where the
-// event can block.
+// event can block. The call's async hooks go to the courier (src/courier/),
+// which answers with what they left on the session's next call.
 
 import {
   AGENTS,
@@ -11,15 +12,12 @@ import {
   defaultHome,
   HOOK_EVENTS,
   type HookEvent,
-  type HookHost,
   type HookInvocationRecord,
   isHookEvent,
 } from "../../mod.ts";
-import type { DecodedInput } from "../dialects/mod.ts";
 import { hookDepth, MAX_HOOK_DEPTH } from "../transports/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import {
-  type Agent,
   agentAnswer,
   agentExit,
   agentOf,
@@ -29,24 +27,26 @@ import {
   hostErrorMessage,
   openAgentHost,
   readAgentCall,
+  refusedConfig,
   unknownAgent,
-} from "./_agent_call.ts";
-import { readEnv } from "./_env.ts";
-import { type AsyncSpool, spoolOf, sweepSpools } from "./_async_spool.ts";
+} from "../host/mod.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
 import {
   COURIER_IDLE_MS,
-  handToCourier,
-  queueOf,
+  handOff,
+  type QueuedCall,
   queueReference,
   resumeCourier,
-  serveQueue,
-} from "./_async_courier.ts";
-import { type CourierQueue, type QueuedCall, sweepQueues } from "./_async_queue.ts";
+  runCallAsync,
+  serveCourier,
+  sessionSpool,
+} from "../courier/mod.ts";
 import { interruptibly } from "./_interrupt.ts";
 import { recordEvent, recordFile } from "./_record.ts";
-import { type CliIo, printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { readCapped } from "./_payload.ts";
-import { projectOf, refusedConfig, unreadableLines } from "./_project_root.ts";
+import { projectOf, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
@@ -148,7 +148,10 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     text = await readCapped(io.stdin(), "the event on stdin", `send one ${agent.label} hook event`);
     // A courier started by a gateway is handed its session's queue, not a call.
     const reference = values["run-async"] === true ? queueReference(text, defaultHome() ?? "") : undefined;
-    if (reference !== undefined) return await runCourier(agent, flags, reference.queue, reference.token);
+    if (reference !== undefined) {
+      await serveCourier(agent, flags, reference);
+      return 0;
+    }
     decoded = readAgentCall(agent, text, "stdin");
   } catch (error) {
     return fail((error as Error).message);
@@ -157,7 +160,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   // The entry that routes the agent here is left out wherever it is loaded
   // as a layer; this bounds any recursion that was not recognised, and it
   // blocks: an inherited count must never switch policy off.
-  const depth = hookDepth({ HOOKGATE_DEPTH: readEnv("HOOKGATE_DEPTH") });
+  const depth = hookDepth({ HOOKGATE_DEPTH: readGrantedEnv("HOOKGATE_DEPTH") });
   if (depth >= MAX_HOOK_DEPTH) {
     return fail(
       `runs ${depth} deep inside hookgate's own hooks (HOOKGATE_DEPTH=${depth}, at most ${MAX_HOOK_DEPTH - 1}): ` +
@@ -168,10 +171,13 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
 
   const cwd = decoded.cwd ?? Deno.cwd();
   // The agent's project directory, and hookgate's project: found from it as every front end finds it.
-  const found = await projectOf(flags.cwd || (agent.projectDirVar && readEnv(agent.projectDirVar)) || cwd, agent.name);
+  const found = await projectOf(
+    flags.cwd || (agent.projectDirVar && readGrantedEnv(agent.projectDirVar)) || cwd,
+    agent.name,
+  );
   const projectRoot = found.root;
   const queued: QueuedCall = { call: text, root: projectRoot, start: found.start, cwd };
-  if (values["run-async"] === true) return await runAsyncHooks(agent, decoded, flags, queued);
+  if (values["run-async"] === true) return await runCallAsync(agent, decoded, flags, queued) ? 0 : 1;
   const records: HookInvocationRecord[] = [];
   const handedOff: AsyncHookCall[] = [];
   // For the user: what Claude would show (a broken configuration, hooks'
@@ -245,117 +251,3 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     return exit.code;
   });
 }
-
-/** The spool of a session's async results, when the call names its session and a home is known. */
-async function sessionSpool(sessionId: string | undefined): Promise<AsyncSpool | undefined> {
-  const home = sessionId === undefined ? undefined : defaultHome();
-  return home === undefined ? undefined : await spoolOf(home, sessionId!);
-}
-
-/**
- * Runs the call's async hooks without holding the call: in hook-run
- * started again (`--run-async`); where this process cannot start one
- * under its own permissions, here, after the answer — Claude then waits
- * for them, which is said.
- */
-async function handOff(
-  call: QueuedCall,
-  host: HookHost,
-  decoded: DecodedInput,
-  env: ReturnType<typeof agentRunEnv>,
-  spool: AsyncSpool | undefined,
-  io: CliIo,
-): Promise<void> {
-  if (spool === undefined) {
-    io.stderr(
-      `hook-run gateway: the call has no session_id (or no home directory is known), so its async hooks would have no next call to answer with; they did not run\n`,
-    );
-    return;
-  }
-  const { problem } = await handToCourier(call, defaultHome()!);
-  if (problem === undefined) return;
-  io.stderr(
-    `hook-run gateway: the async hooks of this call could not run in a process of their own (${problem}); they ran before the gateway ended, so Claude waited for them\n`,
-  );
-  await spool.write(await host.runner.runAsyncHooks(decoded.event, decoded.fields, env));
-}
-
-/**
- * `--run-async` with a call on stdin: queues it as a gateway would, and
- * serves the set-up's queue unless a courier already does.
- */
-async function runAsyncHooks(
-  agent: Agent,
-  decoded: DecodedInput,
-  flags: ReturnType<typeof commonFlags>,
-  call: QueuedCall,
-): Promise<number> {
-  const home = defaultHome();
-  if (decoded.sessionId === undefined || home === undefined) return 1;
-  const queue = await queueOf(home);
-  await queue.add(call);
-  return await runCourier(agent, flags, queue, undefined);
-}
-
-/**
- * The courier of a set-up's queue: runs each call's async hooks under
- * their deadlines, and keeps what they leave in the spool of the call's
- * own session for its next call.
- */
-async function runCourier(
-  agent: Agent,
-  flags: ReturnType<typeof commonFlags>,
-  queue: CourierQueue,
-  token: string | undefined,
-): Promise<number> {
-  await serveQueue(queue, token, {
-    run: (call) => runQueued(agent, flags, call),
-    lost: async (call) => {
-      const decoded = readAgentCall(agent, call.call, "the queue");
-      await (await sessionSpool(decoded.sessionId))?.write([{
-        id: crypto.randomUUID(),
-        sessionId: decoded.sessionId!,
-        hookName: "hookgate",
-        event: decoded.event,
-        at: Date.now(),
-        systemMessage:
-          `hookgate: the async hooks of a ${decoded.event} call did not finish: the process that ran them ended before they did`,
-      }]);
-    },
-  });
-  return 0;
-}
-
-/**
- * One call's async hooks. Bounded: a watchdog past the longest of their
- * timeouts kills them and ends the process, whatever hangs.
- */
-async function runQueued(agent: Agent, flags: ReturnType<typeof commonFlags>, call: QueuedCall): Promise<void> {
-  const decoded = readAgentCall(agent, call.call, "the queue");
-  const spool = await sessionSpool(decoded.sessionId);
-  if (spool === undefined) return;
-  // Nobody reads its output: what goes wrong is in what it leaves (a hook's error).
-  const host = await openAgentHost(agent, flags, call.root, {
-    logger: {},
-    ...(call.start === undefined ? {} : { callerProjectDir: call.start }),
-  });
-  const longest = Math.max(
-    0,
-    ...host.registry.all().map((entry) => entry.transport === "command" && entry.hook.async ? entry.timeoutMs : 0),
-  );
-  const watchdog = setTimeout(() => {
-    void host.runner.killRunningHooks().finally(() => Deno.exit(1));
-  }, longest + ASYNC_SLACK_MS);
-  try {
-    const results = await host.runner.runAsyncHooks(decoded.event, decoded.fields, agentRunEnv(decoded, call.cwd));
-    await spool.write(results);
-    await sweepSpools(defaultHome()!);
-    await sweepQueues(defaultHome()!);
-  } finally {
-    clearTimeout(watchdog);
-    await host.close();
-  }
-}
-
-/** How long past the longest async hook's timeout its process may take (loading, killing, writing). */
-const ASYNC_SLACK_MS = 30_000;

@@ -18,7 +18,9 @@ import {
   splitClaudeSettings,
 } from "../dialects/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { CliError, type CliIo, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 import { absolutePath } from "./_path.ts";
 
 export const IMPORT_CLAUDE_HELP = `Usage: hook-run import-claude [PATH] [--write [--move]] [--cwd DIR]
@@ -123,7 +125,7 @@ export async function importClaudeCommand(args: string[], io: CliIo): Promise<nu
     );
   }
   const moving = values.move === true ? await movePlan(path, text, diagnostics.length) : undefined;
-  const { replaceFile, backUp, jsonText } = await import("./_json_file.ts");
+  const { replaceFile, backUp, jsonText } = await import("../install/mod.ts");
   await replaceFile(target, output);
   io.stdout(`wrote ${printable(target)}: ${count === 1 ? "1 hook" : `${count} hooks`} from ${printable(path)}\n`);
   if (moving !== undefined) {
@@ -179,7 +181,7 @@ async function movePlan(path: string, text: string, notCarried: number): Promise
         `use --write and remove the converted hooks by hand; nothing was changed`,
     );
   }
-  const { readJsonFile } = await import("./_json_file.ts");
+  const { readJsonFile } = await import("../install/mod.ts");
   const file = await readJsonFile(path, "the Claude settings file");
   const problem = claudeSettingsProblem(file?.value ?? JSON.parse(text));
   if (problem !== undefined) throw new CliError(`${printable(path)}: ${problem}; nothing was changed`);

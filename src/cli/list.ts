@@ -11,8 +11,11 @@ import {
 import { layerOwner } from "../config/mod.ts";
 import { loadCliExtensions } from "./_extensions.ts";
 import { setUpCommand } from "./_config.ts";
-import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
-import { trustCommandLine } from "./_trust.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint, table } from "./_io.ts";
+import { trustCommandLine } from "../host/mod.ts";
 
 export const LIST_HELP =
   `Usage: hook-run list [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]

@@ -24,7 +24,10 @@
  * @module
  */
 
-import { CliError, type CliIo, printable, processIo } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { processIo } from "./_io.ts";
 
 const VERSION = "0.1.0";
 

@@ -4,9 +4,10 @@
 import { AGENT_LABELS, type ConfiguredHook } from "../../mod.ts";
 import { layerOwner, permissionFlags, requiredPermissions } from "../config/mod.ts";
 import { type CliConfig, setUpCommand } from "./_config.ts";
-import { flagWords, hookRunFlags } from "./_launcher_flags.ts";
+import { flagWords, hookRunFlags } from "../install/mod.ts";
 import { extensionPaths } from "./_extensions.ts";
-import { type CliIo, printable } from "./_io.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
 
 export const PERMISSIONS_HELP =
   `Usage: hook-run permissions [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR] [--json]

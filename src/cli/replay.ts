@@ -14,7 +14,10 @@ import {
 import { commonFlags, parseFlags } from "./_args.ts";
 import { loadCliConfig, openCliHost } from "./_config.ts";
 import { interruptibly } from "./_interrupt.ts";
-import { CliError, type CliIo, paint, printable, table } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint, table } from "./_io.ts";
 import { round } from "./_render.ts";
 import { reportProjectTrust } from "./_trust.ts";
 

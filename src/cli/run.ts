@@ -11,7 +11,10 @@ import {
 } from "../../mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { EXAMPLE_PATH, loadCliConfig, openCliHost } from "./_config.ts";
-import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 import { parseEvent, payloadFields, workingDirectory } from "./_payload.ts";
 import { decisionLine, hookLine, round } from "./_render.ts";
 import { projectJson, reportProjectTrust } from "./_trust.ts";

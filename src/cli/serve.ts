@@ -1,20 +1,13 @@
 // `hook-run serve`: the gateway as a long-running HTTP service. Claude-style
 // agents call it with `{"type": "http", "url": "http://127.0.0.1:<port>/hooks/<Event>"}`
 // hooks, so no process starts per tool call, and many agents share one
-// policy: one host with hot reload, one runner. Its answers are the
-// gateway's (see _serve_handler.ts for the status codes and why a failure
-// on an event that can block is a 200 with the block).
+// policy: one host with hot reload, one runner. The server is the server
+// room's (src/server/: its answers, status codes and bounds); this command
+// reads its flags, finds the project, and says where it listens.
 
-import { AGENTS, type HookInvocationRecord } from "../../mod.ts";
-import { CliError, type CliIo, printable, printableLines } from "./_io.ts";
-import { commonFlags, parseFlags } from "./_args.ts";
-import { bearerCheck } from "./_bearer.ts";
-import { type Agent, AgentHosts, CLAUDE_AGENT, hostErrorMessage, openAgentHost } from "./_agent_call.ts";
-import { HttpServer } from "./_http_server.ts";
-import { workingDirectory } from "./_payload.ts";
-import { foundAbove, projectOf, refusedConfig } from "./_project_root.ts";
-import { hookLine } from "./_render.ts";
-import { BodyBudget } from "./_serve_body.ts";
+import { AGENTS } from "../../mod.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printableLines } from "../_internal/printable.ts";
 import {
   DEFAULT_BODY_MEMORY_MIB,
   DEFAULT_BODY_TIMEOUT_S,
@@ -23,17 +16,16 @@ import {
   DEFAULT_RECORD_KEEP,
   DEFAULT_RECORD_MAX_BYTES,
   DEFAULT_SERVE_PORT,
-  SERVE_FLAGS,
-  serveSettings,
-} from "./_serve_flags.ts";
-import { ServeHandler, type ServeHandlerOptions } from "./_serve_handler.ts";
-import { ServeMetrics } from "./_serve_metrics.ts";
-import { AuditLog } from "./_audit_log.ts";
-import { callRecords } from "./_call_records.ts";
+  servePolicy,
+  SHUTDOWN_GRACE_MS,
+} from "../server/mod.ts";
+import { commonFlags, parseFlags } from "./_args.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { workingDirectory } from "./_payload.ts";
+import { foundAbove, projectOf } from "./_project_root.ts";
 import { recordFile } from "./_record.ts";
-
-/** How long shutdown waits for calls in flight before it cancels them (their hooks are killed). */
-export const SHUTDOWN_GRACE_MS = 10_000;
+import { hookLine } from "./_render.ts";
+import { SERVE_FLAGS, serveSettings } from "./_serve_flags.ts";
 
 export const SERVE_HELP =
   `Usage: hook-run serve [--port N] [--host ADDR] [--config PATH]... [--plugin DIR]... [--extension PATH]... [--cwd DIR]
@@ -132,204 +124,44 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
   const token = tokenEnv === undefined ? undefined : readToken(tokenEnv);
   // One project for every call, found from --cwd as every front end finds it: a call's cwd never picks another.
   const found = await projectOf(await workingDirectory(flags.cwd));
-  const projectRoot = found.root;
   const recordPath = await recordFile(settings.record);
-
   const say = (message: string) => io.stderr(`hook-run serve: ${printableLines(message)}\n`);
-  const metrics = new ServeMetrics(version);
-  let audit: ServeHandlerOptions["audit"];
-  if (recordPath !== undefined) {
-    try {
-      audit = {
-        log: await AuditLog.open({
-          path: recordPath,
-          maxBytes: settings.recordMaxBytes,
-          keep: settings.recordKeep,
-          say,
-          onOutcome: (outcome) => metrics.recordOutcome(outcome),
-        }),
-        records: await callRecords(),
-      };
-    } catch (error) {
-      throw new CliError(`cannot record to ${recordPath}: ${(error as Error).message}`);
-    }
-  }
-  const onInvocation = (record: HookInvocationRecord) => {
-    metrics.invoked(record);
-    audit?.records.note(record);
-    if (trace) io.stderr(hookLine(record, 0, false, 0, { ...io, color: false }));
-  };
-  const open = async (agent: Agent) => {
-    const host = await openAgentHost(agent, flags, projectRoot, {
-      watch: true,
-      logger: { info: say, warn: say, error: say, ...(trace ? { debug: say } : {}) },
-      onInvocation,
-      onReload: () => metrics.reloaded("ok"),
-      onReloadError: () => metrics.reloaded("error"),
-      callerProjectDir: found.start,
-    });
-    // A --config the agent runs itself is neither run twice nor dropped: refused.
-    const refused = refusedConfig(host.config);
-    if (refused === undefined) return host;
-    await host.close();
-    throw new CliError(refused);
-  };
-  // Closed last, whichever way serve ends: the lines queued are written first.
-  try {
-    return await listen();
-  } finally {
-    await audit?.log.close();
-  }
-
-  async function listen(): Promise<number> {
-    let host;
-    try {
-      host = await open(CLAUDE_AGENT);
-    } catch (error) {
-      io.stderr(`hook-run serve: ${printable(hostErrorMessage(error, projectRoot, io))}; not started\n`);
-      return 1;
-    }
-    // Another agent's calls (?agent=) load the layers for it as the caller, on its first call.
-    const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io));
-    const handler = new ServeHandler({
-      host,
-      hostFor: (agent) => others.get(agent),
-      ...(token === undefined ? {} : { authorized: await bearerCheck(token) }),
-      hostNames: settings.hostNames,
-      budget: new BodyBudget(settings.bodyMemoryBytes),
-      version,
-      trace,
-      io,
-      metrics,
-      metricsOpen: settings.metricsOpen,
-      ...(audit === undefined ? {} : { audit }),
-    });
-    let server: HttpServer;
-    try {
-      // Asked first: listening unasked would prompt on a terminal.
-      if (Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
-        throw new Deno.errors.NotCapable(`Requires net access to "${hostname}:${port}"`);
-      }
-      server = new HttpServer({
-        hostname,
-        port,
-        headerTimeoutMs: settings.headerTimeoutMs,
-        bodyTimeoutMs: settings.bodyTimeoutMs,
-        maxConnections: settings.maxConnections,
-        handler: (request) => handler.handle(request),
-        say,
-      });
-    } catch (error) {
-      await host.close();
-      throw new CliError(listenError(error, hostname, port));
-    }
-    const hosts = {
-      close: () => Promise.all([host.close(), others.close()]).then(() => {}),
-      killRunningHooks: () =>
-        Promise.all([host.runner.killRunningHooks(), others.killRunningHooks()]).then(([a, b]) => a + b),
-    };
-
-    const address = server.addr;
-    const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-    // The signal handlers are in place before the listening line: whoever
-    // reads that line may stop the server at once and gets a clean shutdown.
+  const end = await servePolicy({
+    flags,
+    project: found,
+    version,
+    io,
+    hostname,
+    port,
+    ...(token === undefined ? {} : { token }),
+    hostNames: settings.hostNames,
+    headerTimeoutMs: settings.headerTimeoutMs,
+    bodyTimeoutMs: settings.bodyTimeoutMs,
+    maxConnections: settings.maxConnections,
+    bodyMemoryBytes: settings.bodyMemoryBytes,
+    metricsOpen: settings.metricsOpen,
+    ...(recordPath === undefined
+      ? {}
+      : { record: { path: recordPath, maxBytes: settings.recordMaxBytes, keep: settings.recordKeep } }),
+    trace,
+    ...(trace ? { onInvocation: (record) => io.stderr(hookLine(record, 0, false, 0, { ...io, color: false })) } : {}),
     // The listening line comes last, so a supervisor waiting for it has read
     // everything the server says at start.
-    return await untilStopped(server, handler, hosts, say, () => {
+    onListening: ({ addr, hooks }) => {
+      const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
       say(
         token === undefined
           ? "no token: any process on this machine can call it"
           : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
       );
       say(
-        `listening on http://${shown}:${address.port} (POST /hooks/<Event>, POST /hooks, GET /healthz, GET /metrics); ` +
-          `${count(host.registry.all().length, "hook")} configured, reloaded when their files change; ` +
-          `project ${projectRoot}${foundAbove(found)}`,
+        `listening on http://${shown}:${addr.port} (POST /hooks/<Event>, POST /hooks, GET /healthz, GET /metrics); ` +
+          `${count(hooks, "hook")} configured, reloaded when their files change; ` +
+          `project ${found.root}${foundAbove(found)}`,
       );
-    });
-  }
-}
-
-/** The hosts of every agent served: closed and killed together. */
-interface ServedHosts {
-  close(): Promise<void>;
-  killRunningHooks(): Promise<number>;
-}
-
-/** Waits for a signal, then shuts down in order; a second signal cuts that short. */
-async function untilStopped(
-  server: HttpServer,
-  handler: ServeHandler,
-  host: ServedHosts,
-  say: (message: string) => void,
-  ready: () => void,
-): Promise<number> {
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const first = Promise.withResolvers<Deno.Signal>();
-  const second = Promise.withResolvers<"forced">();
-  let received = 0;
-  const listeners = signals.map((signal) => {
-    const listener = () => ++received === 1 ? first.resolve(signal) : second.resolve("forced");
-    Deno.addSignalListener(signal, listener);
-    return [signal, listener] as const;
+    },
   });
-  ready();
-  try {
-    const signal = await first.promise;
-    say(
-      `${signal}: no longer accepting calls; waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for ${handler.inFlight} ` +
-        `in flight (a second signal stops at once)`,
-    );
-    const stopped = await Promise.race([shutDown(server, handler, host, say), second.promise]);
-    if (stopped === "forced") {
-      const killed = await host.killRunningHooks();
-      say(`second signal: killed ${count(killed, "running hook")}; exiting now`);
-      return 130;
-    }
-    say("stopped");
-    return 0;
-  } finally {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-  }
-}
-
-/**
- * Stops accepting, lets calls in flight finish (cancelling them after the
- * grace period), then closes the host: background hooks are awaited within
- * what is left of the grace period, and whatever still runs is killed.
- */
-async function shutDown(
-  server: HttpServer,
-  handler: ServeHandler,
-  host: ServedHosts,
-  say: (message: string) => void,
-): Promise<void> {
-  const deadline = performance.now() + SHUTDOWN_GRACE_MS;
-  handler.drain();
-  const drained = server.shutdown();
-  if (!await settlesWithin(drained, SHUTDOWN_GRACE_MS)) {
-    say(`${count(handler.inFlight, "call")} still running: cancelling them and killing their hooks`);
-    handler.cancel();
-    server.closeWaiting();
-    await drained;
-  }
-  const closed = host.close();
-  if (!await settlesWithin(closed, Math.max(0, deadline - performance.now()))) {
-    say("background hooks still running: killing them");
-    await host.killRunningHooks();
-    await closed;
-  }
-}
-
-/** Whether `promise` settles within `ms`; the timer is cleared either way. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), ms));
-  try {
-    return await Promise.race([promise.then(() => true, () => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return end === "stopped" ? 0 : end === "forced" ? 130 : 1;
 }
 
 function count(n: number, noun: string): string {
@@ -359,12 +191,4 @@ function readToken(name: string): string {
     throw new CliError(`--token-env ${name}: the token must be printable ASCII without spaces (as a bearer token is)`);
   }
   return token;
-}
-
-function listenError(error: unknown, hostname: string, port: number): string {
-  if (error instanceof Deno.errors.NotCapable) {
-    return `cannot listen on ${hostname}:${port}: not allowed by --allow-net; add --allow-net=${hostname}`;
-  }
-  if (error instanceof Deno.errors.AddrInUse) return `cannot listen on ${hostname}:${port}: the port is in use`;
-  return `cannot listen on ${hostname}:${port}: ${(error as Error).message}`;
 }

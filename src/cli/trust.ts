@@ -20,10 +20,14 @@ import {
   trustFilePath,
 } from "../config/mod.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
-import { CliError, type CliIo, paint, printable } from "./_io.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { paint } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 import { projectOf } from "./_project_root.ts";
-import { shownHookLine, trustCommandLine } from "./_trust.ts";
+import { trustCommandLine } from "../host/mod.ts";
+import { shownHookLine } from "./_trust.ts";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 

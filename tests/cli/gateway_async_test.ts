@@ -11,7 +11,7 @@ import { cli } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
 import { alive, eventually, exists, post as postTo, serve, TRUSTED } from "./_serve.ts";
 import { DEFERRED_IDLE_MS } from "../../mod.ts";
-import { CourierQueue, sweepQueues } from "../../src/cli/_async_queue.ts";
+import { CourierQueue, sweepQueues } from "../../src/courier/queue.ts";
 
 const BASH = { tool_name: "Bash", tool_input: { command: "git commit -m x" }, tool_use_id: "t-1" };
 

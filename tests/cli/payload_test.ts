@@ -1,8 +1,9 @@
 // Reading input: a capped read holds what it read, and no more.
 
 import { equal, rejects } from "node:assert/strict";
-import { MAX_INPUT_BYTES, readCapped } from "../../src/cli/_payload.ts";
-import type { ByteSource } from "../../src/cli/_io.ts";
+import { MAX_INPUT_BYTES } from "../../src/_internal/limits.ts";
+import { readCapped } from "../../src/cli/_payload.ts";
+import type { ByteSource } from "../../src/_internal/cli_io.ts";
 
 /** A source that gives `text` `size` bytes at a time, then calls `atEnd`. */
 function source(text: string, size: number, atEnd: () => void = () => {}): ByteSource {

@@ -8,8 +8,8 @@ import { cli } from "./_cli.ts";
 import { APPROVED, EXIT_PLAN_MODE, hook, withProject } from "./_claude_project.ts";
 import { alive, eventually, exists, post, postStream, serve, TRUSTED, withConfig } from "./_serve.ts";
 import { openHookHost } from "../../mod.ts";
-import { BodyBudget } from "../../src/cli/_serve_body.ts";
-import { ServeHandler } from "../../src/cli/_serve_handler.ts";
+import { BodyBudget } from "../../src/server/_body.ts";
+import { ServeHandler } from "../../src/server/_handler.ts";
 
 Deno.test("hook-run serve answers PreToolUse exactly as hook-run gateway does: deny, rewrite, nothing", async () => {
   await withProject({

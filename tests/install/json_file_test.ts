@@ -3,7 +3,7 @@
 
 import { equal, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { backUp, changedSince, readJsonFile, replaceFile, writeTarget } from "../../src/cli/_json_file.ts";
+import { backUp, changedSince, readJsonFile, replaceFile, writeTarget } from "../../src/install/json_file.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-json-file-" }));

@@ -3,8 +3,8 @@
 // asynchronous context of the call that started the run tells them apart.
 // Loaded only for the audit log (node:async_hooks costs start-up time).
 
-import type { HookInvocationRecord } from "../../mod.ts";
-import type { DecisionKind } from "./_serve_metrics.ts";
+import type { HookInvocationRecord } from "../runner/types.ts";
+import type { DecisionKind } from "./_metrics.ts";
 
 /** Collects the invocations of each call run through {@linkcode CallRecords.collect}. */
 export interface CallRecords {

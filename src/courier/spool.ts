@@ -6,7 +6,8 @@
 // files a session (the oldest go first), each at most 4 MiB, none kept past
 // DEFERRED_IDLE_MS, and sessions idle that long are swept.
 
-import { DEFERRED_IDLE_MS, type DeferredHookResult, MAX_DEFERRED_PER_SESSION } from "../../mod.ts";
+import { DEFERRED_IDLE_MS, MAX_DEFERRED_PER_SESSION } from "../_internal/limits.ts";
+import type { DeferredHookResult } from "../runner/deferred.ts";
 
 /** The largest result file read back: a result carries at most a few MiB of text. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;

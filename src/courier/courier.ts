@@ -1,5 +1,5 @@
 // How hook-run gateway runs a call's async hooks without holding the call:
-// it adds the call to the queue of its set-up (_async_queue.ts: its
+// it adds the call to the queue of its set-up (queue.ts: its
 // arguments, working directory and environment) and, unless a courier
 // already serves that queue, starts one — hook-run again, the same program
 // under the same permissions, as `hook-run gateway --run-async` — in a
@@ -11,8 +11,8 @@
 // process per set-up, however many sessions and calls have async hooks.
 // Its hooks die with it.
 
-import { readEnv } from "./_env.ts";
-import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./_async_queue.ts";
+import { readGrantedEnv } from "../_internal/env.ts";
+import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./queue.ts";
 
 /** How to start hook-run again. */
 export interface CourierCommand {
@@ -41,11 +41,11 @@ export async function courierCommand(args: readonly string[]): Promise<CourierCo
     const script = main.startsWith("file:") ? decodeURIComponent(new URL(main).pathname) : main;
     return { program, args: ["run", "--quiet", "--no-prompt", "--allow-all", script, ...args] };
   }
-  const home = readEnv("HOOKGATE_HOME");
+  const home = readGrantedEnv("HOOKGATE_HOME");
   if (home !== undefined) {
     // Only the launcher needs these (and what they import): loaded then.
-    const { launcherFlags, launcherPaths } = await import("./_launcher.ts");
-    const { flagWords } = await import("./_launcher_flags.ts");
+    const { launcherFlags, launcherPaths } = await import("../install/launcher.ts");
+    const { flagWords } = await import("../install/launcher_flags.ts");
     const { bin, bundle, start } = launcherPaths(home);
     const flags = [bundle, start].some((file) => main === new URL(`file://${file}`).href)
       ? launcherFlags(await Deno.readTextFile(bin).catch(() => ""))

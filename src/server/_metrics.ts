@@ -5,7 +5,9 @@
 // decision and failure kinds — so the series, and the memory they hold,
 // stay bounded whatever callers send.
 
-import { type AnyHookEventResult, HOOK_EVENT_NAMES, type HookEvent, type HookInvocationRecord } from "../../mod.ts";
+import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import { HOOK_EVENT_NAMES } from "../events/table.ts";
+import type { HookInvocationRecord } from "../runner/types.ts";
 
 /** What a call decided, as /metrics and the audit log name it. */
 export type DecisionKind = "allow" | "deny" | "ask" | "defer" | "block" | "none";

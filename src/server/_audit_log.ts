@@ -8,8 +8,8 @@
 
 import type { DecodedInput } from "../dialects/mod.ts";
 import { traceLine } from "../replay/mod.ts";
-import { printable } from "./_io.ts";
-import type { DecisionKind } from "./_serve_metrics.ts";
+import { printable } from "../_internal/printable.ts";
+import type { DecisionKind } from "./_metrics.ts";
 
 /** How far the writer may fall behind, in bytes of lines waiting: past it, lines are lost (and counted). */
 export const MAX_PENDING_RECORD_BYTES = 32 * 1024 * 1024;

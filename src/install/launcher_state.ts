@@ -4,9 +4,9 @@
 // `hook-run check` reports a stale launcher as an error with the command
 // that rebuilds it; `hook-run install` says it rebuilt one.
 
-import type { ConfigDiagnostic } from "../../mod.ts";
-import { printable } from "./_io.ts";
-import { launcherBuild, launcherDeno, launcherPaths, quote, sha256, sourceDigest, startModule } from "./_launcher.ts";
+import type { ConfigDiagnostic } from "../config/mod.ts";
+import { printable } from "../_internal/printable.ts";
+import { launcherBuild, launcherDeno, launcherPaths, quote, sha256, sourceDigest, startModule } from "./launcher.ts";
 
 /** The command that rebuilds a launcher when its script does not say. */
 export const INSTALL_FIX = "deno task hook-run install claude";

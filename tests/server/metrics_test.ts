@@ -3,8 +3,8 @@
 // (version 0.0.4), so what a scraper would reject fails here.
 
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { eventually, post, serve, withConfig } from "./_serve.ts";
-import { ServeMetrics } from "../../src/cli/_serve_metrics.ts";
+import { eventually, post, serve, withConfig } from "../cli/_serve.ts";
+import { ServeMetrics } from "../../src/server/_metrics.ts";
 
 interface Sample {
   name: string;

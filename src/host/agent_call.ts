@@ -1,35 +1,19 @@
-// One agent's hook call, whatever carries it — hook-run gateway's stdin or
-// hook-run serve's HTTP body: the event read from its JSON in the agent's
-// dialect, the run environment it gives, the host both front ends open (for
-// that agent as the caller), and the answer in the agent's output format.
-// Both answer the same call with the same bytes. The agents are the rows of
-// AGENT_FILES: a row's dialect is all a new agent needs here.
+// One agent's hook call, whatever carries it — hook-run gateway's stdin,
+// hook-run serve's HTTP body, a call the courier runs later: the event read
+// from its JSON in the agent's dialect, the run environment it gives, and
+// the answer in the agent's output format. Every front end answers the same
+// call with the same bytes. The agents are the rows of AGENT_FILES: a row's
+// dialect is all a new agent needs here. (The host each front end opens for
+// the agent is agent_host.ts's.)
 
-import {
-  AGENT_FILES,
-  AGENT_LABELS,
-  AGENTS,
-  type AsyncHookCall,
-  formatDiagnostic,
-  HOOK_EVENTS,
-  type HookAgent,
-  HookConfigError,
-  type HookEvent,
-  type HookEventResult,
-  type HookHost,
-  type HookInvocationRecord,
-  isHookEvent,
-  type Logger,
-  openHookHost,
-  parseAgent,
-  type PreToolUseEnv,
-  type ProjectTrust,
-} from "../../mod.ts";
+import { AGENT_FILES, AGENT_LABELS, AGENTS, type HookAgent, parseAgent } from "../trust/agent_files.ts";
+import type { ProjectTrust } from "../config/mod.ts";
 import { type DecodedInput, type Dialect, dialectEvent, dialectOf } from "../dialects/mod.ts";
-import type { CommonFlags } from "./_args.ts";
-import { readEnv } from "./_env.ts";
-import { type CliIo, printable } from "./_io.ts";
-import { skippedSummary, trustCommandLine } from "./_trust.ts";
+import type { HookEvent, HookEventResult } from "../events/event_map.ts";
+import type { PreToolUseEnv } from "../events/env.ts";
+import { HOOK_EVENTS, isHookEvent } from "../events/table.ts";
+import type { HookInvocationRecord } from "../runner/types.ts";
+import { skippedSummary, trustCommandLine } from "./untrusted.ts";
 
 /** The agent a front end answers: its name, its label and its dialect. */
 export interface Agent {
@@ -149,72 +133,6 @@ export function agentRunEnv(decoded: DecodedInput, cwd: string): Omit<PreToolUse
   };
 }
 
-/** What the host of an agent's front end needs besides the flags. */
-export interface AgentHostOptions {
-  logger: Logger;
-  onInvocation?: (record: HookInvocationRecord) => void;
-  /** Hot reload, for a long-running front end. */
-  watch?: boolean;
-  /** With `watch`: after every reload that changed the hooks. */
-  onReload?: () => void;
-  /** With `watch`: after an edit that left the configuration with errors. */
-  onReloadError?: () => void;
-  /** Take each call's async hooks, to run them elsewhere (a front end that ends with each call). */
-  handOffAsyncHooks?: (call: AsyncHookCall) => void;
-  /** The agent's own project directory, when the project root was found above it (see `findProjectRoot`). */
-  callerProjectDir?: string;
-}
-
-/**
- * Opens the host an agent's front end runs events through: every layer and
- * `--config`, `--extension`, hooks that die with this process, and
- * HOOKGATE_TRUST_PROJECT=1 trusting the project. The agent is the caller:
- * the hooks of its own settings files are left out, since it runs them
- * itself.
- *
- * A configuration with errors still opens: its good hooks run, and its
- * broken entries are placeholders (see `openHookHost`).
- *
- * @throws {HookConfigError} When an extension module cannot be loaded.
- */
-export function openAgentHost(
-  agent: Agent,
-  flags: CommonFlags,
-  projectRoot: string,
-  options: AgentHostOptions,
-): Promise<HookHost> {
-  return openHookHost({
-    paths: flags.config,
-    ...(flags.plugins.length > 0 ? { plugins: flags.plugins } : {}),
-    extensions: flags.extensions,
-    projectRoot,
-    caller: agent.name,
-    ...(options.callerProjectDir !== undefined && options.callerProjectDir !== projectRoot
-      ? { callerProjectDir: options.callerProjectDir }
-      : {}),
-    logger: options.logger,
-    ...(options.onInvocation ? { onInvocation: options.onInvocation } : {}),
-    ...(options.watch ? { watch: true } : {}),
-    ...(options.onReload ? { onReload: options.onReload } : {}),
-    ...(options.onReloadError ? { onReloadError: options.onReloadError } : {}),
-    ...(options.handOffAsyncHooks ? { handOffAsyncHooks: options.handOffAsyncHooks } : {}),
-    dieWithHost: true,
-    ...(readEnv("HOOKGATE_TRUST_PROJECT") === "1" ? { trust: "all" as const } : {}),
-  });
-}
-
-/**
- * Why a host could not be opened, in one line; a configuration's
- * diagnostics are written to stderr first, one a line.
- */
-export function hostErrorMessage(error: unknown, projectRoot: string, io: CliIo): string {
-  if (!(error instanceof HookConfigError)) return (error as Error).message;
-  for (const diagnostic of error.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
-  return `an extension module cannot be loaded (run "hook-run check --cwd ${projectRoot}"): ${
-    error.message.split("\n")[0]
-  }`;
-}
-
 /**
  * What of a call's hook failures the user sees, as Claude shows a hook's
  * non-blocking error: `<hook> hook error: <what happened>`. A failure whose
@@ -305,54 +223,4 @@ export function blockingAnswer(agent: Agent, event: HookEvent, reason: string, w
   const call: DecodedInput = { event, fields: {}, ...(wireEvent === undefined ? {} : { wireEvent }) };
   const answer = agent.dialect.encodeResult(event, { block: true, reason }, call);
   return Object.keys(answer).length === 0 ? undefined : JSON.stringify(answer) + "\n";
-}
-
-/**
- * The hosts of the agents other than the one a long-running front end
- * opened at start, each opened on its agent's first call (with that agent
- * as the caller) and kept; one that cannot be opened is tried again on the
- * next call, and the call fails (which blocks where it can).
- */
-export class AgentHosts {
-  #open: (agent: Agent) => Promise<HookHost>;
-  #describe: (error: unknown) => string;
-  #hosts = new Map<HookAgent, Promise<HookHost>>();
-  #closed = false;
-
-  constructor(open: (agent: Agent) => Promise<HookHost>, describe: (error: unknown) => string) {
-    this.#open = open;
-    this.#describe = describe;
-  }
-
-  /** The agent's host. */
-  get(agent: Agent): Promise<HookHost> {
-    if (this.#closed) return Promise.reject(new Error("hook-run serve is shutting down"));
-    let host = this.#hosts.get(agent.name);
-    if (host === undefined) {
-      host = this.#open(agent).then(async (opened) => {
-        if (!this.#closed) return opened;
-        await opened.close();
-        throw new Error("hook-run serve is shutting down");
-      }, (error) => {
-        this.#hosts.delete(agent.name);
-        throw new Error(`cannot load the configuration for ${agent.label}: ${this.#describe(error)}`);
-      });
-      this.#hosts.set(agent.name, host);
-    }
-    return host;
-  }
-
-  /** Closes every host opened (background hooks are awaited); no host opens after. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    await Promise.all([...this.#hosts.values()].map((host) => host.then((opened) => opened.close(), () => {})));
-  }
-
-  /** Kills the running hooks of every host opened; how many. */
-  async killRunningHooks(): Promise<number> {
-    const counts = await Promise.all(
-      [...this.#hosts.values()].map((host) => host.then((opened) => opened.runner.killRunningHooks(), () => 0)),
-    );
-    return counts.reduce((a, b) => a + b, 0);
-  }
 }

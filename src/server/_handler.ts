@@ -34,7 +34,7 @@
 // rest — a form's text/plain, an Origin with every fetch, the attacker's
 // own host name after DNS rebinding — and must not run hooks, or read
 // their answers. (The HTTP layer's own refusals — a malformed request, a
-// head over 64 KiB — are in _http_connection.ts.)
+// head over 64 KiB — are in _http_head.ts and _http_connection.ts.)
 
 //
 // `?agent=<name>` names the calling agent (Claude Code when absent): the
@@ -45,16 +45,17 @@
 // agent with HTTP hooks reads it so — else 400, which the documented
 // `curl --fail-with-body … || exit 2` command hook turns into exit 2.
 
-import type { HookHost } from "../../mod.ts";
-import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "./_agent_call.ts";
-import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
-import { trimOws } from "./_http_text.ts";
-import { type CliIo, printable } from "./_io.ts";
-import type { BodyBudget } from "./_serve_body.ts";
-import { blockKind, METRICS_CONTENT_TYPE, ServeMetrics } from "./_serve_metrics.ts";
+import type { CliIo } from "../_internal/cli_io.ts";
+import { printable } from "../_internal/printable.ts";
+import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "../host/agent_call.ts";
+import type { HookHost } from "../host/hook_host.ts";
 import { auditLine, type AuditLog } from "./_audit_log.ts";
+import type { BodyBudget } from "./_body.ts";
+import { AgentCall, type CallContext, type CallNote, error, JSON_TYPE, reply, traced } from "./_call.ts";
 import { type CallRecords, decidingHook } from "./_call_records.ts";
-import { AgentCall, type CallNote, error, JSON_TYPE, reply, traced } from "./_serve_call.ts";
+import type { HttpRequest, HttpResponse } from "./_http_head.ts";
+import { hostName } from "./host_names.ts";
+import { blockKind, METRICS_CONTENT_TYPE, ServeMetrics } from "./_metrics.ts";
 
 /** What a {@linkcode ServeHandler} answers with. */
 export interface ServeHandlerOptions {
@@ -75,6 +76,7 @@ export interface ServeHandlerOptions {
   version: string;
   /** One line per call on stderr. */
   trace: boolean;
+  /** Where a call's failures (and with `trace`, its answer) are said. */
   io: CliIo;
   /** What GET /metrics tells (a fresh set when not given). */
   metrics?: ServeMetrics;
@@ -84,13 +86,10 @@ export interface ServeHandlerOptions {
   audit?: { log: AuditLog; records: CallRecords };
 }
 
-/** The names of the loopback address, as a Host header gives them. */
-export const LOOPBACK_NAMES: readonly string[] = ["127.0.0.1", "localhost", "[::1]"];
-
 const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;|$)/i;
 
 /** Answers hook-run serve's requests, and counts the calls in flight. */
-export class ServeHandler {
+export class ServeHandler implements CallContext {
   #options: ServeHandlerOptions;
   #started = performance.now();
   #inFlight = 0;
@@ -292,13 +291,6 @@ export class ServeHandler {
     }
     return known;
   }
-}
-
-/** A Host header's name: lower case, without its port or a final dot. */
-export function hostName(host: string): string {
-  // SP and HTAB only: a Host ending in 0xA0 is not loopback's name.
-  const name = trimOws(host).toLowerCase().replace(/:\d*$/, "");
-  return name.endsWith(".") ? name.slice(0, -1) : name;
 }
 
 function unauthorized(): HttpResponse {

@@ -1,5 +1,5 @@
 // Where the async hooks of hook-run gateway's calls wait for the one
-// process that runs them (the courier, see _async_courier.ts): a queue per
+// process that runs them (the courier, see courier.ts): a queue per
 // gateway set-up — its arguments, working directory and environment,
 // whatever the session — under $HOOKGATE_HOME/async/couriers/<digest>/.
 // Each call names its own session: the courier keeps what its hooks left
@@ -47,7 +47,7 @@
 // started, or died first) leaves the calls that counted on it to the
 // set-up's next call the same way.
 
-import { DEFERRED_IDLE_MS } from "../../mod.ts";
+import { DEFERRED_IDLE_MS } from "../_internal/limits.ts";
 
 /** The most queues one sweep looks at. */
 const MAX_SWEEP = 200;

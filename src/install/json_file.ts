@@ -7,8 +7,9 @@
 // points to is replaced, beside itself). A write can require the file to be
 // unchanged since it was read, so that an edit made meanwhile is never lost.
 
-import { CliError, printable } from "./_io.ts";
-import { parentDir } from "./_path.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import { dirname } from "../_internal/path.ts";
 
 /** A JSON file's value and text, or `undefined` when the file does not exist. */
 export interface JsonFile {
@@ -97,7 +98,7 @@ export async function replaceFile(
     ? current.mode & 0o7777
     : options.mode;
   try {
-    await Deno.mkdir(parentDir(target), { recursive: true });
+    await Deno.mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.hookgate-${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
       // Private until it has its mode: a reader never sees a secret file's text readable by others.

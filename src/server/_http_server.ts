@@ -10,7 +10,8 @@
 // request do new ones wait in the kernel's queue; and one sweep enforces
 // every connection's deadline (see _http_connection.ts).
 
-import { type ConnectionLimits, HttpConnection, type HttpHandler } from "./_http_connection.ts";
+import { type ConnectionLimits, HttpConnection } from "./_http_connection.ts";
+import type { HttpHandler } from "./_http_head.ts";
 
 /** What an {@linkcode HttpServer} listens on and how it bounds its connections. */
 export interface HttpServerOptions extends ConnectionLimits {

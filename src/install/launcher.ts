@@ -15,8 +15,9 @@
 // 130), so that the script can tell "hook-run answered" from "Deno failed"
 // and turns everything else into 2.
 
-import { CliError, printable } from "./_io.ts";
-import { type FlagSet, parseFlagWords } from "./_launcher_flags.ts";
+import { CliError } from "../_internal/cli_error.ts";
+import { printable } from "../_internal/printable.ts";
+import { type FlagSet, parseFlagWords } from "./launcher_flags.ts";
 
 /** What `deno task bundle` passes to `deno bundle` (tests keep the two in step). */
 export const BUNDLE_OPTIONS: readonly string[] = ["--platform=deno", "--external", "*/_json_schema.ts"];
@@ -48,7 +49,7 @@ export async function bundledCli(): Promise<Uint8Array> {
     if (!self.startsWith("file:")) throw new CliError(`cannot build the launcher from ${self}: not a local file`);
     return await Deno.readFile(new URL(self));
   }
-  const entry = new URL("./main.ts", self);
+  const entry = new URL("../cli/main.ts", self);
   const out = await Deno.makeTempFile({ prefix: "hook-run-", suffix: ".js" });
   try {
     // Run where the source's deno.json is, for its import map and lock file.

@@ -2,16 +2,12 @@
 // through that agent's host, its answer in that agent's format — and what
 // it came to noted for /metrics and the audit log. (The status codes, and
 // why a failure on an event that can block is a 200 with the block, are in
-// _serve_handler.ts.)
+// _handler.ts, which routes each call here.)
 
+import { printable } from "../_internal/printable.ts";
 import type { DecodedInput } from "../dialects/mod.ts";
-import {
-  type AnyHookEventResult,
-  HOOK_EVENTS,
-  type HookEvent,
-  type HookInvocationRecord,
-  isHookEvent,
-} from "../../mod.ts";
+import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
+import { HOOK_EVENTS, isHookEvent } from "../events/table.ts";
 import {
   type Agent,
   agentAnswer,
@@ -20,12 +16,13 @@ import {
   blockingAnswer,
   eventInPrefix,
   readAgentCall,
-} from "./_agent_call.ts";
-import type { HttpRequest, HttpResponse } from "./_http_connection.ts";
-import { printable } from "./_io.ts";
-import { PREFIX_BYTES, readBody } from "./_serve_body.ts";
-import { blockKind, type DecisionKind, decisionOf } from "./_serve_metrics.ts";
-import type { ServeHandler, ServeHandlerOptions } from "./_serve_handler.ts";
+} from "../host/agent_call.ts";
+import type { HookHost } from "../host/hook_host.ts";
+import type { HookInvocationRecord } from "../runner/types.ts";
+import { type BodyBudget, PREFIX_BYTES, readBody } from "./_body.ts";
+import type { CallRecords } from "./_call_records.ts";
+import type { HttpRequest, HttpResponse } from "./_http_head.ts";
+import { blockKind, type DecisionKind, decisionOf } from "./_metrics.ts";
 
 /** The content type of every JSON answer. */
 export const JSON_TYPE = { "content-type": "application/json" };
@@ -40,15 +37,33 @@ export interface CallNote {
   records?: HookInvocationRecord[];
 }
 
+/** What a call says on stderr, and whether it traces its answer (`--trace`). */
+export interface CallOutput {
+  trace: boolean;
+  io: { stderr(text: string): void };
+}
+
+/** What one call needs of the server that routed it. */
+export interface CallContext {
+  /** The host of an agent's calls. */
+  hostOf(agent: Agent): HookHost | Promise<HookHost>;
+  readonly options: CallOutput & {
+    /** What all request bodies in flight may hold. */
+    budget: BodyBudget;
+    /** The audit log's collector of each call's invocations, when there is one. */
+    audit?: { records: CallRecords };
+  };
+}
+
 /** One call of one agent: read, run and answered in that agent's terms. */
 export class AgentCall {
   #wireEvent: string | undefined;
-  #handler: ServeHandler;
+  #handler: CallContext;
   #agent: Agent;
   #signal: AbortSignal;
   #note: CallNote;
 
-  constructor(handler: ServeHandler, agent: Agent, signal: AbortSignal, note: CallNote) {
+  constructor(handler: CallContext, agent: Agent, signal: AbortSignal, note: CallNote) {
     this.#handler = handler;
     this.#agent = agent;
     this.#signal = signal;
@@ -184,7 +199,7 @@ export function error(reason: string): string {
 
 /** An answer, said on stderr with `--trace`. */
 export function traced(
-  options: ServeHandlerOptions,
+  options: CallOutput,
   status: number,
   body: string,
   event: string,

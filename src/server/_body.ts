@@ -5,8 +5,8 @@
 // what a failure's answer needs to name the event, and the connection cap
 // bounds them.
 
-import type { BodyReader } from "./_http_connection.ts";
-import { MAX_INPUT_BYTES } from "./_payload.ts";
+import type { BodyReader } from "./_request_body.ts";
+import { MAX_INPUT_BYTES } from "../_internal/limits.ts";
 
 const decoder = new TextDecoder();
 

@@ -3,7 +3,8 @@
 // on. `hook-run permissions` prints them; `hook-run install claude
 // --least-privilege` builds its launcher with them.
 
-import type { ConfiguredHooks, ModelsConfig } from "../../mod.ts";
+import type { ConfiguredHooks } from "../events/configured.ts";
+import type { ModelsConfig } from "../models/mod.ts";
 import { permissionFlags } from "../config/mod.ts";
 
 /** What hook-run itself reads from the environment. */

@@ -5,9 +5,9 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { cli } from "./_cli.ts";
-import { eventually, exists, post, serve, withConfig } from "./_serve.ts";
-import { AuditLog } from "../../src/cli/_audit_log.ts";
+import { cli } from "../cli/_cli.ts";
+import { eventually, exists, post, serve, withConfig } from "../cli/_serve.ts";
+import { AuditLog } from "../../src/server/_audit_log.ts";
 
 const HOOKS = {
   PreToolUse: [{

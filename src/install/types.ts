@@ -1,0 +1,42 @@
+// What install and uninstall are asked, and what they report.
+
+/** What `hook-run install claude` was asked. */
+export interface InstallClaudeOptions {
+  serve: boolean;
+  port: number;
+  tokenEnv: string | undefined;
+  leastPrivilege: boolean;
+  keepHooks: boolean;
+  home: string;
+  settingsPath: string;
+  /** Whether --settings named the file. */
+  settingsFlag: boolean;
+  /** The project --least-privilege covers. */
+  cwd: string;
+}
+
+/** What an install did. */
+export interface InstallReport {
+  /** Whether it wrote anything: `false` when the settings already route to an up-to-date launcher. */
+  changed: boolean;
+  /** The launcher's command, `<home>/bin/hook-run`. */
+  bin: string;
+  /** What it wrote, kept and moved, one line each (indented, for a report under a heading). */
+  lines: string[];
+}
+
+/** What `hook-run uninstall claude` was asked. */
+export interface UninstallClaudeOptions {
+  /** The hookgate home, where install put the launcher and the moved hooks. */
+  home: string;
+  /** The Claude settings file. */
+  settingsPath: string;
+}
+
+/** What an uninstall did. */
+export interface UninstallReport {
+  /** Whether it wrote anything: `false` when the settings do not route to hookgate. */
+  changed: boolean;
+  /** What it removed and restored, one line each (indented, for a report under a heading). */
+  lines: string[];
+}
