@@ -14,6 +14,7 @@ import { dirname, join, relative, resolve } from "node:path";
 export const RANKS: Readonly<Record<string, number>> = {
   _internal: 0,
   events: 1,
+  shell: 1,
   matchers: 2,
   permissions: 2,
   dialects: 3,
