@@ -20,6 +20,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   dialects: 3,
   models: 3,
   registry: 4,
+  policy: 4,
   rules: 5,
   transports: 5,
   telemetry: 5,
