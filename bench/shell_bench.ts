@@ -45,12 +45,12 @@ if (!import.meta.main) {
   console.log(`| decision, ${LONG.length}-byte line: p50 / p95 | ${long.p50.toFixed(1)} / ${long.p95.toFixed(1)} µs |`);
   console.log(`| bare \`deno run\` of an empty script (median) | ${start.bare.toFixed(1)} ms (1.00×) |`);
   console.log(
-    `| bundled gateway, hook without \`if\` (median) | ${start.plain.toFixed(1)} ms (${
+    `| bundled gateway, a hook its matcher rules out (median) | ${start.plain.toFixed(1)} ms (${
       (start.plain / start.bare).toFixed(2)
     }×) |`,
   );
   console.log(
-    `| bundled gateway, hook with \`if: Bash(rm *)\` (median) | ${start.withIf.toFixed(1)} ms (${
+    `| bundled gateway, a hook its \`if: Bash(rm *)\` rules out (median) | ${start.withIf.toFixed(1)} ms (${
       (start.withIf / start.bare).toFixed(2)
     }×) |`,
   );
