@@ -47,17 +47,18 @@ export interface ArgRules {
  * `lenient`.
  */
 export function parseArgs(
-  words: readonly ShellWord[],
+  given: readonly ShellWord[],
   syntax: CommandSyntax,
   rules: ArgRules,
   subcommands: readonly (readonly string[])[],
   lenient: boolean,
 ): ParsedArgs | undefined {
+  let words = given;
   let start = 0;
   if (subcommands.length > 0) {
     const found = findSubcommand(words, syntax, rules, subcommands, lenient);
     if (found === undefined) return undefined;
-    start = found;
+    ({ words, start } = found);
   }
   const options: OptionToken[] = [];
   const operands: ShellWord[] = [];
@@ -88,14 +89,19 @@ export function parseArgs(
   return { options, operands, dashdash };
 }
 
-/** Where the words after the subcommand start, or `undefined` when none of `subcommands` is there. */
+/**
+ * Where the words after the subcommand start (in `words`, with an alias
+ * the line defines put in its place), or `undefined` when none of
+ * `subcommands` is there.
+ */
 function findSubcommand(
-  words: readonly ShellWord[],
+  given: readonly ShellWord[],
   syntax: CommandSyntax,
   rules: ArgRules,
   subcommands: readonly (readonly string[])[],
   lenient: boolean,
-): number | undefined {
+): { words: readonly ShellWord[]; start: number } | undefined {
+  let words = given;
   const values = union(syntax.globalValueOptions, rules.valueOptions);
   const global: OptionToken[] = [];
   let i = 0;
@@ -110,9 +116,22 @@ function findSubcommand(
     }
     i = readOption(words, i, syntax, rules, values, global);
   }
-  // A subcommand renamed on the line (`git -c alias.x=reset x`) could be any subcommand.
-  const aliased = syntax.aliasOption !== undefined &&
-    global.some((token) => token.written === syntax.aliasOption && /^alias\./i.test(token.value ?? ""));
+  // A subcommand the line defines (`git -c alias.x=reset x`) is read as what it stands for; a shell alias
+  // (`alias.x=!cmd`) could run anything.
+  let aliased = false;
+  const alias = syntax.aliasOption === undefined
+    ? undefined
+    : global.map((token) =>
+      token.written === syntax.aliasOption ? /^alias\.([^=]+)=(.*)$/is.exec(token.value ?? "") : null
+    ).findLast((match) => match !== null && match[1] === words[i]?.value);
+  if (alias !== undefined && alias !== null) {
+    const value = alias[2]!.trim();
+    if (value.startsWith("!")) aliased = true;
+    else {
+      const expanded = value.split(/\s+/).filter((word) => word !== "").map((word) => ({ value: word, known: true }));
+      words = [...words.slice(0, i), ...expanded, ...words.slice(i + 1)];
+    }
+  }
   let best: number | undefined;
   for (const expected of subcommands) {
     let at = i;
@@ -134,7 +153,7 @@ function findSubcommand(
     }
     if (ok && (best === undefined || at > best)) best = at;
   }
-  return best;
+  return best === undefined ? undefined : { words, start: best };
 }
 
 /** Reads the option at `words[i]` into `into`; returns the index of the last word it used. */

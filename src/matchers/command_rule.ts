@@ -110,6 +110,9 @@ export const COMMAND_RULE_JSON_SCHEMA: Readonly<Record<string, unknown>> = SCHEM
 
 /** Commands that hand the words of their input to the command they run: its paths are not on the line. */
 const ARGUMENT_SUPPLIERS = new Set(["xargs", "parallel", "find", "gfind"]);
+const REDIRECT = /(?:^|[^<>&\d])(?:\d*|&)>>?\|?\s*([^\s;&|<>()]+)/g;
+/** Multi-call binaries whose first argument names the command they run. */
+const MULTI_CALL = new Set(["busybox", "toybox"]);
 const UNKNOWN_WORD: ShellWord = { value: "", known: false };
 
 /**
@@ -156,10 +159,11 @@ export function compileCommandRule(spec: unknown, place: string): CommandRule {
   const matchesCommand = (command: ShellCommand, line: ShellLine, context: CommandContext, list: CommandRuleList) => {
     const lenient = list !== "allow";
     if (command.unreadable) return lenient;
-    const key = commandKey(command.name);
+    const applet = appletOf(command);
+    const key = commandKey(applet === undefined ? command.name : applet.name);
     if (!read.names.has(key) && !read.namePatterns.some((pattern) => pattern.test(key))) return false;
     const { syntax, rules } = forCommand(key);
-    return commandMatches(read, syntax, rules, command, line, context, lenient);
+    return commandMatches(read, syntax, rules, applet ?? command, line, context, lenient);
   };
   return {
     ...(read.spec.id === undefined ? {} : { id: read.spec.id }),
@@ -213,15 +217,18 @@ function commandMatches(
   // Paths handed over by xargs, parallel or find -exec are not on the line: any path.
   const supplied = command.via.some((wrapper) => ARGUMENT_SUPPLIERS.has(firstName(wrapper)));
   const operands = supplied ? [...parsed.operands, UNKNOWN_WORD] : parsed.operands;
+  // xargs appends arguments, not program text: an argument pattern is judged on the line's own words.
+  const written = parsed.operands;
   if (read.flags !== undefined && !present(options, read.flags, lenient)) return false;
   for (const group of read.allFlags) if (!present(options, group, lenient)) return false;
   if (operands.length < read.minArgs) return false;
-  if (read.args !== undefined && !argsMatch(read.args, operands, dashdash, lenient)) return false;
+  if (read.args !== undefined && !argsMatch(read.args, written, dashdash, lenient)) return false;
   if (read.paths !== undefined && !pathsMatch(read.paths, read.pathPrefix, operands, line, context, lenient)) {
     return false;
   }
+  if (read.redirects !== undefined && !redirectsMatch(read.redirects, command, line, context, lenient)) return false;
   if (read.unlessFlags.length > 0 && present(options, read.unlessFlags, !lenient)) return false;
-  if (read.unlessArgs.length > 0 && argsMatch(read.unlessArgs, operands, dashdash, !lenient)) return false;
+  if (read.unlessArgs.length > 0 && argsMatch(read.unlessArgs, written, dashdash, !lenient)) return false;
   return true;
 }
 
@@ -288,6 +295,32 @@ function pathsMatch(
     if (pathSatisfies(resolvePath(word, context, paths), conditions, context, lenient)) return true;
   }
   return false;
+}
+
+/** Whether a `>` or `>>` of the command (read from its text, quoted parts left out) goes to a path `conditions` name. */
+function redirectsMatch(
+  conditions: ReadonlySet<CommandPathCondition>,
+  command: ShellCommand,
+  line: ShellLine,
+  context: CommandContext,
+  lenient: boolean,
+): boolean {
+  const text = command.text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''");
+  for (const match of text.matchAll(REDIRECT)) {
+    const target = match[1]!;
+    const word = { value: target, known: !/[$`]/.test(target) };
+    if (pathSatisfies(resolvePath(word, context, linePaths(line)), conditions, context, lenient)) return true;
+  }
+  return false;
+}
+
+/** `busybox rm -rf x` runs the applet `rm`: the command as that applet, or `undefined` for any other command. */
+function appletOf(command: ShellCommand): ShellCommand | undefined {
+  const key = commandKey(command.name);
+  if (!MULTI_CALL.has(key)) return undefined;
+  const applet = command.words[1];
+  if (applet === undefined || !applet.known || applet.value.startsWith("-")) return undefined;
+  return { ...command, name: applet.value.slice(applet.value.lastIndexOf("/") + 1), words: command.words.slice(1) };
 }
 
 /** The first word of a wrapper as `via` lists it (`find -exec` → `find`), without its folder. */
