@@ -58,6 +58,15 @@ export { parseHookOutcome } from "./src/events/parse_outcome.ts";
 // Matching, registry, runner.
 export { hookMatcherMatches } from "./src/matchers/exact.ts";
 export { compileToolRule, type ToolCall, type ToolRule, type ToolRuleOptions } from "./src/matchers/tool_rule.ts";
+export {
+  loadShellParser,
+  parseShellLine,
+  type ParseShellLineOptions,
+  type ShellCommand,
+  type ShellLine,
+  shellParserLoaded,
+  type ShellWord,
+} from "./src/shell/mod.ts";
 export * from "./src/registry/types.ts";
 export { placeholderDenies, placeholderHook, type PlaceholderHookOptions } from "./src/registry/placeholder.ts";
 export {

@@ -25,7 +25,7 @@ let loading: Promise<void> | undefined;
  *
  * @example Usage
  * ```ts
- * import { loadShellParser, shellParserLoaded } from "./mod.ts";
+ * import { loadShellParser, shellParserLoaded } from "@hookgate/core";
  * import { equal } from "node:assert/strict";
  *
  * await loadShellParser();
@@ -50,7 +50,7 @@ export function loadShellParser(): Promise<void> {
  *
  * @example Usage
  * ```ts
- * import { shellParserLoaded } from "./mod.ts";
+ * import { shellParserLoaded } from "@hookgate/core";
  *
  * if (!shellParserLoaded()) console.log("the first Bash rule will load it");
  * ```

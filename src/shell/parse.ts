@@ -16,7 +16,7 @@ export const DEFAULT_SHELL_DEPTH = 8;
  *
  * @example Usage
  * ```ts
- * import type { ParseShellLineOptions } from "./mod.ts";
+ * import type { ParseShellLineOptions } from "@hookgate/core";
  *
  * const options: ParseShellLineOptions = { depth: 2 };
  * ```
@@ -48,7 +48,7 @@ export interface ParseShellLineOptions {
  *
  * @example Wrappers and quoting
  * ```ts
- * import { loadShellParser, parseShellLine } from "./mod.ts";
+ * import { loadShellParser, parseShellLine } from "@hookgate/core";
  * import { deepEqual, equal } from "node:assert/strict";
  *
  * await loadShellParser();
