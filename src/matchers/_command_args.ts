@@ -34,6 +34,8 @@ export interface ParsedArgs {
 export interface ArgRules {
   /** Options that take a value, from the rule and the command's syntax. */
   readonly valueOptions: ReadonlySet<string>;
+  /** Those and the command's global options that take a value. */
+  readonly allValueOptions: ReadonlySet<string>;
   /** Every long option the rule names: what a prefix can abbreviate. */
   readonly longOptions: readonly string[];
   /** Every option the rule names, in full. */
@@ -63,7 +65,7 @@ export function parseArgs(
   const options: OptionToken[] = [];
   const operands: ShellWord[] = [];
   let dashdash = false;
-  const values = subcommands.length > 0 ? rules.valueOptions : union(rules.valueOptions, syntax.globalValueOptions);
+  const values = subcommands.length > 0 ? rules.valueOptions : rules.allValueOptions;
   for (let i = start; i < words.length; i++) {
     const word = words[i]!;
     if (dashdash || !word.known || !isOption(word.value)) {
@@ -102,7 +104,7 @@ function findSubcommand(
   lenient: boolean,
 ): { words: readonly ShellWord[]; start: number } | undefined {
   let words = given;
-  const values = union(syntax.globalValueOptions, rules.valueOptions);
+  const values = rules.allValueOptions;
   const global: OptionToken[] = [];
   let i = 0;
   let dashdash = false;
@@ -223,10 +225,4 @@ function abbreviations(name: string, longOptions: readonly string[]): string[] {
 
 function isOption(text: string): boolean {
   return text.length > 1 && text.startsWith("-");
-}
-
-function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
-  if (b.size === 0) return a;
-  if (a.size === 0) return b;
-  return new Set([...a, ...b]);
 }

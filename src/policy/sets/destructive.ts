@@ -15,7 +15,7 @@ const FORCE = ["-f", "--force"];
 /** Where a recursive delete takes more than the project's own files. */
 const BEYOND_PROJECT = ["root", "home", "project-root", "outside-project-and-temp"] as const;
 const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox"];
-const INTERPRETERS = ["python", "python2", "python3", "python3.*", "node", "nodejs", "bun", "deno", "ruby", "perl"];
+const INTERPRETERS = ["python", "python2", "python3", "python3.*", "node", "nodejs", "ruby", "perl"];
 /** git checkout's and git restore's options that take a value. */
 const CHECKOUT_VALUES = ["-b", "-B", "--orphan", "--conflict", "-U", "--unified", "--inter-hunk-context"];
 const RESTORE_VALUES = [
@@ -305,6 +305,7 @@ const ASK: readonly CommandRuleSpec[] = [
   {
     id: "interpreter-recursive-delete",
     command: INTERPRETERS,
+    flags: ["-c", "-e", "-E", "--eval", "-p", "--print"],
     args: ["*rmtree*", "*rm_rf*", "*rm_r(*", "*rmSync*", "*rmdirSync*", "*remove_tree*", "*removedirs*"],
     reason:
       "This one-line script deletes a folder tree, and hookgate cannot tell which; run rm -rf on the path so the guard can check it",
