@@ -58,6 +58,24 @@ export { parseHookOutcome } from "./src/events/parse_outcome.ts";
 // Matching, registry, runner.
 export { hookMatcherMatches } from "./src/matchers/exact.ts";
 export { compileToolRule, type ToolCall, type ToolRule, type ToolRuleOptions } from "./src/matchers/tool_rule.ts";
+export {
+  compilePolicy,
+  describePolicyDecision,
+  type Policy,
+  type PolicyCall,
+  type PolicyDecision,
+  type PolicyLayer,
+  POLICY_LAYER_KINDS,
+  type PolicyLayerRules,
+  type PolicyRule,
+  type ReadRules,
+  readRules,
+  type RuleList,
+  type RuleProblem,
+  RULES_KEYS,
+  type RulesConfig,
+  type RuleSpec,
+} from "./src/policy/mod.ts";
 export * from "./src/registry/types.ts";
 export { placeholderDenies, placeholderHook, type PlaceholderHookOptions } from "./src/registry/placeholder.ts";
 export {
