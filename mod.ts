@@ -76,6 +76,15 @@ export {
   type RulesConfig,
   type RuleSpec,
 } from "./src/policy/mod.ts";
+export {
+  loadShellParser,
+  parseShellLine,
+  type ParseShellLineOptions,
+  type ShellCommand,
+  type ShellLine,
+  shellParserLoaded,
+  type ShellWord,
+} from "./src/shell/mod.ts";
 export * from "./src/registry/types.ts";
 export { placeholderDenies, placeholderHook, type PlaceholderHookOptions } from "./src/registry/placeholder.ts";
 export {

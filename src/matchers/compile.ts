@@ -49,6 +49,12 @@ export interface ToolMatcher {
   matches(subject: string, lower: string, call?: ToolCall): boolean;
   /** Set when the matcher reads `call` (it has a tool rule). */
   readonly readsCall?: true;
+  /**
+   * Set when its tool rule reads a Bash command line: the shell parser must
+   * be loaded (`loadShellParser()`) before a call is tested, or the rule
+   * selects every call.
+   */
+  readonly parsesShell?: true;
 }
 
 /** What else decides what a matcher selects. */
@@ -75,6 +81,7 @@ export function compileToolMatcher(
   const rule = compileToolRule(options.toolRule, { caseInsensitive: kind === "exact" });
   return {
     readsCall: true,
+    ...(rule.parsesShell === true ? { parsesShell: true } : {}),
     matches: (subject, lower, call) =>
       (base === null || base.matches(subject, lower)) && (call === undefined || rule.matches(subject, call)),
   };

@@ -5,13 +5,26 @@
  *
  * - `Bash(npm test)` (the whole command), `Bash(git *)` (a `*` matches any
  *   text; a trailing ` *` also matches nothing, so `git` too), the older
- *   `Bash(git commit:*)`. Every simple command of the line counts — each of
- *   a list or pipeline and of every `$(…)` and `` `…` ``, after its leading
- *   `VAR=value` assignments, and with or without a leading `timeout`,
- *   `time`, `nice`, `nohup` or `stdbuf` — so `Bash(git push *)` selects
- *   `npm test && git push origin`. A line this reader cannot follow (a
- *   here-document, an `if` or `for`, an unbalanced quote) is selected: a
- *   hook never misses a call because its command was unusual.
+ *   `Bash(git commit:*)`. The line is read as bash reads it (see
+ *   `parseShellLine`): every simple command counts — each of a list or
+ *   pipeline, of a subshell or group, of an `if`, `for`, `while`, `until`
+ *   or `case` body and a function's, of every `$(…)`, `` `…` `` and
+ *   `<(…)` — each as its known words after quote removal, escapes and
+ *   brace expansion, joined by one space, without assignments and
+ *   redirections (`\rm -rf x`, `"rm" -rf x` and `{rm,-rf,x}` are all
+ *   `rm -rf x`). Wrappers are looked through (`sudo`, `env`, `command`,
+ *   `exec`, `nice`, `nohup`, `timeout`, `time`, `xargs`, `find -exec`, …)
+ *   and command strings read (`sh -c`, `bash <<<`, `eval`, `python3 -c`
+ *   calling `os.system`), so `Bash(git push *)` selects
+ *   `npm test && git push origin` and `Bash(rm *)` selects
+ *   `sudo sh -c 'rm -rf x'`. A here-document that only feeds a program
+ *   data is not read as commands. A line whose commands cannot be known
+ *   statically (a command word from an expansion such as `$x -rf y`, an
+ *   alias, a script piped into `sh`, an unbalanced quote) is selected: a
+ *   hook never misses a call because of how its command was spelled. The
+ *   rule needs the shell parser loaded (the runner loads it before the
+ *   first call that tests such a rule); until it is, the rule selects every
+ *   call ({@linkcode ToolRule.parsesShell}).
  * - `Read(…)` and `Edit(…)` take gitignore patterns: `//abs/path` from the
  *   filesystem's root, `~/path` from the home directory, `/path` from the
  *   project root, `path` or `./path` from the working directory. `Edit`
@@ -35,7 +48,7 @@
 
 import { readGrantedEnv } from "../_internal/env.ts";
 import { compilePathPattern, type PathTest } from "./_path_pattern.ts";
-import { shellCommands } from "./_shell_commands.ts";
+import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
 
 /**
  * The call a tool rule is evaluated against.
@@ -61,9 +74,10 @@ export interface ToolCall {
  *
  * @example
  * ```ts
- * import { compileToolRule } from "@hookgate/core";
+ * import { compileToolRule, loadShellParser } from "@hookgate/core";
  * import { equal } from "node:assert/strict";
  *
+ * await loadShellParser();
  * const rule = compileToolRule("Bash(git push *)");
  * const call = (command: string) => ({ toolInput: { command }, cwd: "/p", projectDir: "/p" });
  * equal(rule.matches("Bash", call("npm test && git push origin main")), true);
@@ -79,6 +93,11 @@ export interface ToolRule {
    * the rule then selects every call of that tool. Says why.
    */
   readonly unreadable?: string;
+  /**
+   * Set when the rule reads a Bash command line: it needs the shell parser
+   * (`loadShellParser()`) loaded, and selects every call until it is.
+   */
+  readonly parsesShell?: true;
   /** Whether the call of `toolName` is one the rule names. */
   matches(toolName: string, call: ToolCall): boolean;
 }
@@ -106,9 +125,6 @@ const FILE_EDITORS = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
 const FILE_READERS = ["Read", "Glob", "Grep", "LS"];
 /** Bash's own input fields: `Bash(name:value)` with one of them reads the field, anything else a command prefix. */
 const BASH_FIELDS = new Set(["command", "timeout", "description", "run_in_background", "dangerouslyDisableSandbox"]);
-const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf"]);
-/** Wrapper options that take the next word as their value. */
-const WRAPPER_VALUES = new Set(["-n", "-s", "-k", "-o", "-e", "-i", "--signal", "--kill-after"]);
 /** Where a path pattern starts from, by its prefix (none: the working directory, unanchored). */
 const BASES: readonly (readonly [string, "root" | "home" | "project" | "cwd"])[] = [
   ["//", "root"],
@@ -167,6 +183,7 @@ export function compileToolRule(rule: string, options: ToolRuleOptions = {}): To
   return {
     source: rule,
     ...(inner.unreadable === undefined ? {} : { unreadable: inner.unreadable }),
+    ...(inner.parsesShell === true ? { parsesShell: true } : {}),
     matches: (toolName, call) => named(toolName) && inner.test(toolName, call),
   };
 }
@@ -193,6 +210,7 @@ function toolTest(tool: string, caseInsensitive: boolean): (toolName: string) =>
 interface InnerTest {
   test(toolName: string, call: ToolCall): boolean;
   unreadable?: string;
+  parsesShell?: true;
 }
 
 /** What a specifier checks of the call, by the rule's tool. */
@@ -216,13 +234,18 @@ function innerTest(tool: string, specifier: string): InnerTest {
 function bashTest(specifier: string): InnerTest {
   const test = commandPattern(specifier);
   return {
+    parsesShell: true,
     test(_toolName, call) {
       const command = inputField(call, "command");
       if (typeof command !== "string") return true;
-      const commands = shellCommands(command);
+      // Before the parser loads, a call cannot be ruled out.
+      if (!shellParserLoaded()) return true;
+      const line = parseShellLine(command);
       // A line that cannot be read cannot be ruled out.
-      if (commands === null) return true;
-      return commands.some((one) => test(one) || withoutWrappers(one).some(test));
+      if (line.unreadable) return true;
+      return line.commands.some((one) =>
+        one.unreadable || test(one.words.filter((word) => word.known).map((word) => word.value).join(" "))
+      );
     },
   };
 }
@@ -240,22 +263,6 @@ function commandPattern(specifier: string): (command: string) => boolean {
   }
   const regex = wildcard(pattern, true);
   return (command) => regex.test(command);
-}
-
-/** The command without a leading wrapper (`timeout 30 x` → `x`), each one peeled off. */
-function withoutWrappers(command: string): string[] {
-  const found: string[] = [];
-  let words = command.split(" ");
-  while (words.length > 1 && WRAPPERS.has(words[0]!)) {
-    const wrapper = words[0]!;
-    let i = 1;
-    while (i < words.length && words[i]!.startsWith("-")) i += WRAPPER_VALUES.has(words[i]!) ? 2 : 1;
-    // timeout's duration.
-    if (wrapper === "timeout" && i < words.length) i++;
-    words = words.slice(i);
-    if (words.length > 0) found.push(words.join(" "));
-  }
-  return found;
 }
 
 function pathTest(specifier: string): InnerTest {

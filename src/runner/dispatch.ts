@@ -10,12 +10,13 @@ import type { HookInput } from "../events/payload.ts";
 import type { HookEventInfo } from "../events/table.ts";
 import type { ToolCall } from "../matchers/tool_rule.ts";
 import type { HookRegistry } from "../registry/registry.ts";
+import { loadShellParser, shellParserLoaded } from "../shell/load.ts";
 import { openTelemetryObserver, telemetryActive } from "../telemetry/active.ts";
 import type { ObservedHook, ObservedRun, RunObserver } from "../telemetry/types.ts";
 import { HookProcesses } from "../transports/command/processes.ts";
 import { AsyncHooks } from "./async_hooks.ts";
 import { BackgroundHooks } from "./background.ts";
-import { DeferredResults, deliversDeferred, withDeferred } from "./deferred.ts";
+import { type DeferredHookResult, DeferredResults, deliversDeferred, withDeferred } from "./deferred.ts";
 import { EventRun } from "./event_run.ts";
 import type { RunnerCore } from "./invoke.ts";
 import {
@@ -46,6 +47,8 @@ export class Dispatcher {
   #sessionId: () => string;
   #guard: StopGuard;
   #plans: Partial<Record<RegistryEvent, Plan>> = {};
+  /** The shell parser's load, once tried (when it fails, Bash rules select every call). */
+  #shellParser: Promise<void> | undefined;
   // Set only when telemetry is on: a promise until the exporter side has
   // loaded, then the observer (or null again when it could not load).
   #observer: RunObserver | Promise<RunObserver | null> | null = null;
@@ -112,6 +115,10 @@ export class Dispatcher {
     sink: ObservedHook[] | null,
   ): Promise<AnyHookEventResult> {
     const plan = this.plan(event);
+    // A Bash rule reads the line with the shell parser: it loads once, before the first call that needs it.
+    if (plan.parsesShell && this.#shellParser === undefined && !shellParserLoaded()) {
+      return this.#withShellParser().then(() => this.#call(event, fields, env, sink));
+    }
     // A new turn of one session never restarts another session's loop count.
     if (plan.info.startsTurn) this.#guard.reset(env.sessionId ?? this.#sessionId());
     // What async hooks left waits for its session's next call (most runners never have any).
@@ -185,11 +192,26 @@ export class Dispatcher {
    * with what they leave (kept nowhere): for a process that runs them for
    * a front end that cannot wait.
    */
-  runAsync(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv) {
+  runAsync(event: RegistryEvent, fields: AnyHookEventFields, env: PreToolUseEnv): Promise<DeferredHookResult[]> {
     const plan = this.plan(event);
+    if (plan.parsesShell && this.#shellParser === undefined && !shellParserLoaded()) {
+      return this.#withShellParser().then(() => this.runAsync(event, fields, env));
+    }
     const matched = this.#matchedAsync(plan, fields, env);
     if (matched === null) return Promise.resolve([]);
     return this.asyncHooks.run(plan, matched, this.#payload(event, env, fields));
+  }
+
+  /**
+   * Loads the shell parser; when it cannot load, says so and goes on: a
+   * Bash rule then selects every call (a hook never misses one for it).
+   */
+  #withShellParser(): Promise<void> {
+    return this.#shellParser ??= loadShellParser().catch((error) => {
+      this.core.logger?.warn?.(
+        `${error instanceof Error ? error.message : error}: hooks with a Bash rule run on every call`,
+      );
+    });
   }
 
   #matchedAsync(plan: Plan, fields: AnyHookEventFields, env: PreToolUseEnv): readonly Active[] | null {

@@ -99,6 +99,8 @@ export interface Plan {
   readonly sequential: boolean;
   /** Whether some matcher reads the call's input (a tool rule), so a call must pass it. */
   readonly readsCall: boolean;
+  /** Whether some matcher's tool rule reads a Bash command line, so the shell parser must load before a call. */
+  readonly parsesShell: boolean;
   /**
    * Whether some entry is an alias's or tests a subject in its dialect's own
    * terms: a call then matches entry by entry (`matchingOwn`); otherwise
@@ -161,6 +163,7 @@ export function buildPlan(
       background.some((active) => active.identity !== null) || deferred.some((active) => active.identity !== null),
     sequential,
     readsCall: [...foreground, ...background, ...deferred].some((active) => active.matcher?.readsCall === true),
+    parsesShell: [...foreground, ...background, ...deferred].some((active) => active.matcher?.parsesShell === true),
     ownSubjects: [...foreground, ...background, ...deferred].some((active) =>
       active.ownSubject || active.aliasTools !== null
     ),

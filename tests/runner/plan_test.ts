@@ -8,6 +8,10 @@ import { HOOK_EVENTS, type HookInput, HookRegistry } from "../../mod.ts";
 import { dialectOf, toolMap } from "../../src/dialects/mod.ts";
 import type { Dialect } from "../../src/dialects/mod.ts";
 import { buildPlan, matching, matchingOwn, sequentialWhereAsked, withoutRepeats } from "../../src/runner/plan.ts";
+import { loadShellParser } from "../../src/shell/mod.ts";
+
+// Bash rules read the line with the shell parser, which the dispatcher loads before a call that needs it.
+await loadShellParser();
 
 /** A dialect with its own tool names, an alias for shell calls, and a shell subject: the command. */
 const AGENT: Dialect = Object.freeze<Dialect>({

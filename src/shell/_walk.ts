@@ -1,0 +1,385 @@
+// The walk over a parsed line that finds every simple command bash would
+// run: lists, pipelines, subshells, groups, compound commands' bodies,
+// function bodies and every substitution; each command then looked through
+// its wrappers, and a shell, `eval` or interpreter given a command string
+// read in turn, one level deeper.
+
+import type {
+  Command,
+  CommandNode,
+  CompoundList,
+  ParsedScript,
+  PipelineNode,
+  Redirection,
+  Statement,
+  SyntaxNode,
+  Word,
+} from "unbash";
+import type { ShellCommand } from "./types.ts";
+import type { ShellParser } from "./load.ts";
+import { type PlacedWord, wordsOf } from "./_words.ts";
+import { WRAPPERS } from "./_wrappers.ts";
+import { CODE_OPTIONS, codeRuns } from "./_interpreters.ts";
+import { readOptions } from "./_options.ts";
+
+/** Shells that run a command string given with `-c`, or a script on their standard input. */
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh"]);
+/** Wrappers that read their standard input themselves: the command they run does not. */
+const STDIN_READERS = new Set(["xargs", "find", "parallel", "watch"]);
+
+/** What one parse collects. */
+export interface Walk {
+  readonly parser: ShellParser;
+  /** How many command strings deep the walk follows. */
+  readonly maxDepth: number;
+  readonly commands: ShellCommand[];
+  readonly reasons: string[];
+  /** Names an `alias` of the line defines: what they run cannot be known. */
+  readonly aliases: Set<string>;
+  unreadable: boolean;
+}
+
+interface Place {
+  readonly walk: Walk;
+  /** The text positions of this script's nodes index. */
+  readonly source: string;
+  readonly depth: number;
+  readonly via: readonly string[];
+}
+
+/** Where a command's standard input comes from, when that matters (a shell reads its script there). */
+interface Input {
+  /** It is on the right of a pipe, or reads a file (`< script.sh`). */
+  readonly unseen: boolean;
+  /** A here-string's word or a here-document's body. */
+  readonly text?: PlacedWord;
+  /** Which of the two: `<<<` or `<<`. */
+  readonly operator?: "<<<" | "<<";
+  readonly end: number;
+}
+
+/** Marks the line unreadable, saying why (once per reason). */
+export function unreadable(walk: Walk, reason: string): void {
+  walk.unreadable = true;
+  if (!walk.reasons.includes(reason)) walk.reasons.push(reason);
+}
+
+/** Parses `line` and walks it, `depth` command strings deep. */
+export function walkLine(walk: Walk, line: string, depth: number, via: readonly string[]): void {
+  if (depth > walk.maxDepth) {
+    unreadable(walk, `a command string nests deeper than ${walk.maxDepth} shells: ${clip(line)}`);
+    return;
+  }
+  script({ walk, source: line, depth, via }, walk.parser.parse(line));
+}
+
+function script(place: Place, parsed: ParsedScript): void {
+  const here = parsed.source === undefined ? place : { ...place, source: parsed.source };
+  for (const error of parsed.errors ?? []) {
+    unreadable(place.walk, `cannot parse ${clip(here.source)}: ${error.message} (at ${error.pos})`);
+  }
+  statements(here, parsed.commands);
+}
+
+function statements(place: Place, list: readonly Statement[]): void {
+  for (const statement of list) node(place, statement.command, false);
+}
+
+function compound(place: Place, list: CompoundList | undefined): void {
+  if (list !== undefined) statements(place, list.commands);
+}
+
+function node(place: Place, n: PipelineNode | CommandNode | Statement["command"] | CompoundList, piped: boolean): void {
+  switch (n.type) {
+    case "AndOr":
+      for (const one of n.commands) node(place, one, false);
+      return;
+    case "Pipeline":
+      n.commands.forEach((one, i) => node(place, one, i > 0));
+      return;
+    case "Command":
+      simple(place, n, piped);
+      return;
+    case "CompoundList":
+      compound(place, n);
+      return;
+    case "If":
+      compound(place, n.clause);
+      compound(place, n.then);
+      for (const elif of n.elif) {
+        compound(place, elif.clause);
+        compound(place, elif.then);
+      }
+      compound(place, n.else);
+      return;
+    case "For":
+    case "Select":
+      for (const word of n.wordlist ?? []) substitutions(place, word);
+      compound(place, n.body);
+      return;
+    case "ArithmeticFor":
+      substitutions(place, n);
+      return;
+    case "While":
+      compound(place, n.clause);
+      compound(place, n.body);
+      return;
+    case "Subshell":
+    case "BraceGroup":
+      compound(place, n.body);
+      return;
+    case "Case":
+      substitutions(place, n.word);
+      for (const item of n.items) {
+        for (const pattern of item.pattern) substitutions(place, pattern);
+        compound(place, item.body);
+      }
+      return;
+    case "TestCommand":
+    case "ArithmeticCommand":
+      substitutions(place, n);
+      return;
+    case "Redirected":
+      node(place, n.command, piped);
+      for (const redirect of n.redirects) redirection(place, redirect, false);
+      return;
+    case "Function":
+    case "Coproc":
+      node(place, n.body, false);
+      return;
+  }
+}
+
+/** Walks the scripts of every substitution under `n` (`$(…)`, backticks, `<(…)`, `$((…))`'s). */
+function substitutions(place: Place, n: SyntaxNode): void {
+  place.walk.parser.forEachChild(n, (child) => {
+    if (child.type === "Script") script(place, child);
+    else substitutions(place, child);
+  });
+}
+
+/** A redirection's own commands: substitutions in its target, and a here-document's when bash expands it. */
+function redirection(place: Place, redirect: Redirection, fedToShell: boolean): void {
+  if (redirect.type === "HereDoc") {
+    // A quoted delimiter keeps the body as it is; a shell reading it parses it itself.
+    if (redirect.delimiter?.quoted !== true && !fedToShell) substitutions(place, redirect.body);
+    return;
+  }
+  if (redirect.target !== undefined) substitutions(place, redirect.target);
+}
+
+function simple(place: Place, command: Command, piped: boolean): void {
+  for (const prefix of command.prefix) {
+    if (prefix.type === "Assignment") substitutions(place, prefix);
+  }
+  const words: PlacedWord[] = [];
+  if (command.name !== undefined) {
+    words.push(...wordsOf(command.name));
+    substitutions(place, command.name);
+  }
+  for (const argument of command.suffix) {
+    if (argument.type === "Word") {
+      words.push(...wordsOf(argument));
+      substitutions(place, argument);
+    } else if (argument.type === "Assignment") {
+      words.push(assignmentWord(place, argument.value.type === "Word" ? argument.value : undefined, argument));
+      substitutions(place, argument);
+    }
+  }
+  const input = inputOf(command, piped);
+  const fedToShell = resolve(place, words, place.via, input);
+  for (const redirect of command.redirects) redirection(place, redirect, fedToShell);
+}
+
+function assignmentWord(_place: Place, value: Word | undefined, argument: { text: string; pos: number }): PlacedWord {
+  const known = value === undefined || wordsOf(value).every((word) => word.known);
+  return { value: argument.text, known, pos: argument.pos };
+}
+
+function inputOf(command: Command, piped: boolean): Input {
+  let text: PlacedWord | undefined;
+  let operator: "<<<" | "<<" = "<<<";
+  let unseen = piped;
+  for (const redirect of command.redirects) {
+    if (
+      redirect.descriptor !== undefined &&
+      !(redirect.descriptor.type === "FileDescriptor" && redirect.descriptor.value === 0)
+    ) {
+      continue;
+    }
+    if (redirect.type === "HereString" && redirect.target !== undefined) {
+      const [word] = wordsOf(redirect.target);
+      text = word;
+      operator = "<<<";
+    } else if (redirect.type === "HereDoc") {
+      const body = redirect.body;
+      const known = redirect.delimiter?.quoted === true || body.parts === undefined ||
+        wordsOf({ type: "Word", text: body.text, value: body.text, pos: body.pos, end: body.end, parts: body.parts })
+          .every((word) => word.known);
+      text = { value: body.text, known, pos: body.pos };
+      operator = "<<";
+    } else if (redirect.type === "Redirect" && (redirect.operator === "<" || redirect.operator === "<>")) {
+      unseen = true;
+    }
+  }
+  return { unseen, end: command.end, ...(text === undefined ? {} : { text, operator }) };
+}
+
+/**
+ * Records the command of `words` and what it runs in turn; returns whether
+ * the command (or one it runs) is a shell that reads its standard input
+ * as a script.
+ */
+function resolve(place: Place, words: readonly PlacedWord[], via: readonly string[], input: Input): boolean {
+  const first = words[0];
+  if (first === undefined) return false;
+  const { walk } = place;
+  const text = first.pos < place.source.length ? place.source.slice(first.pos, input.end).trim() : first.value;
+  const plain = words.map(({ value, known }) => ({ value, known }));
+  if (!first.known) {
+    walk.commands.push({ name: "", words: plain, unreadable: true, via, text });
+    unreadable(walk, `the command word ${first.value} comes from an expansion`);
+    return false;
+  }
+  const name = first.value.slice(first.value.lastIndexOf("/") + 1);
+  // A command comes before what it runs, which the walk may find first.
+  const at = walk.commands.length;
+  const record = (why?: string) => {
+    walk.commands.splice(at, 0, { name, words: plain, unreadable: why !== undefined, via, text });
+    if (why !== undefined) unreadable(walk, why);
+  };
+  if (walk.aliases.has(name)) {
+    record(`${name} is an alias defined on the line`);
+    return false;
+  }
+  if (name === "alias") {
+    for (const word of words.slice(1)) {
+      const equals = word.value.indexOf("=");
+      if (equals > 0) walk.aliases.add(word.value.slice(0, equals));
+    }
+  }
+  const wrapper = WRAPPERS[name];
+  if (wrapper !== undefined) {
+    record();
+    const runs = wrapper(words);
+    if (runs === null) return false;
+    const inner = [...via, name];
+    const passed: Input = STDIN_READERS.has(name) ? { unseen: false, end: input.end } : input;
+    let fed = false;
+    for (const one of runs.commands) fed = resolve(place, one, inner, passed) || fed;
+    for (const line of runs.lines) {
+      const why = commandString(place, line, inner);
+      if (why !== undefined) unreadable(walk, why);
+    }
+    return fed;
+  }
+  if (SHELLS.has(name)) return shell(place, name, words, via, input, record);
+  if (name === "eval") {
+    const line: PlacedWord = {
+      value: words.slice(1).map((word) => word.value).join(" "),
+      known: words.slice(1).every((word) => word.known),
+      pos: words[1]?.pos ?? 0,
+    };
+    const why = words.length > 1 ? commandString(place, line, [...via, "eval"]) : undefined;
+    record(why);
+    return false;
+  }
+  if (Object.hasOwn(CODE_OPTIONS, name)) {
+    interpreter(place, name, words, via, record);
+    return false;
+  }
+  record();
+  return false;
+}
+
+/** `sh -c LINE`, `bash <<< LINE`, `sh <<EOF`, `… | sh`: the script the shell runs. */
+function shell(
+  place: Place,
+  name: string,
+  words: readonly PlacedWord[],
+  via: readonly string[],
+  input: Input,
+  record: (why?: string) => void,
+): boolean {
+  const { next, seen } = readOptions(words, 1, { short: "oO", long: ["rcfile", "init-file"] });
+  if (seen.some(([option]) => option === "c")) {
+    const line = words[next];
+    record(line === undefined ? undefined : commandString(place, line, [...via, `${name} -c`]));
+    return false;
+  }
+  const fromInput = next >= words.length || seen.some(([option]) => option === "s");
+  if (!fromInput) {
+    // A script file: the command is the shell running it.
+    record();
+    return false;
+  }
+  if (input.text !== undefined) {
+    record(commandString(place, input.text, [...via, `${name} ${input.operator ?? "<<<"}`]));
+    return true;
+  }
+  record(input.unseen ? `${name} runs a script from its standard input, which the line does not show` : undefined);
+  return false;
+}
+
+/** `python3 -c CODE`, `node -e CODE`, `perl -e CODE`: the processes the code starts. */
+function interpreter(
+  place: Place,
+  name: string,
+  words: readonly PlacedWord[],
+  via: readonly string[],
+  record: (why?: string) => void,
+): void {
+  const options = CODE_OPTIONS[name]!;
+  const code: PlacedWord[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const value = words[i]!.value;
+    const long = options.find((option) => option.startsWith("--") && value.startsWith(`${option}=`));
+    if (long !== undefined) {
+      code.push({ ...words[i]!, value: value.slice(long.length + 1) });
+      continue;
+    }
+    const clustered = name === "perl"
+      ? /^-[a-zA-Z]*[eE]$/.test(value)
+      : /^-[a-zA-Z]*c$/.test(value) && name.startsWith("python");
+    if ((options.includes(value) || clustered) && words[i + 1] !== undefined) {
+      code.push(words[++i]!);
+      // Python's -c ends its options; the rest are the code's arguments.
+      if (name.startsWith("python")) break;
+    } else if (!value.startsWith("-")) break;
+  }
+  if (code.length === 0) {
+    record();
+    return;
+  }
+  if (!code.every((word) => word.known)) {
+    record(`${name} runs code that comes from an expansion`);
+    return;
+  }
+  const runs = codeRuns(name, code.map((word) => word.value).join("\n"));
+  record(runs.unreadable);
+  const inner = [...via, `${name} ${name === "perl" || name.startsWith("node") ? "-e" : "-c"}`];
+  for (const line of runs.lines) {
+    const why = commandString(place, { value: line, known: true, pos: 0 }, inner);
+    if (why !== undefined) unreadable(place.walk, why);
+  }
+  for (const argv of runs.commands) {
+    const placed = argv.map((value) => ({ value, known: true, pos: Number.MAX_SAFE_INTEGER }));
+    resolve({ ...place, via: inner }, placed, inner, { unseen: false, end: 0 });
+  }
+}
+
+/**
+ * Walks a command string one shell deeper; returns why it cannot be known
+ * when it comes from an expansion (what the expansion leaves is what the
+ * shell parses), after walking the text as written for what it shows.
+ */
+function commandString(place: Place, line: PlacedWord, via: readonly string[]): string | undefined {
+  walkLine(place.walk, line.value, place.depth + 1, via);
+  return line.known ? undefined : `the command string ${clip(line.value)} comes from an expansion`;
+}
+
+/** A line as a reason shows it: quoted, at most 60 characters. */
+function clip(line: string): string {
+  const one = line.replace(/\s+/g, " ").trim();
+  return JSON.stringify(one.length > 60 ? `${one.slice(0, 57)}...` : one);
+}
