@@ -11,8 +11,13 @@
 import type { PolicyLayerRules } from "../policy/types.ts";
 import { compilePolicy, describePolicyDecision, type Policy } from "../policy/policy.ts";
 import type { HookInput } from "../events/payload.ts";
+import type { AnyHookOutcome } from "../events/outcome.ts";
 import type { HookRegistry } from "../registry/registry.ts";
+import { loadShellParser, shellParserLoaded } from "../shell/mod.ts";
 import { hostDecision } from "../transports/in_process.ts";
+
+/** What the policy's hooks answer: a decision made by hostDecision(), typed as the outcomes in-process hooks return. */
+type HostOutcome = AnyHookOutcome;
 
 /** The owner of the policy's entries, as traces and telemetry name it. */
 export const POLICY_OWNER = "rules";
@@ -49,13 +54,31 @@ export function policyHooks(
     }
     return policy;
   };
+  // Loaded once, before the first call a rule reads a shell line of; if it
+  // cannot load, shell rules deny and ask every shell call, and allow none.
+  let parser: Promise<void> | undefined;
   const decide = (input: HookInput, event: "PreToolUse" | "PermissionRequest") => {
     const now = current();
     if (now === undefined) return undefined;
-    if (typeof now === "string") return hostDecision("deny", `the policy rules cannot be read: ${now}`);
+    if (typeof now === "string") {
+      return hostDecision("deny", `the policy rules cannot be read: ${now}`) as HostOutcome;
+    }
     if (input.toolName === undefined) return undefined;
+    const toolName = input.toolName;
+    if (now.needsShellParser && !shellParserLoaded()) {
+      parser ??= loadShellParser().catch(() => {});
+      return parser.then(() => decideNow(now, toolName, input, event));
+    }
+    return decideNow(now, toolName, input, event);
+  };
+  const decideNow = (
+    now: Policy,
+    toolName: string,
+    input: HookInput,
+    event: "PreToolUse" | "PermissionRequest",
+  ): HostOutcome | undefined => {
     const decision = now.decide({
-      toolName: input.toolName,
+      toolName,
       toolInput: input.toolInput,
       cwd: input.cwd,
       projectDir,
@@ -64,12 +87,12 @@ export function policyHooks(
     const reason = describePolicyDecision(decision);
     switch (decision.list) {
       case "deny":
-        return hostDecision("deny", reason);
+        return hostDecision("deny", reason) as HostOutcome;
       case "ask":
         // A permission request is the agent asking already.
-        return event === "PreToolUse" ? hostDecision("ask", reason) : undefined;
+        return event === "PreToolUse" ? hostDecision("ask", reason) as HostOutcome : undefined;
       case "allow":
-        return hostDecision("grant", reason);
+        return hostDecision("grant", reason) as HostOutcome;
     }
   };
   let registered = false;

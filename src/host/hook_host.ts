@@ -18,7 +18,7 @@ import type { ModelClient } from "../models/client.ts";
 import { DEFAULT_COMMAND_ALLOWLIST } from "../permissions/command_line.ts";
 import { HookRegistry } from "../registry/registry.ts";
 import { HookRunner } from "../runner/runner.ts";
-import { policyHooks, type PolicyHooks } from "./_policy_hooks.ts";
+import { type PolicyHooks, policyHooks } from "./_policy_hooks.ts";
 import type { CommandGate, HookGrants, HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
 
 /**

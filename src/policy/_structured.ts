@@ -1,23 +1,10 @@
 // The one seam to structured command rules and the shipped rule sets: the
 // policy compiles object rules and looks sets up only through here.
 
-import type { ShellLine } from "../shell/types.ts";
-import type { RuleList, RuleSpec } from "./types.ts";
+import { type CommandContext, type CommandRule, compileCommandRule } from "../matchers/command_rule.ts";
+import type { RuleSpec } from "./types.ts";
 
-/** What a structured rule is judged with besides the parsed line. */
-export interface StructuredContext {
-  cwd: string;
-  projectDir: string;
-  home: string;
-  tempDirs: readonly string[];
-}
-
-/** A compiled structured rule. */
-export interface StructuredRule {
-  readonly id?: string;
-  readonly reason?: string;
-  matches(line: ShellLine, context: StructuredContext, list: RuleList): boolean;
-}
+export type { CommandContext as StructuredContext, CommandRule as StructuredRule };
 
 /** A shipped rule set. */
 export interface ShippedSet {
@@ -32,10 +19,8 @@ export interface ShippedSet {
  *
  * @throws {TypeError} Naming `place` and the fix.
  */
-export function compileStructuredRule(_spec: unknown, place: string): StructuredRule {
-  throw new TypeError(
-    `Cannot read the rule in ${place}: structured command rules are not available in this build; write the rule as a permission rule such as "Bash(rm *)"`,
-  );
+export function compileStructuredRule(spec: unknown, place: string): CommandRule {
+  return compileCommandRule(spec, place);
 }
 
 /** The shipped rule sets, by name. */

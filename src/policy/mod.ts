@@ -19,10 +19,10 @@
 export { compilePolicy, describePolicyDecision, type Policy, type PolicyRule } from "./policy.ts";
 export { type ReadRules, readRules, type RuleProblem, RULES_KEYS } from "./read_rules.ts";
 export {
+  POLICY_LAYER_KINDS,
   type PolicyCall,
   type PolicyDecision,
   type PolicyLayer,
-  POLICY_LAYER_KINDS,
   type PolicyLayerRules,
   type RuleList,
   type RulesConfig,

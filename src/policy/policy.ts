@@ -10,7 +10,8 @@
 
 import { readGrantedEnv } from "../_internal/env.ts";
 import { compileToolRule, type ToolRule } from "../matchers/tool_rule.ts";
-import type { ShellLine } from "../shell/types.ts";
+import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
+import type { ShellCommand, ShellLine } from "../shell/types.ts";
 import { patchFiles } from "./_patch_files.ts";
 import { compileStructuredRule, SHIPPED_SETS, type StructuredContext, type StructuredRule } from "./_structured.ts";
 import { readRules } from "./read_rules.ts";
@@ -54,17 +55,15 @@ interface Compiled {
   readonly tool?: ToolRule;
   /** Its tool is one that edits files: on Codex's `apply_patch` it judges each file the patch touches. */
   readonly editsFiles?: boolean;
-  /** A `Bash(…)` rule with a command specifier: an allow covers a line only when every command of it is allowed. */
-  readonly command?: boolean;
   readonly structured?: StructuredRule;
 }
 
 const FILE_EDITORS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
 const LISTS: readonly RuleList[] = ["deny", "ask", "allow"];
 const SHELL_TOOL = "Bash";
-const TOOL_NAME = /^([A-Za-z0-9_*-]+)(\()?/;
-/** A line with nothing a shell would read as more than words: the interim reader of allow rules. */
-const PLAIN_LINE = /^[A-Za-z0-9_@%+=:,./ -]*$/;
+const TOOL_NAME = /^([A-Za-z0-9_*-]+)/;
+/** A word the shell reads as itself, unquoted. */
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
 /**
  * The compiled rules of every layer and the decision of each call.
@@ -88,7 +87,7 @@ export interface Policy {
   readonly rules: readonly PolicyRule[];
   /** Whether no rule applies (an untrusted layer's allow rules do not). */
   readonly empty: boolean;
-  /** Whether some rule needs a shell line parsed (a structured command rule). */
+  /** Whether some rule reads shell lines (a `Bash(…)` rule, a structured rule): load the shell parser before deciding. */
   readonly needsShellParser: boolean;
   /**
    * Decides a call: the first matching `deny` rule of any layer, else the
@@ -108,14 +107,14 @@ export interface Policy {
 class CompiledPolicy implements Policy {
   #lists: Record<RuleList, Compiled[]> = { deny: [], ask: [], allow: [] };
   #rules: PolicyRule[] = [];
-  #structured = false;
+  #parsesShell = false;
 
   constructor(rules: readonly Compiled[]) {
     for (const rule of rules) {
       this.#rules.push(rule.info);
       if (rule.info.inactive) continue;
       this.#lists[rule.info.list].push(rule);
-      if (rule.structured !== undefined) this.#structured = true;
+      if (rule.structured !== undefined || rule.tool?.parsesShell) this.#parsesShell = true;
     }
   }
 
@@ -128,36 +127,90 @@ class CompiledPolicy implements Policy {
   }
 
   get needsShellParser(): boolean {
-    return this.#structured;
+    return this.#parsesShell;
   }
 
   decide(call: PolicyCall, line?: ShellLine): PolicyDecision | undefined {
-    let context: StructuredContext | undefined;
-    const structured = (rule: StructuredRule, list: RuleList) => {
-      if (call.toolName !== SHELL_TOOL) return false;
-      context ??= structuredContext(call);
-      return rule.matches(line ?? UNREADABLE_LINE, context, list);
-    };
+    const shell = call.toolName === SHELL_TOOL ? new ShellCall(call, line) : undefined;
     for (const list of ["deny", "ask"] as const) {
       for (const rule of this.#lists[list]) {
-        const hit = rule.structured !== undefined ? structured(rule.structured, list) : restricts(rule, call);
+        const hit = rule.structured === undefined
+          ? restricts(rule, call)
+          : shell !== undefined && rule.structured.matches(shell.line, shell.context, list);
         if (hit) return decision(rule);
       }
     }
-    const allowed = this.#allowed(call, structured);
-    return allowed === undefined ? undefined : decision(allowed);
-  }
-
-  #allowed(call: PolicyCall, structured: (rule: StructuredRule, list: RuleList) => boolean): Compiled | undefined {
     const rules = this.#lists.allow;
     if (rules.length === 0) return undefined;
-    for (const rule of rules) {
-      if (rule.structured !== undefined) {
-        if (structured(rule.structured, "allow")) return rule;
-      } else if (allows(rule, call)) return rule;
+    if (shell !== undefined) {
+      const allowed = allowedLine(rules, shell);
+      return allowed === undefined ? undefined : decision(allowed);
     }
-    return undefined;
+    const allowed = rules.find((rule) => rule.tool !== undefined && allows(rule, call));
+    return allowed === undefined ? undefined : decision(allowed);
   }
+}
+
+/** A shell call: its line parsed once, and what structured rules judge it with. */
+class ShellCall {
+  readonly call: PolicyCall;
+  #line: ShellLine | undefined;
+  #context: StructuredContext | undefined;
+
+  constructor(call: PolicyCall, line: ShellLine | undefined) {
+    this.call = call;
+    this.#line = line;
+  }
+
+  get line(): ShellLine {
+    if (this.#line !== undefined) return this.#line;
+    const command = inputField(this.call, "command");
+    return this.#line = typeof command === "string" && shellParserLoaded() ? parseShellLine(command) : UNREADABLE_LINE;
+  }
+
+  get context(): StructuredContext {
+    return this.#context ??= structuredContext(this.call);
+  }
+}
+
+/**
+ * The allow rule that lets a shell line run: as Claude reads allow rules,
+ * a line of several commands runs only when each is allowed (by a rule of
+ * its own, or the same one), and a line that cannot be read whole never
+ * is. The decision names the rule of the first command.
+ */
+function allowedLine(rules: readonly Compiled[], shell: ShellCall): Compiled | undefined {
+  const line = shell.line;
+  if (line.unreadable || line.commands.length === 0) return undefined;
+  let first: Compiled | undefined;
+  for (const command of line.commands) {
+    if (command.unreadable || command.words.some((word) => !word.known)) return undefined;
+    const rule = rules.find((rule) =>
+      rule.structured !== undefined
+        ? rule.structured.matchesCommand(command, line, shell.context, "allow")
+        : allowsCommand(rule, shell.call, command)
+    );
+    if (rule === undefined) return undefined;
+    first ??= rule;
+  }
+  return first;
+}
+
+/** Whether a string allow rule covers one command of a shell line. */
+function allowsCommand(rule: Compiled, call: PolicyCall, command: ShellCommand): boolean {
+  const tool = rule.tool!;
+  if (tool.unreadable !== undefined) return false;
+  // Quoted so that the rule reads exactly these words again.
+  const text = command.words.map((word) => quoteWord(word.value)).join(" ");
+  return tool.matches(SHELL_TOOL, { ...call, toolInput: { ...asRecord(call.toolInput), command: text } });
+}
+
+function quoteWord(word: string): string {
+  return PLAIN_WORD.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? value as Record<string, unknown> : {};
 }
 
 /** A line nothing is known of. */
@@ -196,13 +249,6 @@ function allows(rule: Compiled, call: PolicyCall): boolean {
   if (call.toolName === "apply_patch" && rule.editsFiles) {
     const files = patchFiles(inputField(call, "command"));
     return files !== null && files.every((file) => tool.matches("Edit", fileCall(call, file)));
-  }
-  if (rule.command && call.toolName === SHELL_TOOL) {
-    // Claude allows a compound line only when each of its commands is
-    // allowed; until every command can be read on its own, only a line of
-    // plain words is.
-    const command = inputField(call, "command");
-    if (typeof command !== "string" || !PLAIN_LINE.test(command)) return false;
   }
   return tool.matches(call.toolName, call);
 }
@@ -306,7 +352,6 @@ function compileOne(
       info: info(spec, from, inactive),
       tool,
       ...(name !== null && FILE_EDITORS.has(name[1]!) ? { editsFiles: true } : {}),
-      ...(name?.[1] === SHELL_TOOL && name[2] === "(" ? { command: true } : {}),
     };
   }
   const structured = compileStructuredRule(spec, place);

@@ -144,9 +144,9 @@ export function ruleProblem(
       severity: "warning",
       message: list === "allow"
         ? `rule ${JSON.stringify(rule)} in ${place} never allows a call: hookgate cannot evaluate its specifier`
-        : `rule ${
-          JSON.stringify(rule)
-        } in ${place} ${list === "deny" ? "denies" : "asks for"} every call of its tool: hookgate cannot evaluate its specifier`,
+        : `rule ${JSON.stringify(rule)} in ${place} ${
+          list === "deny" ? "denies" : "asks for"
+        } every call of its tool: hookgate cannot evaluate its specifier`,
       hint: "name the tool alone, or a field: Tool(field:value)",
     };
   }
