@@ -9,7 +9,8 @@
 // call: a broken policy never lets a call through.
 
 import type { PolicyLayerRules } from "../policy/types.ts";
-import { compilePolicy, describePolicyDecision, type Policy } from "../policy/policy.ts";
+import { compilePolicy, type Policy } from "../policy/policy.ts";
+import { describePolicyDecision } from "../policy/describe_decision.ts";
 import type { HookInput } from "../events/payload.ts";
 import type { AnyHookOutcome } from "../events/outcome.ts";
 import type { HookRegistry } from "../registry/registry.ts";

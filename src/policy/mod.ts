@@ -16,7 +16,8 @@
  * @module
  */
 
-export { compilePolicy, describePolicyDecision, type Policy, type PolicyRule } from "./policy.ts";
+export { compilePolicy, type Policy, type PolicyRule } from "./policy.ts";
+export { describePolicyDecision } from "./describe_decision.ts";
 export { type ReadRules, readRules, type RuleProblem, RULES_KEYS } from "./read_rules.ts";
 export {
   POLICY_LAYER_KINDS,
