@@ -34,8 +34,10 @@ function assertDeniesGating(placeholders: readonly { event: string; covers?: str
   ok(placeholders.every((p) => p.covers === "file" && p.failurePolicy === "closed"));
 }
 
-const load = (dirs: { home: string; root: string; explicit: string }, options: { trust?: "all"; paths?: string[] } = {}) =>
-  checkConfig({ home: dirs.home, agentHome: join(dirs.home, "none"), projectRoot: dirs.root, ...options });
+const load = (
+  dirs: { home: string; root: string; explicit: string },
+  options: { trust?: "all"; paths?: string[] } = {},
+) => checkConfig({ home: dirs.home, agentHome: join(dirs.home, "none"), projectRoot: dirs.root, ...options });
 
 Deno.test("checkConfig() reads the rules of the user, project and --config layers, in that order", async () => {
   await withLayers({
@@ -73,16 +75,44 @@ Deno.test("checkConfig() has no rules when no layer has any", async () => {
 
 Deno.test("checkConfig() fails closed on a broken rule: the error names the file, line and fix, and the layer denies", async (t) => {
   const cases: [string, string, RegExp][] = [
-    ["an unknown key", '{"rules": {"deny": [], "alow": ["Bash(ls)"]}}', /config\.jsonc:1:\d+: error: unknown key "alow" in "rules" \(did you mean "allow"\?\)/],
+    [
+      "an unknown key",
+      '{"rules": {"deny": [], "alow": ["Bash(ls)"]}}',
+      /config\.jsonc:1:\d+: error: unknown key "alow" in "rules" \(did you mean "allow"\?\)/,
+    ],
     ["an unknown set", '{"rules": {"sets": ["destructve"]}}', /unknown rule set "destructve"/],
     ["a set that is no string", '{"rules": {"sets": [3]}}', /a rule set is named by a string, got number 3/],
-    ["sets that are no list", '{"rules": {"sets": "destructive"}}', /"sets" must be a list of rule set names, got the string "destructive"/],
-    ["a list that is no list", '{"rules": {"deny": "Bash(rm *)"}}', /"deny" must be a list of rules, got the string "Bash\(rm \*\)" \("deny": \["Bash\(git push \*\)"\]\)/],
-    ["rules that are no object", '{"rules": ["Bash(rm *)"]}', /"rules" must be an object of "deny", "ask" and "allow" lists, got a list/],
-    ["an unclosed rule", '{"rules": {"deny": ["Bash(rm *"]}}', /Cannot read rule "Bash\(rm \*" in rules\.deny\[0\]: "Bash\(rm \*" is not one permission rule/],
-    ["a combined rule", '{"rules": {"ask": ["Bash(a) && Bash(b)"]}}', /in rules\.ask\[0\]: .*combines rules with && or \|\|/],
+    [
+      "sets that are no list",
+      '{"rules": {"sets": "destructive"}}',
+      /"sets" must be a list of rule set names, got the string "destructive"/,
+    ],
+    [
+      "a list that is no list",
+      '{"rules": {"deny": "Bash(rm *)"}}',
+      /"deny" must be a list of rules, got the string "Bash\(rm \*\)" \("deny": \["Bash\(git push \*\)"\]\)/,
+    ],
+    [
+      "rules that are no object",
+      '{"rules": ["Bash(rm *)"]}',
+      /"rules" must be an object of "deny", "ask" and "allow" lists, got a list/,
+    ],
+    [
+      "an unclosed rule",
+      '{"rules": {"deny": ["Bash(rm *"]}}',
+      /Cannot read rule "Bash\(rm \*" in rules\.deny\[0\]: "Bash\(rm \*" is not one permission rule/,
+    ],
+    [
+      "a combined rule",
+      '{"rules": {"ask": ["Bash(a) && Bash(b)"]}}',
+      /in rules\.ask\[0\]: .*combines rules with && or \|\|/,
+    ],
     ["an empty rule", '{"rules": {"allow": [""]}}', /Cannot read rule "" in rules\.allow\[0\]: the rule is empty/],
-    ["a rule that is a number", '{"rules": {"deny": [7]}}', /Cannot read the rule in rules\.deny\[0\]: a rule is a string such as "Bash\(rm \*\)" or a command rule object, got number 7/],
+    [
+      "a rule that is a number",
+      '{"rules": {"deny": [7]}}',
+      /Cannot read the rule in rules\.deny\[0\]: a rule is a string such as "Bash\(rm \*\)" or a command rule object, got number 7/,
+    ],
     ["a broken structured rule", '{"rules": {"deny": [{"command": "git", "flags": 3}]}}', /rules\.deny\[0\].*"flags"/],
   ];
   for (const [what, text, message] of cases) {

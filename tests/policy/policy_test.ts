@@ -11,7 +11,12 @@ await loadShellParser();
 const USER = "/h/config.jsonc";
 const PROJECT = "/p/.hookgate/config.jsonc";
 const EXPLICIT = "/x/extra.jsonc";
-const bash = (command: string): PolicyCall => ({ toolName: "Bash", toolInput: { command }, cwd: "/p", projectDir: "/p" });
+const bash = (command: string): PolicyCall => ({
+  toolName: "Bash",
+  toolInput: { command },
+  cwd: "/p",
+  projectDir: "/p",
+});
 
 Deno.test("compilePolicy() lets no lower layer lift a higher layer's deny or ask", async (t) => {
   await t.step("a user deny beats a project allow", () => {
@@ -89,7 +94,9 @@ Deno.test("compilePolicy() allows a compound shell line only when each of its co
 Deno.test("compilePolicy() judges Codex's apply_patch by the files it touches, under Edit rules", () => {
   const patch = (...files: string[]) => ({
     toolName: "apply_patch",
-    toolInput: { command: `*** Begin Patch\n${files.map((f) => `*** Update File: ${f}\n@@\n-a\n+b\n`).join("")}*** End Patch\n` },
+    toolInput: {
+      command: `*** Begin Patch\n${files.map((f) => `*** Update File: ${f}\n@@\n-a\n+b\n`).join("")}*** End Patch\n`,
+    },
     cwd: "/p",
     projectDir: "/p",
   });
@@ -108,7 +115,11 @@ Deno.test("compilePolicy() judges Codex's apply_patch by the files it touches, u
 });
 
 Deno.test("compilePolicy() never allows by a rule whose specifier it cannot evaluate", () => {
-  const policy = compilePolicy([{ kind: "user", path: USER, rules: { allow: ["WebSearch(cats)"], ask: ["Grep(odd)"] } }]);
+  const policy = compilePolicy([{
+    kind: "user",
+    path: USER,
+    rules: { allow: ["WebSearch(cats)"], ask: ["Grep(odd)"] },
+  }]);
   equal(policy.decide({ ...bash(""), toolName: "WebSearch", toolInput: { query: "cats" } }), undefined);
   equal(policy.decide({ ...bash(""), toolName: "Grep", toolInput: { pattern: "x" } })?.list, "ask");
 });
@@ -118,7 +129,10 @@ Deno.test("compilePolicy() throws a TypeError naming the file, the place and the
     () => compilePolicy([{ kind: "user", path: USER, rules: { deny: ["Bash(rm *"] } }]),
     (error: Error) => {
       equal(error.name, "TypeError");
-      match(error.message, /^Cannot load the rules of \/h\/config\.jsonc at rules\.deny\.0: Cannot read rule "Bash\(rm \*" in rules\.deny\[0\]: /);
+      match(
+        error.message,
+        /^Cannot load the rules of \/h\/config\.jsonc at rules\.deny\.0: Cannot read rule "Bash\(rm \*" in rules\.deny\[0\]: /,
+      );
       return true;
     },
   );
