@@ -59,6 +59,24 @@ export { parseHookOutcome } from "./src/events/parse_outcome.ts";
 export { hookMatcherMatches } from "./src/matchers/exact.ts";
 export { compileToolRule, type ToolCall, type ToolRule, type ToolRuleOptions } from "./src/matchers/tool_rule.ts";
 export {
+  compilePolicy,
+  describePolicyDecision,
+  type Policy,
+  POLICY_LAYER_KINDS,
+  type PolicyCall,
+  type PolicyDecision,
+  type PolicyLayer,
+  type PolicyLayerRules,
+  type PolicyRule,
+  type ReadRules,
+  readRules,
+  type RuleList,
+  type RuleProblem,
+  RULES_KEYS,
+  type RulesConfig,
+  type RuleSpec,
+} from "./src/policy/mod.ts";
+export {
   loadShellParser,
   parseShellLine,
   type ParseShellLineOptions,

@@ -33,6 +33,8 @@ export function hookLine(
     outcome,
   ];
   let line = `  ${cells.join("  ")}\n`;
+  // The rule that decided is part of the decision, traced or not.
+  if (record.rule !== undefined) line += paint(io, "dim", `    ${printable(record.rule)}\n`);
   if (trace) {
     const at = round(performance.now() - started - record.durationMs);
     line += paint(io, "dim", `    started +${Math.max(0, at)} ms, took ${round(record.durationMs)} ms\n`);

@@ -2,11 +2,13 @@
 
 import {
   AGENT_LABELS,
+  compilePolicy,
   type ConfigDiagnostic,
   countShellHooks,
   formatDiagnostic,
   placeholderDenies,
   type PlaceholderHook,
+  type PolicyRule,
   type ProjectTrust,
 } from "../../mod.ts";
 import { defaultHome, permissionDiagnostics } from "../config/mod.ts";
@@ -61,6 +63,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const agentFiles = config.layers.flatMap(({ path, owner, found }) => found && owner ? [{ path, owner }] : []);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
+  const rules = rulesInForce(config.rules);
   if (flags.json) {
     io.stdout(
       JSON.stringify({
@@ -71,6 +74,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
         placeholders: (config.placeholders ?? []).map((p) => ({ ...p, denies: placeholderDenies(p) })),
         project: projectJson(config.project, config.trustedByEnv),
         runByAgent: agentFiles.map(({ path, owner }) => ({ file: path, agent: owner })),
+        ...(rules.length === 0 ? {} : { rules }),
       }) + "\n",
     );
     return ok ? 0 : 1;
@@ -87,6 +91,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       }; hook-run run and other callers run them)\n`,
     );
   }
+  for (const line of rulesLines(rules)) io.stdout(`${line}\n`);
   const found = config.projectFound;
   if (found.root !== found.start) io.stdout(`project root ${printable(found.root)}${foundAbove(found)}\n`);
   const project = config.project;
@@ -104,7 +109,9 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const modules = extensions.modules.length === 0 ? "" : `, ${plural(extensions.modules.length, "extension module")}`;
   io.stdout(
     ok
-      ? `${paint(io, "green", "ok")}: ${plural(countShellHooks(config.hooks), "hook")}${modules}; ${summary}\n`
+      ? `${paint(io, "green", "ok")}: ${plural(countShellHooks(config.hooks), "hook")}${
+        rules.length === 0 ? "" : `, ${plural(rules.filter((rule) => !rule.inactive).length, "rule")}`
+      }${modules}; ${summary}\n`
       : `${paint(io, "red", "failed")}: ${summary}\n`,
   );
   return ok ? 0 : 1;
@@ -142,6 +149,32 @@ function trustWrite(project: ProjectTrust | undefined): ConfigDiagnostic[] {
 }
 
 /** What stands in for a broken entry, and what it does there. */
+/** The rules of every layer whose rules can be read (a broken layer is an error above). */
+function rulesInForce(layers: Parameters<typeof compilePolicy>[0] | undefined): readonly PolicyRule[] {
+  if (layers === undefined) return [];
+  try {
+    return compilePolicy(layers).rules;
+  } catch {
+    return [];
+  }
+}
+
+/** The rules in force, layer by layer: `rules of FILE (user):`, then one line per rule. */
+function rulesLines(rules: readonly PolicyRule[]): string[] {
+  const lines: string[] = [];
+  let file: string | undefined;
+  for (const rule of rules) {
+    if (rule.layer.path !== file) {
+      file = rule.layer.path;
+      lines.push(`rules of ${printable(file)} (${rule.layer.kind}):`);
+    }
+    const set = rule.set === undefined ? "" : ` (set "${printable(rule.set)}")`;
+    const inactive = rule.inactive ? " (not applied until the project is trusted)" : "";
+    lines.push(`  ${rule.list.padEnd(5)} ${printable(rule.rule)}${set}${inactive}`);
+  }
+  return lines;
+}
+
 function placeholderLine(placeholder: PlaceholderHook): string {
   const { event, name, source, line, column } = placeholder;
   const does = placeholderDenies(placeholder) ? "runs nothing and denies every call it could match" : "runs nothing";

@@ -2,6 +2,7 @@
 
 import {
   AGENT_LABELS,
+  compilePolicy,
   formatDiagnostic,
   type HookAgent,
   type HookEntry,
@@ -64,6 +65,26 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
   // Who runs a hook when its agent calls: the agent itself for its own settings files.
   const runBy = (source: string): HookAgent | "hookgate" => layerOwner(source) ?? "hookgate";
   const rows = [
+    // The policy rules run first among the validators, on every tool call.
+    ...policyRules(config.rules).map((rule) => ({
+      event: "PreToolUse",
+      name: `rule ${rule.list} ${rule.rule}${rule.set === undefined ? "" : ` (set ${rule.set})`}`,
+      matcher: "*",
+      transport: "rule",
+      stage: "validate",
+      policy: true,
+      failurePolicy: "closed",
+      timeoutMs: null,
+      background: false,
+      source: shownPath(rule.layer.path),
+      // An untrusted project's deny and ask rules apply (they only restrict); its allow rules wait.
+      trust: rule.inactive
+        ? "untrusted"
+        : projectFiles.has(rule.layer.path) && project?.trusted !== true
+        ? "untrusted, applies"
+        : trustOf(rule.layer.path),
+      runBy: "hookgate" as const,
+    })),
     ...registry.all().map((entry) => describe(entry, shownPath, trustOf, runBy)),
     ...(config.placeholders ?? []).map((placeholder) => ({
       event: placeholder.event,
@@ -217,4 +238,14 @@ function describe(
     trust: trustOf(source),
     runBy: runBy(source),
   };
+}
+
+/** The rules of every layer, in force or waiting for trust (a broken layer's are its placeholders). */
+function policyRules(layers: Parameters<typeof compilePolicy>[0] | undefined) {
+  if (layers === undefined) return [];
+  try {
+    return compilePolicy(layers).rules;
+  } catch {
+    return [];
+  }
 }

@@ -21,6 +21,7 @@ import { problemText, unreadableFile } from "./_placeholders.ts";
 import type { JsoncDocument, JsonPath } from "./_jsonc.ts";
 import { parseModels } from "./_models.ts";
 import { NATIVE_TOP, TOP_KEYS } from "./_schema.ts";
+import { readRules } from "../policy/read_rules.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import type { ParsedHooksConfig, ParseHooksConfigOptions } from "./parsed_config.ts";
 
@@ -163,6 +164,7 @@ export class ConfigParser {
         typeof path === "string" && path !== ""
       );
     }
+    if (dialect.strictTop && root.rules !== undefined) this.#rules(root.rules, result);
     const disabled = dialect.disabled?.(root);
     if (disabled !== undefined) {
       this.#entries.warning([], disabled);
@@ -242,6 +244,21 @@ export class ConfigParser {
       }
       this.#event(event, list, path, dialect);
     }
+  }
+
+  /**
+   * The `rules` key: an error in it is no entry's, so it breaks the whole
+   * file, which then denies the gating events like any policy file that
+   * cannot be read.
+   */
+  #rules(value: unknown, result: ParsedHooksConfig): void {
+    const read = readRules(value);
+    for (const problem of read.problems) {
+      if (problem.severity === "error") this.#entries.error([...problem.path], problem.message, problem.hint);
+      else this.#entries.warning([...problem.path], problem.message, problem.hint);
+    }
+    if (read.rules !== undefined) result.rules = read.rules;
+    else result.rulesBroken = true;
   }
 
   #event(event: HookEvent, list: unknown[], path: JsonPath, dialect: DialectConfig, wireEvent?: string): void {

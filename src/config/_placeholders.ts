@@ -58,6 +58,8 @@ export function unreadableFile(parsed: ParsedHooksConfig, file: string, problem:
   delete parsed.extensions;
   delete parsed.claudePlugins;
   delete parsed.models;
+  // Its rules cannot be known: the placeholders deny what they might have.
+  delete parsed.rules;
   return parsed;
 }
 

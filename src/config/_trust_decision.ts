@@ -78,6 +78,7 @@ function layerContent(path: string, parsed: ParsedHooksConfig): ProjectLayerCont
     ...(parsed.commandAllowlist ? { commandAllowlist: parsed.commandAllowlist } : {}),
     ...(parsed.httpAllowedUrls ? { httpAllowedUrls: parsed.httpAllowedUrls } : {}),
     ...(parsed.placeholders.length > 0 ? { placeholders: parsed.placeholders } : {}),
+    ...(parsed.rules ? { rules: parsed.rules } : {}),
   };
 }
 
@@ -92,5 +93,6 @@ function hasContent(parsed: ParsedHooksConfig): boolean {
   return Object.values(parsed.hooks).some((list) => (list?.length ?? 0) > 0) || parsed.placeholders.length > 0 ||
     parsed.models !== undefined ||
     parsed.commandAllowlist !== undefined || parsed.httpAllowedUrls !== undefined || parsed.extensions !== undefined ||
-    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true || parsed.claudePlugins !== undefined;
+    parsed.hookGrants !== undefined || parsed.sanitizeEnv === true || parsed.claudePlugins !== undefined ||
+    parsed.rules !== undefined;
 }

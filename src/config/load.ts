@@ -9,6 +9,7 @@ import { join, resolve } from "../_internal/path.ts";
 import { PathProbe } from "../_internal/absent.ts";
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { PolicyLayerRules } from "../policy/types.ts";
 import type { HookGrants } from "../runner/types.ts";
 import { PROJECT_EXTENSIONS_DIR } from "../trust/extension_paths.ts";
 import type { ProjectTrust, TrustOption } from "../trust/project_trust.ts";
@@ -124,6 +125,14 @@ export interface LoadedConfig {
    * listed in `skipped`, and its modules are not in `extensions`.
    */
   project?: ProjectTrust;
+  /**
+   * The policy rules of every layer that has a `rules` key, in layer order
+   * (see `compilePolicy`). An untrusted project's rules are here too: its
+   * `deny` and `ask` rules only restrict, so they apply; its `allow` rules
+   * are marked `trusted: false` and do not, until the project is trusted.
+   * Absent when no layer has rules.
+   */
+  rules?: PolicyLayerRules[];
   /**
    * The entries left out because they route the agent's events to hookgate
    * (`hook-run gateway`, a call to `hook-run serve`): run as hooks, they
@@ -250,9 +259,20 @@ export async function checkConfig(
   // layers keep the root.
   const agentDir = opts.callerProjectDir === undefined ? undefined : resolve(opts.callerProjectDir);
   const elsewhere = agentDir !== undefined && agentDir !== root ? agentDir : undefined;
+  const rules: PolicyLayerRules[] = [];
+  const untrustedRules: PlaceholderHook[] = [];
   for (const { layer, parsed } of parsedLayers) {
     if (layer.runByCaller) continue;
-    if (layer.kind === "project" && project?.trusted !== true) continue;
+    const trusted = layer.kind !== "project" || project?.trusted === true;
+    if (parsed.rules !== undefined) {
+      rules.push({ kind: layer.kind, path: layer.path, rules: parsed.rules, ...(trusted ? {} : { trusted: false }) });
+    }
+    if (!trusted) {
+      // An untrusted project's restrictions apply: rules it meant and that
+      // cannot be read stand for what they might have denied.
+      if (parsed.rulesBroken) untrustedRules.push(...parsed.placeholders);
+      continue;
+    }
     const cwd = layer.kind === "project" ? root : layer.hookCwd;
     const own = layer.kind === "project" || elsewhere === undefined ? parsed : inAgentProject(parsed, elsewhere);
     merge.add(layer.path, cwd === undefined ? own : runIn(own, cwd), layer.kind === "project");
@@ -273,7 +293,7 @@ export async function checkConfig(
   for (const problem of loadProblems) {
     if (problem.severity === "error") placeholders.push(...filePlaceholders(problem.file, problem));
   }
-  placeholders.push(...project?.heldGuards ?? []);
+  placeholders.push(...project?.heldGuards ?? [], ...untrustedRules);
   // What the caller runs itself is the caller's to report and to guard.
   const mine = <T extends { file?: string; source?: string }>(items: T[]) =>
     callerRuns.size === 0 ? items : items.filter((item) => !callerRuns.has(item.file ?? item.source ?? ""));
@@ -294,5 +314,6 @@ export async function checkConfig(
     ...(sanitizeEnv ? { sanitizeEnv } : {}),
     ...(project === undefined ? {} : { project }),
     ...(routed.length === 0 ? {} : { routing: routed }),
+    ...(rules.length === 0 ? {} : { rules }),
   };
 }

@@ -11,6 +11,7 @@
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookDialect } from "../events/hooks.ts";
 import type { ModelsConfig } from "../models/client.ts";
+import type { RulesConfig } from "../policy/types.ts";
 import type { HookGrants } from "../runner/types.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 
@@ -110,6 +111,14 @@ export interface ParsedHooksConfig {
    * as written, relative ones relative to the file's directory.
    */
   claudePlugins?: string[];
+  /**
+   * The policy rules (`rules`, native files only): `deny`, `ask` and
+   * `allow` lists and the rule sets to add. Absent when the file has none,
+   * or when they or the file cannot be read.
+   */
+  rules?: RulesConfig;
+  /** Set when the file's `rules` cannot be read: the file is broken, and stands for the rules it meant. */
+  rulesBroken?: true;
   /** Throws a {@linkcode HookConfigError} listing everything when not `ok`. */
   assertOk(): void;
 }

@@ -18,6 +18,7 @@ import type { ModelClient } from "../models/client.ts";
 import { DEFAULT_COMMAND_ALLOWLIST } from "../permissions/command_line.ts";
 import { HookRegistry } from "../registry/registry.ts";
 import { HookRunner } from "../runner/runner.ts";
+import { type PolicyHooks, policyHooks } from "./_policy_hooks.ts";
 import type { CommandGate, HookGrants, HookInvocationRecord, HookRunnerOptions } from "../runner/types.ts";
 
 /**
@@ -161,21 +162,32 @@ export async function openHookHost(options: HookHostOptions = {}): Promise<HookH
   const policyOnly = options.noHooks === true;
   let watcher: ConfigWatcher | null = null;
   let config: LoadedConfig;
+  // The policy rules, before the configured hooks: they run first among the validators.
+  let policy: PolicyHooks | undefined;
+  const rulesOf = () => (watcher?.config ?? config).rules;
   if (options.config !== undefined) {
     config = options.config;
+    policy = policyHooks(registry, rulesOf, projectRoot);
     registry.loadShellHooks(config.hooks, { policyOnly, placeholders: config.placeholders ?? [] });
   } else if (options.watch) {
+    const onReload = options.onReload;
     watcher = await watchConfig({
       ...loadOptions,
       registry,
       policyOnly,
       ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.onReload ? { onReload: options.onReload } : {}),
+      // A reload that brings the first rules registers them.
+      onReload: (next) => {
+        policy?.update(next.rules);
+        onReload?.(next);
+      },
       ...(options.onReloadError ? { onError: options.onReloadError } : {}),
     });
     config = watcher.config;
+    policy = policyHooks(registry, rulesOf, projectRoot);
   } else {
     config = await checkConfig(loadOptions);
+    policy = policyHooks(registry, rulesOf, projectRoot);
     registry.loadShellHooks(config.hooks, { policyOnly, placeholders: config.placeholders ?? [] });
     if (!config.ok) options.logger?.error?.(liveWithErrors(config.diagnostics));
   }

@@ -6,6 +6,7 @@
 import type { HookEvent } from "../events/event_map.ts";
 import type { HookFailure, NormalizedOutcome } from "../events/outcome.ts";
 import type { ObservedHook } from "../telemetry/types.ts";
+import { isHostDecision } from "../transports/in_process.ts";
 import { usesLenient } from "./_failure_policy.ts";
 import type { Invocation } from "./invocation.ts";
 import type { RunnerCore } from "./invoke.ts";
@@ -86,6 +87,7 @@ export class RunTrace {
     if (outcome !== null && (failure === undefined || usesLenient(entry))) {
       record.action = outcome.action;
       if (outcome.additionalContext !== undefined) record.context = true;
+      if (outcome.reason !== undefined && isHostDecision(outcome)) record.rule = outcome.reason;
     }
     const detail = invocation.detail;
     if (detail !== undefined) {

@@ -51,6 +51,12 @@ export interface HookInvocationRecord {
   context?: true;
   /** The failure, when it failed. */
   failure?: HookFailure;
+  /**
+   * Set when the configuration's policy rules decided (the `rules` key):
+   * the rule, its list, its layer and file, as in
+   * `rule deny "Bash(rm *)" (user: /home/me/.config/hookgate/config.jsonc)`.
+   */
+  rule?: string;
   /** The model a prompt hook asked. */
   model?: string;
   /** The prompt sent (only with `traceModelIO`). */

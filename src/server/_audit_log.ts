@@ -39,6 +39,8 @@ export interface AuditEntry {
   decision: DecisionKind;
   /** The hook that decided, when one did. */
   hook?: string | undefined;
+  /** The policy rule that decided, with its layer, when the configuration's rules did. */
+  rule?: string | undefined;
   /** Why: the hooks' reason, or the server's own failure. */
   reason?: string | undefined;
   durationMs: number;
@@ -47,7 +49,7 @@ export interface AuditEntry {
 /**
  * The line of one call: `time` and `agent`, the trace line (`event`, the
  * payload, `cwd`, `sessionId`), then `status`, `decision`, `hook`,
- * `reason` and `durationMs`; `"read": false` marks a call whose body was
+ * `rule` (the policy rule that decided), `reason` and `durationMs`; `"read": false` marks a call whose body was
  * not read (no payload to replay).
  */
 export function auditLine(entry: AuditEntry, time: Date): string {
@@ -65,6 +67,7 @@ export function auditLine(entry: AuditEntry, time: Date): string {
     status: entry.status,
     decision: entry.decision,
     ...(entry.hook === undefined ? {} : { hook: entry.hook }),
+    ...(entry.rule === undefined ? {} : { rule: entry.rule }),
     ...(entry.reason === undefined ? {} : { reason: entry.reason }),
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
   }) + "\n";

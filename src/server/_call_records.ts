@@ -36,10 +36,17 @@ export async function callRecords(): Promise<CallRecords> {
  * failed (a closed hook's failure denies).
  */
 export function decidingHook(records: readonly HookInvocationRecord[], decision: DecisionKind): string | undefined {
+  return decidingRecord(records, decision)?.hookName;
+}
+
+/** The record of the hook that decided (see {@linkcode decidingHook}): its `rule` says which policy rule did. */
+export function decidingRecord(
+  records: readonly HookInvocationRecord[],
+  decision: DecisionKind,
+): HookInvocationRecord | undefined {
   if (decision === "none") return undefined;
-  const action = decision === "block" ? "deny" : decision;
-  const found =
-    records.find((record) => !record.background && record.failure === undefined && record.action === action) ??
-      (action === "deny" ? records.find((record) => !record.background && record.failure !== undefined) : undefined);
-  return found?.hookName;
+  // A call allowed outright was granted by a hook (or a rule).
+  const action = decision === "block" ? "deny" : decision === "allow" ? "grant" : decision;
+  return records.find((record) => !record.background && record.failure === undefined && record.action === action) ??
+    (action === "deny" ? records.find((record) => !record.background && record.failure !== undefined) : undefined);
 }

@@ -52,7 +52,7 @@ import type { HookHost } from "../host/hook_host.ts";
 import { auditLine, type AuditLog } from "./_audit_log.ts";
 import type { BodyBudget } from "./_body.ts";
 import { AgentCall, type CallContext, type CallNote, error, JSON_TYPE, reply, traced } from "./_call.ts";
-import { type CallRecords, decidingHook } from "./_call_records.ts";
+import { type CallRecords, decidingRecord } from "./_call_records.ts";
 import type { HttpRequest, HttpResponse } from "./_http_head.ts";
 import { hostName } from "./host_names.ts";
 import { blockKind, METRICS_CONTENT_TYPE, ServeMetrics } from "./_metrics.ts";
@@ -141,8 +141,14 @@ export class ServeHandler implements CallContext {
     this.#metrics.called(note.event, response.status, note.decision, ms / 1000);
     const audit = this.#options.audit;
     if (audit !== undefined) {
-      const hook = note.records === undefined ? undefined : decidingHook(note.records, note.decision);
-      audit.log.write(auditLine({ ...note, status: response.status, hook, durationMs: ms }, new Date()));
+      const decided = note.records === undefined ? undefined : decidingRecord(note.records, note.decision);
+      audit.log.write(auditLine({
+        ...note,
+        status: response.status,
+        hook: decided?.hookName,
+        rule: decided?.rule,
+        durationMs: ms,
+      }, new Date()));
     }
     return response;
   }

@@ -85,7 +85,40 @@ function settleResultObject(value: unknown, sink: SettleSink): void {
     });}
 }
 
+/**
+ * The decisions made by {@linkcode hostDecision}: only they grant a
+ * permission from an in-process hook (whose `{action: "allow"}` stays "no
+ * objection"), and the trace names their reason as the rule that decided.
+ */
+const HOST_DECISIONS = new WeakSet<object>();
+
+/**
+ * A decision of the host's own policy rules, for an in-process hook to
+ * return: a deny, an ask, or a grant — forwarded as an allow only when no
+ * hook of the call denies, defers or asks, and where the event has a
+ * permission to grant (refused with `hookGrants: "refuse"`, like any
+ * grant). `reason` names the rule and its layer. Only hookgate's own code
+ * makes one; a plugin's or extension's answer cannot.
+ *
+ * @param action The decision.
+ * @param reason The rule that decided, and where it came from.
+ * @returns The outcome to return.
+ */
+export function hostDecision(action: "deny" | "ask" | "grant", reason: string): object {
+  const outcome: NormalizedOutcome = Object.freeze({ action, reason });
+  HOST_DECISIONS.add(outcome);
+  return outcome;
+}
+
+/** Whether an outcome is a decision of the host's policy rules (see {@linkcode hostDecision}). */
+export function isHostDecision(outcome: NormalizedOutcome): boolean {
+  return HOST_DECISIONS.has(outcome);
+}
+
 function settleValue(value: unknown, sink: SettleSink): void {
+  if (typeof value === "object" && value !== null && HOST_DECISIONS.has(value)) {
+    return sink.settle(value as NormalizedOutcome, undefined);
+  }
   let outcome: NormalizedOutcome | string;
   try {
     outcome = normalizeOutcome(value);

@@ -108,6 +108,8 @@ function coveredBy(
       httpAllowedUrls: layer.httpAllowedUrls ?? null,
       ...(layer.extensions ? { extensions: layer.extensions } : {}),
       ...(layer.placeholders?.length ? { placeholders: layer.placeholders } : {}),
+      // Only with rules: digests of projects without them stay what they were.
+      ...(layer.rules ? { rules: layer.rules } : {}),
     })),
     files: Object.fromEntries(files.map((file) => [file.path, fileMark(file)])),
     ...(extensions.length > 0

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { RulesConfig } from "../policy/types.ts";
 import type { ConfiguredHooks, PlaceholderHook } from "../events/configured.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { FailurePolicy, HookDialect } from "../events/hooks.ts";
@@ -180,6 +181,8 @@ export interface ProjectLayerContent {
   extensions?: string[];
   /** What stands for its broken entries. */
   placeholders?: readonly PlaceholderHook[];
+  /** Its policy rules (`rules`): trusting the project trusts its `allow` rules. */
+  rules?: RulesConfig;
 }
 
 /**
