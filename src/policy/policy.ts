@@ -12,6 +12,7 @@ import { readGrantedEnv } from "../_internal/env.ts";
 import { compileToolRule, type ToolRule } from "../matchers/tool_rule.ts";
 import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
 import type { ShellCommand, ShellLine } from "../shell/types.ts";
+import { bashCommandPattern } from "./_command_pattern.ts";
 import { patchFiles } from "./_patch_files.ts";
 import { compileStructuredRule, SHIPPED_SETS, type StructuredContext, type StructuredRule } from "./_structured.ts";
 import { readRules } from "./read_rules.ts";
@@ -55,6 +56,8 @@ interface Compiled {
   readonly tool?: ToolRule;
   /** Its tool is one that edits files: on Codex's `apply_patch` it judges each file the patch touches. */
   readonly editsFiles?: boolean;
+  /** A `Bash(…)` rule's test of one command: the policy parses a line once for all such rules. */
+  readonly command?: (command: string) => boolean;
   readonly structured?: StructuredRule;
 }
 
@@ -134,9 +137,11 @@ class CompiledPolicy implements Policy {
     const shell = call.toolName === SHELL_TOOL ? new ShellCall(call, line) : undefined;
     for (const list of ["deny", "ask"] as const) {
       for (const rule of this.#lists[list]) {
-        const hit = rule.structured === undefined
-          ? restricts(rule, call)
-          : shell !== undefined && rule.structured.matches(shell.line, shell.context, list);
+        const hit = rule.structured !== undefined
+          ? shell !== undefined && rule.structured.matches(shell.line, shell.context, list)
+          : rule.command !== undefined && shell !== undefined
+          ? shell.caught(rule.command)
+          : restricts(rule, call);
         if (hit) return decision(rule);
       }
     }
@@ -168,6 +173,16 @@ class ShellCall {
     return this.#line = typeof command === "string" && shellParserLoaded() ? parseShellLine(command) : UNREADABLE_LINE;
   }
 
+  /**
+   * Whether a deny or ask rule's command test catches the line: some command
+   * of it, or anything that cannot be read (as the rule reads it for an `if`).
+   */
+  caught(test: (command: string) => boolean): boolean {
+    const line = this.line;
+    if (line.unreadable) return true;
+    return line.commands.some((one) => one.unreadable || test(knownText(one)));
+  }
+
   get context(): StructuredContext {
     return this.#context ??= structuredContext(this.call);
   }
@@ -196,8 +211,22 @@ function allowedLine(rules: readonly Compiled[], shell: ShellCall): Compiled | u
   return first;
 }
 
+/**
+ * A command's known words, joined by one space, the command word by its
+ * name (`/bin/rm` is `rm`): a rule names a command, wherever it lives.
+ */
+function knownText(command: ShellCommand): string {
+  let text = command.name;
+  for (const [index, word] of command.words.entries()) {
+    if (index === 0 && command.name !== "") continue;
+    if (word.known) text = text === "" ? word.value : `${text} ${word.value}`;
+  }
+  return text;
+}
+
 /** Whether a string allow rule covers one command of a shell line. */
 function allowsCommand(rule: Compiled, call: PolicyCall, command: ShellCommand): boolean {
+  if (rule.command !== undefined) return rule.command(knownText(command));
   const tool = rule.tool!;
   if (tool.unreadable !== undefined) return false;
   // Quoted so that the rule reads exactly these words again.
@@ -347,11 +376,13 @@ function compileOne(
   const inactive = from.list === "allow" && !from.trusted;
   if (typeof spec === "string") {
     const tool = compileToolRule(spec);
+    const command = bashCommandPattern(spec);
     const name = TOOL_NAME.exec(spec.trim());
     return {
       info: info(spec, from, inactive),
       tool,
       ...(name !== null && FILE_EDITORS.has(name[1]!) ? { editsFiles: true } : {}),
+      ...(command === undefined ? {} : { command }),
     };
   }
   const structured = compileStructuredRule(spec, place);

@@ -8,6 +8,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { cli, root } from "./_cli.ts";
+import { eventually, post, serve } from "./_serve.ts";
 
 interface Setup {
   base: string;
@@ -241,4 +242,35 @@ Deno.test({
       deepEqual(missed, []);
     });
   },
+});
+
+Deno.test("hook-run serve decides by the rules and its audit line names the rule and its layer", async () => {
+  await withRules({ user: USER_RULES }, async (s) => {
+    const log = join(s.base, "audit.jsonl");
+    const served = await serve(["--record", log, "--cwd", s.project], { cwd: s.project, home: s.home });
+    try {
+      const response = await post(`${served.url}/hooks/PreToolUse`, {
+        session_id: "s",
+        cwd: s.project,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "sudo rm -rf /" },
+      });
+      equal(response.status, 200);
+      equal(
+        (JSON.parse(response.text).hookSpecificOutput as Record<string, unknown>).permissionDecisionReason,
+        denyReason(s),
+      );
+      let line: Record<string, unknown> | undefined;
+      await eventually(async () => {
+        const text = await Deno.readTextFile(log).catch(() => "");
+        if (text === "") return false;
+        line = JSON.parse(text.trim().split("\n").at(-1)!);
+        return true;
+      }, "the audit line");
+      deepEqual([line!.decision, line!.hook, line!.rule], ["deny", "rules", denyReason(s)]);
+    } finally {
+      await served.stop();
+    }
+  });
 });
