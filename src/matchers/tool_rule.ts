@@ -12,7 +12,7 @@
  *   `<(…)` — each as its known words after quote removal, escapes and
  *   brace expansion, joined by one space, without assignments and
  *   redirections (`\rm -rf x`, `"rm" -rf x` and `{rm,-rf,x}` are all
- *   `rm -rf x`). Wrappers are looked through (`sudo`, `env`, `command`,
+ *   `rm -rf x`; `/bin/rm -rf x` is tested as written and as `rm -rf x`). Wrappers are looked through (`sudo`, `env`, `command`,
  *   `exec`, `nice`, `nohup`, `timeout`, `time`, `xargs`, `find -exec`, …)
  *   and command strings read (`sh -c`, `bash <<<`, `eval`, `python3 -c`
  *   calling `os.system`), so `Bash(git push *)` selects
@@ -243,9 +243,13 @@ function bashTest(specifier: string): InnerTest {
       const line = parseShellLine(command);
       // A line that cannot be read cannot be ruled out.
       if (line.unreadable) return true;
-      return line.commands.some((one) =>
-        one.unreadable || test(one.words.filter((word) => word.known).map((word) => word.value).join(" "))
-      );
+      return line.commands.some((one) => {
+        if (one.unreadable) return true;
+        const words = one.words.filter((word) => word.known).map((word) => word.value);
+        if (test(words.join(" "))) return true;
+        // `/bin/rm -rf x` is `rm -rf x` too.
+        return words[0] !== one.name && test([one.name, ...words.slice(1)].join(" "));
+      });
     },
   };
 }

@@ -276,7 +276,7 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
   if (SHELLS.has(name)) return shell(place, name, words, via, input, record);
   if (name === "eval") {
     const line: PlacedWord = {
-      value: words.slice(1).map((word) => word.value).join(" "),
+      value: words.slice(1).map((word) => word.template ?? word.value).join(" "),
       known: words.slice(1).every((word) => word.known),
       pos: words[1]?.pos ?? 0,
     };
@@ -374,7 +374,7 @@ function interpreter(
  * shell parses), after walking the text as written for what it shows.
  */
 function commandString(place: Place, line: PlacedWord, via: readonly string[]): string | undefined {
-  walkLine(place.walk, line.value, place.depth + 1, via);
+  walkLine(place.walk, line.template ?? line.value, place.depth + 1, via);
   return line.known ? undefined : `the command string ${clip(line.value)} comes from an expansion`;
 }
 

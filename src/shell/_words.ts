@@ -18,13 +18,19 @@ const EXPANSIONS = new Set([
 /** A word with where it starts in its source (brace expansion gives several words one start). */
 export interface PlacedWord extends ShellWord {
   readonly pos: number;
+  /**
+   * For a word that is not known: its quotes removed and its expansions as
+   * written (`"rm -rf $d"` → `rm -rf $d`), what a shell given it as a
+   * command string would show of it.
+   */
+  readonly template?: string;
 }
 
 /** The words one parsed word stands for: usually one, more after brace expansion. */
 export function wordsOf(word: Word): PlacedWord[] {
   const parts = word.parts;
   if (parts === undefined) return [{ value: word.value, known: true, pos: word.pos }];
-  if (hasExpansion(parts)) return [{ value: word.text, known: false, pos: word.pos }];
+  if (hasExpansion(parts)) return [{ value: word.text, known: false, pos: word.pos, template: templateOf(parts) }];
   if (!parts.some((part) => part.type === "BraceExpansion")) return [{ value: word.value, known: true, pos: word.pos }];
   // Brace expansion first, on the text as written; then each word's quotes go.
   return expandBraces(word.text).map((text) => ({ value: unquote(text), known: true, pos: word.pos }));
@@ -37,6 +43,13 @@ function hasExpansion(parts: readonly WordPart[]): boolean {
     if (inner !== undefined && hasExpansion(inner)) return true;
   }
   return false;
+}
+
+function templateOf(parts: readonly WordPart[]): string {
+  return parts.map((part) => {
+    if (part.type === "DoubleQuoted" || part.type === "LocaleString") return templateOf(part.parts);
+    return EXPANSIONS.has(part.type) || !("value" in part) ? part.text : part.value;
+  }).join("");
 }
 
 /** Quote removal for the plain quoting left in a brace expansion's words. */

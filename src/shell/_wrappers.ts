@@ -31,7 +31,7 @@ function after(spec: OptionSpec, extra = 0, skip?: (seen: readonly string[]) => 
 /** Joined words as one line, as `watch` and `parallel` hand their arguments to a shell. */
 function joined(words: readonly PlacedWord[]): PlacedWord {
   return {
-    value: words.map((word) => word.value).join(" "),
+    value: words.map((word) => word.template ?? word.value).join(" "),
     known: words.every((word) => word.known),
     pos: words[0]?.pos ?? 0,
   };

@@ -144,3 +144,19 @@ Deno.test("compileToolRule() refuses what is not one rule with a SyntaxError", (
   throws(() => compileToolRule("Bash(git * && npm *)"), /combines rules with && or \|\|/);
   throws(() => compileToolRule("Bash(git *"), /not one permission rule/);
 });
+
+Deno.test("compileToolRule() selects every spelling and wrapper bash runs as rm -rf with Bash(rm *)", async (t) => {
+  const spellings: { line: string; why: string }[] = JSON.parse(
+    await Deno.readTextFile(new URL("../testdata/shell/rm_spellings.json", import.meta.url)),
+  );
+  const rule = compileToolRule("Bash(rm *)");
+  equal(rule.parsesShell, true);
+  for (const { line, why } of spellings) {
+    await t.step(why, () => equal(rule.matches("Bash", bash(line)), true, line));
+  }
+  await t.step("and not a line that runs no rm", () => {
+    equal(rule.matches("Bash", bash("ls -la")), false);
+    equal(rule.matches("Bash", bash("echo rm -rf x && grep -r rm .")), false);
+    equal(rule.matches("Bash", bash("cat <<EOF\nrm -rf /\nEOF")), false);
+  });
+});
