@@ -8,13 +8,12 @@
  * @module
  */
 
-import { readGrantedEnv } from "../_internal/env.ts";
 import { compileToolRule, type ToolRule } from "../matchers/tool_rule.ts";
-import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
 import type { ShellCommand, ShellLine } from "../shell/types.ts";
+import { inputField, knownText, ShellCall } from "./_shell_call.ts";
 import { bashCommandPattern } from "./_command_pattern.ts";
 import { patchFiles } from "./_patch_files.ts";
-import { compileStructuredRule, SHIPPED_SETS, type StructuredContext, type StructuredRule } from "./_structured.ts";
+import { compileStructuredRule, SHIPPED_SETS, type StructuredRule } from "./_structured.ts";
 import { readRules } from "./read_rules.ts";
 import {
   POLICY_LAYER_KINDS,
@@ -156,38 +155,6 @@ class CompiledPolicy implements Policy {
   }
 }
 
-/** A shell call: its line parsed once, and what structured rules judge it with. */
-class ShellCall {
-  readonly call: PolicyCall;
-  #line: ShellLine | undefined;
-  #context: StructuredContext | undefined;
-
-  constructor(call: PolicyCall, line: ShellLine | undefined) {
-    this.call = call;
-    this.#line = line;
-  }
-
-  get line(): ShellLine {
-    if (this.#line !== undefined) return this.#line;
-    const command = inputField(this.call, "command");
-    return this.#line = typeof command === "string" && shellParserLoaded() ? parseShellLine(command) : UNREADABLE_LINE;
-  }
-
-  /**
-   * Whether a deny or ask rule's command test catches the line: some command
-   * of it, or anything that cannot be read (as the rule reads it for an `if`).
-   */
-  caught(test: (command: string) => boolean): boolean {
-    const line = this.line;
-    if (line.unreadable) return true;
-    return line.commands.some((one) => one.unreadable || test(knownText(one)));
-  }
-
-  get context(): StructuredContext {
-    return this.#context ??= structuredContext(this.call);
-  }
-}
-
 /**
  * The allow rule that lets a shell line run: as Claude reads allow rules,
  * a line of several commands runs only when each is allowed (by a rule of
@@ -211,19 +178,6 @@ function allowedLine(rules: readonly Compiled[], shell: ShellCall): Compiled | u
   return first;
 }
 
-/**
- * A command's known words, joined by one space, the command word by its
- * name (`/bin/rm` is `rm`): a rule names a command, wherever it lives.
- */
-function knownText(command: ShellCommand): string {
-  let text = command.name;
-  for (const [index, word] of command.words.entries()) {
-    if (index === 0 && command.name !== "") continue;
-    if (word.known) text = text === "" ? word.value : `${text} ${word.value}`;
-  }
-  return text;
-}
-
 /** Whether a string allow rule covers one command of a shell line. */
 function allowsCommand(rule: Compiled, call: PolicyCall, command: ShellCommand): boolean {
   if (rule.command !== undefined) return rule.command(knownText(command));
@@ -241,13 +195,6 @@ function quoteWord(word: string): string {
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? value as Record<string, unknown> : {};
 }
-
-/** A line nothing is known of. */
-const UNREADABLE_LINE: ShellLine = Object.freeze({
-  commands: [],
-  unreadable: true,
-  reasons: ["the line was not parsed"],
-});
 
 function decision(rule: Compiled): PolicyDecision {
   const { list, rule: text, layer, set } = rule.info;
@@ -284,21 +231,6 @@ function allows(rule: Compiled, call: PolicyCall): boolean {
 
 function fileCall(call: PolicyCall, file: string): PolicyCall {
   return { ...call, toolName: "Edit", toolInput: { file_path: file } };
-}
-
-function inputField(call: PolicyCall, key: string): unknown {
-  const input = call.toolInput;
-  return typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
-}
-
-function structuredContext(call: PolicyCall): StructuredContext {
-  const temp = readGrantedEnv("TMPDIR");
-  return {
-    cwd: call.cwd,
-    projectDir: call.projectDir,
-    home: readGrantedEnv("HOME") ?? "",
-    tempDirs: temp === undefined || temp === "/tmp" ? ["/tmp"] : ["/tmp", temp],
-  };
 }
 
 /**
