@@ -34,6 +34,8 @@ export interface ParsedArgs {
 export interface ArgRules {
   /** Options that take a value, from the rule and the command's syntax. */
   readonly valueOptions: ReadonlySet<string>;
+  /** Those and the command's global options that take a value. */
+  readonly allValueOptions: ReadonlySet<string>;
   /** Every long option the rule names: what a prefix can abbreviate. */
   readonly longOptions: readonly string[];
   /** Every option the rule names, in full. */
@@ -47,22 +49,23 @@ export interface ArgRules {
  * `lenient`.
  */
 export function parseArgs(
-  words: readonly ShellWord[],
+  given: readonly ShellWord[],
   syntax: CommandSyntax,
   rules: ArgRules,
   subcommands: readonly (readonly string[])[],
   lenient: boolean,
 ): ParsedArgs | undefined {
+  let words = given;
   let start = 0;
   if (subcommands.length > 0) {
     const found = findSubcommand(words, syntax, rules, subcommands, lenient);
     if (found === undefined) return undefined;
-    start = found;
+    ({ words, start } = found);
   }
   const options: OptionToken[] = [];
   const operands: ShellWord[] = [];
   let dashdash = false;
-  const values = subcommands.length > 0 ? rules.valueOptions : union(rules.valueOptions, syntax.globalValueOptions);
+  const values = subcommands.length > 0 ? rules.valueOptions : rules.allValueOptions;
   for (let i = start; i < words.length; i++) {
     const word = words[i]!;
     if (dashdash || !word.known || !isOption(word.value)) {
@@ -88,15 +91,20 @@ export function parseArgs(
   return { options, operands, dashdash };
 }
 
-/** Where the words after the subcommand start, or `undefined` when none of `subcommands` is there. */
+/**
+ * Where the words after the subcommand start (in `words`, with an alias
+ * the line defines put in its place), or `undefined` when none of
+ * `subcommands` is there.
+ */
 function findSubcommand(
-  words: readonly ShellWord[],
+  given: readonly ShellWord[],
   syntax: CommandSyntax,
   rules: ArgRules,
   subcommands: readonly (readonly string[])[],
   lenient: boolean,
-): number | undefined {
-  const values = union(syntax.globalValueOptions, rules.valueOptions);
+): { words: readonly ShellWord[]; start: number } | undefined {
+  let words = given;
+  const values = rules.allValueOptions;
   const global: OptionToken[] = [];
   let i = 0;
   let dashdash = false;
@@ -110,9 +118,22 @@ function findSubcommand(
     }
     i = readOption(words, i, syntax, rules, values, global);
   }
-  // A subcommand renamed on the line (`git -c alias.x=reset x`) could be any subcommand.
-  const aliased = syntax.aliasOption !== undefined &&
-    global.some((token) => token.written === syntax.aliasOption && /^alias\./i.test(token.value ?? ""));
+  // A subcommand the line defines (`git -c alias.x=reset x`) is read as what it stands for; a shell alias
+  // (`alias.x=!cmd`) could run anything.
+  let aliased = false;
+  const alias = syntax.aliasOption === undefined
+    ? undefined
+    : global.map((token) =>
+      token.written === syntax.aliasOption ? /^alias\.([^=]+)=(.*)$/is.exec(token.value ?? "") : null
+    ).findLast((match) => match !== null && match[1] === words[i]?.value);
+  if (alias !== undefined && alias !== null) {
+    const value = alias[2]!.trim();
+    if (value.startsWith("!")) aliased = true;
+    else {
+      const expanded = value.split(/\s+/).filter((word) => word !== "").map((word) => ({ value: word, known: true }));
+      words = [...words.slice(0, i), ...expanded, ...words.slice(i + 1)];
+    }
+  }
   let best: number | undefined;
   for (const expected of subcommands) {
     let at = i;
@@ -134,7 +155,7 @@ function findSubcommand(
     }
     if (ok && (best === undefined || at > best)) best = at;
   }
-  return best;
+  return best === undefined ? undefined : { words, start: best };
 }
 
 /** Reads the option at `words[i]` into `into`; returns the index of the last word it used. */
@@ -204,10 +225,4 @@ function abbreviations(name: string, longOptions: readonly string[]): string[] {
 
 function isOption(text: string): boolean {
   return text.length > 1 && text.startsWith("-");
-}
-
-function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
-  if (b.size === 0) return a;
-  if (a.size === 0) return b;
-  return new Set([...a, ...b]);
 }

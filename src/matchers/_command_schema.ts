@@ -38,6 +38,11 @@ export const SCHEMA: Readonly<Record<string, unknown>> = {
       items: { enum: [...PATH_CONDITIONS] },
       description: "Some path argument satisfies one of these conditions",
     },
+    redirects: {
+      type: "array",
+      items: { enum: [...PATH_CONDITIONS] },
+      description: "The command writes (> or >>) to a path that satisfies one of these conditions",
+    },
     pathPrefix: { type: "string", description: "Only arguments that start with this text are paths (of= for dd)" },
     valueOptions: { ...FLAGS, description: "Options that take the next word as their value" },
     pipedFrom: { ...STRINGS, description: "The command reads the output of one of these commands through a pipe" },

@@ -56,6 +56,8 @@ export interface CommandRuleSpec {
   readonly paths?: readonly CommandPathCondition[];
   /** Only arguments that start with this text are paths, read without it (`of=` for `dd`). */
   readonly pathPrefix?: string;
+  /** The command writes (`>`, `>>`) to a path that satisfies one of these conditions. */
+  readonly redirects?: readonly CommandPathCondition[];
   /** Options that take the next word as their value (besides the ones hookgate knows for the command). */
   readonly valueOptions?: readonly string[];
   /** The command reads, through a pipe, the output of one of these commands (`curl … | sh`). */
@@ -76,6 +78,7 @@ export interface ReadSpec {
   readonly minArgs: number;
   readonly paths: ReadonlySet<CommandPathCondition> | undefined;
   readonly pathPrefix: string;
+  readonly redirects: ReadonlySet<CommandPathCondition> | undefined;
   readonly valueOptions: ReadonlySet<string>;
   readonly pipedFrom: ReadonlySet<string> | undefined;
   readonly unlessFlags: readonly string[];
@@ -96,6 +99,7 @@ const KEYS = new Set([
   "minArgs",
   "paths",
   "pathPrefix",
+  "redirects",
   "valueOptions",
   "pipedFrom",
   "unless",
@@ -104,7 +108,8 @@ const UNLESS_KEYS = new Set(["flags", "args"]);
 
 /** Command names compare without case and without a `.exe` suffix: on macOS and Windows `RM` and `rm.exe` run rm. */
 export function commandKey(name: string): string {
-  const lower = name.toLowerCase();
+  // A Windows path (`C:\\Program Files\\Git\\bin\\git.exe`) names its last part.
+  const lower = name.slice(name.lastIndexOf("\\") + 1).toLowerCase();
   return lower.endsWith(".exe") ? lower.slice(0, -4) : lower;
 }
 
@@ -160,17 +165,8 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
     }
     minArgs = spec.minArgs as number;
   }
-  let paths: Set<CommandPathCondition> | undefined;
-  if ("paths" in spec) {
-    const list = Array.isArray(spec.paths) ? spec.paths : fail(listOf("paths", spec.paths));
-    paths = new Set();
-    for (const item of list as unknown[]) {
-      if (!PATH_CONDITIONS.includes(item as CommandPathCondition)) {
-        fail(`"paths" may hold ${PATH_CONDITIONS.map((c) => JSON.stringify(c)).join(", ")}, got ${shown(item)}`);
-      }
-      paths.add(item as CommandPathCondition);
-    }
-  }
+  const paths = "paths" in spec ? conditions(spec.paths, "paths", fail) : undefined;
+  const redirects = "redirects" in spec ? conditions(spec.redirects, "redirects", fail) : undefined;
   if ("pathPrefix" in spec && typeof spec.pathPrefix !== "string") {
     fail(`"pathPrefix" must be a string such as "of=", got ${shown(spec.pathPrefix)}`);
   }
@@ -203,11 +199,24 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
     minArgs,
     paths,
     pathPrefix: typeof spec.pathPrefix === "string" ? spec.pathPrefix : "",
+    redirects,
     valueOptions,
     pipedFrom,
     unlessFlags,
     unlessArgs,
   };
+}
+
+function conditions(value: unknown, field: string, fail: (message: string) => never): Set<CommandPathCondition> {
+  const list = Array.isArray(value) ? value : fail(listOf(field, value));
+  const found = new Set<CommandPathCondition>();
+  for (const item of list as unknown[]) {
+    if (!PATH_CONDITIONS.includes(item as CommandPathCondition)) {
+      fail(`"${field}" may hold ${PATH_CONDITIONS.map((c) => JSON.stringify(c)).join(", ")}, got ${shown(item)}`);
+    }
+    found.add(item as CommandPathCondition);
+  }
+  return found;
 }
 
 /** A string or a list of non-empty strings. */

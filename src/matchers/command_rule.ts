@@ -110,6 +110,9 @@ export const COMMAND_RULE_JSON_SCHEMA: Readonly<Record<string, unknown>> = SCHEM
 
 /** Commands that hand the words of their input to the command they run: its paths are not on the line. */
 const ARGUMENT_SUPPLIERS = new Set(["xargs", "parallel", "find", "gfind"]);
+const REDIRECT = /(?:^|[^<>&\d])(?:\d*|&)>>?\|?\s*([^\s;&|<>()]+)/g;
+/** Multi-call binaries whose first argument names the command they run. */
+const MULTI_CALL = new Set(["busybox", "toybox"]);
 const UNKNOWN_WORD: ShellWord = { value: "", known: false };
 
 /**
@@ -156,10 +159,10 @@ export function compileCommandRule(spec: unknown, place: string): CommandRule {
   const matchesCommand = (command: ShellCommand, line: ShellLine, context: CommandContext, list: CommandRuleList) => {
     const lenient = list !== "allow";
     if (command.unreadable) return lenient;
-    const key = commandKey(command.name);
+    const { key, target } = targetOf(command);
     if (!read.names.has(key) && !read.namePatterns.some((pattern) => pattern.test(key))) return false;
     const { syntax, rules } = forCommand(key);
-    return commandMatches(read, syntax, rules, command, line, context, lenient);
+    return commandMatches(read, syntax, rules, target, line, context, lenient);
   };
   return {
     ...(read.spec.id === undefined ? {} : { id: read.spec.id }),
@@ -171,9 +174,23 @@ export function compileCommandRule(spec: unknown, place: string): CommandRule {
         if (line.unreadable || line.commands.length === 0) return false;
         return line.commands.every((command) => matchesCommand(command, line, context, list));
       }
-      // A line that could not be read whole could hold anything.
-      if (line.unreadable && !line.commands.some((command) => command.unreadable)) return true;
-      return line.commands.some((command) => matchesCommand(command, line, context, list));
+      // A line that could not be read whole could hold anything; an unreadable command could be any.
+      const index = indexOf(line);
+      if (line.unreadable) return true;
+      for (const name of read.names) {
+        for (const command of index.byKey.get(name) ?? []) {
+          if (commandMatches(read, forCommand(name).syntax, forCommand(name).rules, command, line, context, true)) {
+            return true;
+          }
+        }
+      }
+      if (read.namePatterns.length === 0) return false;
+      for (const [key, commands] of index.byKey) {
+        if (read.names.has(key) || !read.namePatterns.some((pattern) => pattern.test(key))) continue;
+        const { syntax, rules } = forCommand(key);
+        if (commands.some((command) => commandMatches(read, syntax, rules, command, line, context, true))) return true;
+      }
+      return false;
     },
   };
 }
@@ -189,6 +206,7 @@ function argRules(read: ReadSpec, syntax: CommandSyntax): ArgRules {
   ]);
   return {
     valueOptions,
+    allValueOptions: new Set([...valueOptions, ...syntax.globalValueOptions]),
     knownOptions: known,
     longOptions: [...known].filter((option) => option.startsWith("--")),
   };
@@ -207,21 +225,24 @@ function commandMatches(
     const from = (command as { readonly pipedFrom?: readonly string[] }).pipedFrom ?? [];
     if (!from.some((name) => read.pipedFrom!.has(commandKey(name)))) return false;
   }
+  if (read.redirects !== undefined && !redirectsMatch(read.redirects, command, line, context, lenient)) return false;
   const parsed = parseArgs(command.words.slice(1), syntax, rules, read.subcommands, lenient);
   if (parsed === undefined) return false;
   const { options, dashdash } = parsed;
   // Paths handed over by xargs, parallel or find -exec are not on the line: any path.
   const supplied = command.via.some((wrapper) => ARGUMENT_SUPPLIERS.has(firstName(wrapper)));
   const operands = supplied ? [...parsed.operands, UNKNOWN_WORD] : parsed.operands;
+  // xargs appends arguments, not program text: an argument pattern is judged on the line's own words.
+  const written = parsed.operands;
   if (read.flags !== undefined && !present(options, read.flags, lenient)) return false;
   for (const group of read.allFlags) if (!present(options, group, lenient)) return false;
   if (operands.length < read.minArgs) return false;
-  if (read.args !== undefined && !argsMatch(read.args, operands, dashdash, lenient)) return false;
+  if (read.args !== undefined && !argsMatch(read.args, written, dashdash, lenient)) return false;
   if (read.paths !== undefined && !pathsMatch(read.paths, read.pathPrefix, operands, line, context, lenient)) {
     return false;
   }
   if (read.unlessFlags.length > 0 && present(options, read.unlessFlags, !lenient)) return false;
-  if (read.unlessArgs.length > 0 && argsMatch(read.unlessArgs, operands, dashdash, !lenient)) return false;
+  if (read.unlessArgs.length > 0 && argsMatch(read.unlessArgs, written, dashdash, !lenient)) return false;
   return true;
 }
 
@@ -288,6 +309,70 @@ function pathsMatch(
     if (pathSatisfies(resolvePath(word, context, paths), conditions, context, lenient)) return true;
   }
   return false;
+}
+
+/** Whether a `>` or `>>` of the command (read from its text, quoted parts left out) goes to a path `conditions` name. */
+function redirectsMatch(
+  conditions: ReadonlySet<CommandPathCondition>,
+  command: ShellCommand,
+  line: ShellLine,
+  context: CommandContext,
+  lenient: boolean,
+): boolean {
+  if (!command.text.includes(">")) return false;
+  const text = command.text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''");
+  for (const match of text.matchAll(REDIRECT)) {
+    const target = match[1]!;
+    const word = { value: target, known: !/[$`]/.test(target) };
+    if (pathSatisfies(resolvePath(word, context, linePaths(line)), conditions, context, lenient)) return true;
+  }
+  return false;
+}
+
+/** A line's readable commands by compared name (multi-call applets as themselves), once per line. */
+interface LineIndex {
+  readonly byKey: ReadonlyMap<string, readonly ShellCommand[]>;
+}
+
+const INDEXES = new WeakMap<ShellLine, LineIndex>();
+
+function indexOf(line: ShellLine): LineIndex {
+  let found = INDEXES.get(line);
+  if (found === undefined) {
+    const byKey = new Map<string, ShellCommand[]>();
+    for (const command of line.commands) {
+      if (command.unreadable) continue;
+      const { key, target } = targetOf(command);
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [target]);
+      else list.push(target);
+    }
+    found = { byKey };
+    INDEXES.set(line, found);
+  }
+  return found;
+}
+
+const TARGETS = new WeakMap<ShellCommand, { key: string; target: ShellCommand }>();
+
+/** The command a rule judges (a multi-call binary's applet) and its compared name, once per command. */
+function targetOf(command: ShellCommand): { key: string; target: ShellCommand } {
+  let found = TARGETS.get(command);
+  if (found === undefined) {
+    const applet = appletOf(command);
+    found = { key: commandKey(applet === undefined ? command.name : applet.name), target: applet ?? command };
+    TARGETS.set(command, found);
+  }
+  return found;
+}
+
+/** `busybox rm -rf x` runs the applet `rm`: the command as that applet, or `undefined` for any other command. */
+function appletOf(command: ShellCommand): ShellCommand | undefined {
+  const key = commandKey(command.name);
+  if (!MULTI_CALL.has(key)) return undefined;
+  const applet = command.words[1];
+  if (applet === undefined || !applet.known || applet.value.startsWith("-")) return undefined;
+  return { ...command, name: applet.value.slice(applet.value.lastIndexOf("/") + 1), words: command.words.slice(1) };
 }
 
 /** The first word of a wrapper as `via` lists it (`find -exec` → `find`), without its folder. */
