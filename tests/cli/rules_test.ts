@@ -217,6 +217,30 @@ Deno.test("hook-run check fails on a broken rule, and the gateway denies every t
   });
 });
 
+Deno.test("hook-run gateway --config examples/destructive.jsonc denies by the shipped set and names it", async () => {
+  await withRules({}, async (s) => {
+    const run = await cli(["gateway", "--config", join(root, "examples/destructive.jsonc")], {
+      home: s.home,
+      cwd: s.project,
+      stdin: JSON.stringify({
+        session_id: "s",
+        cwd: s.project,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "git push --force origin main" },
+      }),
+      env: { CLAUDE_PROJECT_DIR: s.project },
+    });
+    equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout).hookSpecificOutput as Record<string, string>;
+    equal(output.permissionDecision, "deny");
+    match(
+      output.permissionDecisionReason ?? "",
+      /^rule deny "git-push-force" of set "destructive" \(--config: .*destructive\.jsonc\)/,
+    );
+  });
+});
+
 const SPELLINGS = join(root, "tests/testdata/shell/rm_spellings.json");
 const haveSpellings = await Deno.stat(SPELLINGS).then(() => true, () => false);
 
