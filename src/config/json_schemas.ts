@@ -15,6 +15,8 @@ import { NATIVE_ENTRY } from "../dialects/native/config.ts";
 import { WUU_ENTRY } from "../dialects/wuu/config.ts";
 import { HOOK_EVENT_NAMES } from "../events/table.ts";
 import { MODEL_ENDPOINT, NATIVE_TOP } from "./_schema.ts";
+import { COMMAND_RULE_JSON_SCHEMA } from "../matchers/command_rule.ts";
+import { SHIPPED_SETS } from "../policy/_structured.ts";
 
 /**
  * A configuration file kind with a published schema: hookgate's own file,
@@ -66,6 +68,7 @@ function hookgateSchema(): JsonSchema {
     },
     additionalProperties: jsonSchemaOf(MODEL_ENDPOINT),
   };
+  properties.rules = rulesSchema();
   return {
     $schema: DRAFT,
     $id: "hookgate.schema.json",
@@ -117,5 +120,40 @@ function dialectCase(dialect: string, hooks: JsonSchema): JsonSchema {
   return {
     if: { properties: { dialect: { const: dialect } }, required: ["dialect"] },
     then: { properties: { hooks } },
+  };
+}
+
+/** `rules`: shipped sets by name, and deny, ask and allow lists of permission rules or command rules. */
+function rulesSchema(): JsonSchema {
+  const list = (what: string): JsonSchema => ({
+    description: what,
+    type: "array",
+    items: {
+      anyOf: [
+        {
+          description:
+            'A permission rule in Claude Code\'s syntax: "Bash(git push *)", "Edit(/src/**)", "WebFetch(domain:example.com)", "mcp__server"',
+          type: "string",
+          minLength: 1,
+        },
+        COMMAND_RULE_JSON_SCHEMA as JsonSchema,
+      ],
+    },
+  });
+  const names = Object.keys(SHIPPED_SETS);
+  return {
+    description: "Policy rules, decided in process before the hooks: deny beats ask beats allow across all layers",
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      sets: {
+        description: "Shipped rule sets to add, by name",
+        type: "array",
+        items: names.length === 0 ? { type: "string", minLength: 1 } : { enum: names },
+      },
+      deny: list("Rules that block a call"),
+      ask: list("Rules that have the agent ask the user"),
+      allow: list("Rules that let a call run without asking (a project's only once it is trusted)"),
+    },
   };
 }

@@ -2,6 +2,7 @@
 // policy compiles object rules and looks sets up only through here.
 
 import { type CommandContext, type CommandRule, compileCommandRule } from "../matchers/command_rule.ts";
+import { RULE_SETS } from "./sets/mod.ts";
 import type { RuleSpec } from "./types.ts";
 
 export type { CommandContext as StructuredContext, CommandRule as StructuredRule };
@@ -24,4 +25,4 @@ export function compileStructuredRule(spec: unknown, place: string): CommandRule
 }
 
 /** The shipped rule sets, by name. */
-export const SHIPPED_SETS: Readonly<Record<string, ShippedSet>> = Object.freeze({});
+export const SHIPPED_SETS: Readonly<Record<string, ShippedSet>> = RULE_SETS as Readonly<Record<string, ShippedSet>>;

@@ -8,12 +8,12 @@
  * @module
  */
 
-import { readGrantedEnv } from "../_internal/env.ts";
 import { compileToolRule, type ToolRule } from "../matchers/tool_rule.ts";
-import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
 import type { ShellCommand, ShellLine } from "../shell/types.ts";
+import { inputField, knownText, ShellCall } from "./_shell_call.ts";
+import { bashCommandPattern } from "./_command_pattern.ts";
 import { patchFiles } from "./_patch_files.ts";
-import { compileStructuredRule, SHIPPED_SETS, type StructuredContext, type StructuredRule } from "./_structured.ts";
+import { compileStructuredRule, SHIPPED_SETS, type StructuredRule } from "./_structured.ts";
 import { readRules } from "./read_rules.ts";
 import {
   POLICY_LAYER_KINDS,
@@ -55,6 +55,8 @@ interface Compiled {
   readonly tool?: ToolRule;
   /** Its tool is one that edits files: on Codex's `apply_patch` it judges each file the patch touches. */
   readonly editsFiles?: boolean;
+  /** A `Bash(…)` rule's test of one command: the policy parses a line once for all such rules. */
+  readonly command?: (command: string) => boolean;
   readonly structured?: StructuredRule;
 }
 
@@ -134,9 +136,11 @@ class CompiledPolicy implements Policy {
     const shell = call.toolName === SHELL_TOOL ? new ShellCall(call, line) : undefined;
     for (const list of ["deny", "ask"] as const) {
       for (const rule of this.#lists[list]) {
-        const hit = rule.structured === undefined
-          ? restricts(rule, call)
-          : shell !== undefined && rule.structured.matches(shell.line, shell.context, list);
+        const hit = rule.structured !== undefined
+          ? shell !== undefined && rule.structured.matches(shell.line, shell.context, list)
+          : rule.command !== undefined && shell !== undefined
+          ? shell.caught(rule.command)
+          : restricts(rule, call);
         if (hit) return decision(rule);
       }
     }
@@ -148,28 +152,6 @@ class CompiledPolicy implements Policy {
     }
     const allowed = rules.find((rule) => rule.tool !== undefined && allows(rule, call));
     return allowed === undefined ? undefined : decision(allowed);
-  }
-}
-
-/** A shell call: its line parsed once, and what structured rules judge it with. */
-class ShellCall {
-  readonly call: PolicyCall;
-  #line: ShellLine | undefined;
-  #context: StructuredContext | undefined;
-
-  constructor(call: PolicyCall, line: ShellLine | undefined) {
-    this.call = call;
-    this.#line = line;
-  }
-
-  get line(): ShellLine {
-    if (this.#line !== undefined) return this.#line;
-    const command = inputField(this.call, "command");
-    return this.#line = typeof command === "string" && shellParserLoaded() ? parseShellLine(command) : UNREADABLE_LINE;
-  }
-
-  get context(): StructuredContext {
-    return this.#context ??= structuredContext(this.call);
   }
 }
 
@@ -198,6 +180,7 @@ function allowedLine(rules: readonly Compiled[], shell: ShellCall): Compiled | u
 
 /** Whether a string allow rule covers one command of a shell line. */
 function allowsCommand(rule: Compiled, call: PolicyCall, command: ShellCommand): boolean {
+  if (rule.command !== undefined) return rule.command(knownText(command));
   const tool = rule.tool!;
   if (tool.unreadable !== undefined) return false;
   // Quoted so that the rule reads exactly these words again.
@@ -212,13 +195,6 @@ function quoteWord(word: string): string {
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? value as Record<string, unknown> : {};
 }
-
-/** A line nothing is known of. */
-const UNREADABLE_LINE: ShellLine = Object.freeze({
-  commands: [],
-  unreadable: true,
-  reasons: ["the line was not parsed"],
-});
 
 function decision(rule: Compiled): PolicyDecision {
   const { list, rule: text, layer, set } = rule.info;
@@ -255,21 +231,6 @@ function allows(rule: Compiled, call: PolicyCall): boolean {
 
 function fileCall(call: PolicyCall, file: string): PolicyCall {
   return { ...call, toolName: "Edit", toolInput: { file_path: file } };
-}
-
-function inputField(call: PolicyCall, key: string): unknown {
-  const input = call.toolInput;
-  return typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
-}
-
-function structuredContext(call: PolicyCall): StructuredContext {
-  const temp = readGrantedEnv("TMPDIR");
-  return {
-    cwd: call.cwd,
-    projectDir: call.projectDir,
-    home: readGrantedEnv("HOME") ?? "",
-    tempDirs: temp === undefined || temp === "/tmp" ? ["/tmp"] : ["/tmp", temp],
-  };
 }
 
 /**
@@ -347,11 +308,13 @@ function compileOne(
   const inactive = from.list === "allow" && !from.trusted;
   if (typeof spec === "string") {
     const tool = compileToolRule(spec);
+    const command = bashCommandPattern(spec);
     const name = TOOL_NAME.exec(spec.trim());
     return {
       info: info(spec, from, inactive),
       tool,
       ...(name !== null && FILE_EDITORS.has(name[1]!) ? { editsFiles: true } : {}),
+      ...(command === undefined ? {} : { command }),
     };
   }
   const structured = compileStructuredRule(spec, place);

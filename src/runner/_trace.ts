@@ -139,6 +139,7 @@ function observedHook(
   if (record.action !== undefined) hook.action = record.action;
   if (record.context === true) hook.context = true;
   if (record.model !== undefined) hook.model = record.model;
+  if (record.rule !== undefined) hook.rule = record.rule;
   if (failure !== undefined) {
     hook.failure = failure.kind;
     hook.failureMessage = failure.message;

@@ -13,6 +13,7 @@ export const ATTRIBUTES = {
   toolInput: "hookgate.tool.input",
   prompt: "hookgate.prompt",
   reason: "hookgate.reason",
+  rule: "hookgate.hook.rule",
   hookName: "hookgate.hook.name",
   owner: "hookgate.hook.owner",
   transport: "hookgate.hook.transport",

@@ -104,6 +104,7 @@ export class OtelRunObserver implements RunObserver {
       }
     }
     if (this.#content && hook.reason !== undefined) attributes[ATTRIBUTES.reason] = hook.reason;
+    if (hook.rule !== undefined) attributes[ATTRIBUTES.rule] = hook.rule;
     if (hook.exitCode !== undefined) attributes[ATTRIBUTES.exitCode] = hook.exitCode;
     if (hook.httpStatus !== undefined) attributes[ATTRIBUTES.httpStatus] = hook.httpStatus;
     if (hook.model !== undefined) attributes[ATTRIBUTES.model] = hook.model;

@@ -79,6 +79,12 @@ export interface ObservedHook {
   failureMessage?: string;
   /** The reason it gave (exported only with `recordContent`). */
   reason?: string;
+  /**
+   * The policy rule that decided, with its layer and file, when the hook is
+   * the configuration's rules (exported always: it is configuration, not
+   * call content).
+   */
+  rule?: string;
   /** A command hook's exit code. */
   exitCode?: number;
   /** An HTTP hook's response status. */

@@ -43,10 +43,26 @@ Deno.test("the hookgate schema refuses what hook-run check refuses", async (t) =
     ["an unknown event", { dialect: "native", hooks: { Stopp: [{ command: "true" }] } }],
     ["a Wuu entry with a native key", { dialect: "wuu", hooks: { Stop: [{ command: "true", timeoutMs: 5 }] } }],
     ["a bad failure policy", { hooks: { PreToolUse: [{ command: "true", failurePolicy: "sometimes" }] } }],
+    ["an unknown key in rules", { rules: { alow: ["Bash(ls)"] } }],
+    ["a rule list that is no list", { rules: { deny: "Bash(rm *)" } }],
+    ["an empty rule", { rules: { deny: [""] } }],
+    ["a rule that is a number", { rules: { ask: [3] } }],
   ];
   for (const [label, value] of cases) {
     await t.step(label, () => notDeepEqual(validate(schema, value), []));
   }
+  await t.step("and accepts permission rules and command rules", () => {
+    deepEqual(
+      validate(schema, {
+        rules: {
+          deny: ["Bash(rm *)", { id: "force-push", command: "git", subcommand: "push", flags: ["--force"] }],
+          ask: [],
+          allow: ["Bash(npm test)"],
+        },
+      }),
+      [],
+    );
+  });
   await t.step("and accepts a Claude-shaped file that says its dialect", () => {
     deepEqual(
       validate(schema, {
