@@ -12,6 +12,7 @@ import { readGrantedEnv } from "../_internal/env.ts";
 import { printable } from "../_internal/printable.ts";
 import { installClaude, type InstallClaudeOptions, quote, uninstallClaude } from "../install/mod.ts";
 import { DEFAULT_SERVE_PORT } from "../server/mod.ts";
+import { serveSocketPath } from "../_internal/serve_socket.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { absolutePath } from "./_path.ts";
 
@@ -91,13 +92,17 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const port = portOf(values.port as string | undefined, serve);
   const tokenEnv = values["token-env"] as string | undefined;
   if (tokenEnv !== undefined && !serve) throw new CliError("--token-env is for --serve (the gateway needs no token)");
+  const home = hookgateHome();
+  // --port or --token-env asks for HTTP hooks to that port; --serve alone, for the fast path over the socket.
+  const socket = serve && values.port === undefined && tokenEnv === undefined ? serveSocketPath(home) : undefined;
   const options: InstallClaudeOptions = {
     serve,
     port,
     tokenEnv,
+    ...(socket === undefined ? {} : { socket }),
     leastPrivilege: values["least-privilege"] === true,
     keepHooks: values["keep-hooks"] === true,
-    home: hookgateHome(),
+    home,
     settingsPath: await settingsFile(values.settings as string | undefined),
     settingsFlag: values.settings !== undefined,
     cwd: await absolutePath((values.cwd as string | undefined) ?? "."),
@@ -114,7 +119,10 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   }
   io.stdout(`hook-run install claude: Claude Code's hooks now go through hookgate\n${report.lines.join("\n")}\n`);
   io.stdout(
-    serve
+    socket !== undefined
+      ? `Start the server, under a supervisor that restarts it: ${printable(quote(report.bin))} serve --socket ` +
+        `(while it is down, or stopped, the gateway answers each call)\n`
+      : serve
       ? `Start the server, under a supervisor that restarts it: ${printable(quote(report.bin))} serve --port ${port}${
         tokenEnv === undefined ? "" : ` --token-env ${tokenEnv}`
       }\n`
