@@ -50,7 +50,7 @@ export function fastPathLines(): string[] {
     "  shift 5",
     '  set -- gateway "$@"',
     "  # Read whole, trailing newlines kept: the gateway may need it again.",
-    "  event=$(cat; printf x) || { printf 'hook-run: blocked: cannot read the event on stdin\\n' >&2; exit 2; }",
+    "  event=$(cat && printf x) || { printf 'hook-run: blocked: cannot read the event on stdin\\n' >&2; exit 2; }",
     "  event=${event%x}",
     "  if command -v curl >/dev/null 2>&1; then",
     `    answer=$(printf '%s' "$event" | curl -q --silent --fail-with-body --max-time "$limit" --unix-socket "$socket" \\`,
