@@ -38,11 +38,16 @@ hookgate's guarantees:
   cannot run outside Claude (mcp_tool, agent, PowerShell), or one that calls
   a local /hooks URL (an HTTP hook, curl, wget), stays where Claude runs it;
 - writes the routing, merged with everything else in the file, after a
-  timestamped backup: command hooks "<launcher> gateway", or with --serve HTTP
-  hooks to http://127.0.0.1:<port>/hooks/<Event> (SessionStart and Setup
-  still through the gateway: Claude runs only command hooks there), each
-  marked "hookgate": "routing". Run the server yourself, under a supervisor
-  (see docs/serve.md).
+  timestamped backup: command hooks "<launcher> gateway", each marked
+  "hookgate": "routing". With --serve they are "<launcher> gateway --socket
+  $HOOKGATE_HOME/run/serve.sock --max-time T": the event goes to hook-run
+  serve --socket over its Unix socket (curl), and when no server answers the
+  gateway answers it in the same command; any other failure of the server
+  (an error, a timeout, a crash) is exit code 2, a block. With --serve and
+  --port or --token-env: HTTP hooks to http://127.0.0.1:<port>/hooks/<Event>
+  instead (SessionStart and Setup still through the gateway), which Claude
+  lets through while the server is down. Run the server yourself, under a
+  supervisor (see docs/serve.md).
 
 Running it again changes nothing and says so; with --least-privilege it adds
 what the current project's hooks need to the launcher's flags. A settings
@@ -52,9 +57,9 @@ symbolic link (the file it points to is written), and an edit made to it
 while install runs is never overwritten: install reads it again.
 
 Options:
-  --serve             route to hook-run serve instead of the gateway
-  --port N            the server's port (default ${DEFAULT_SERVE_PORT})
-  --token-env NAME    the server's --token-env: each HTTP hook sends "Bearer $NAME"
+  --serve             route to hook-run serve over its socket, the gateway when none answers
+  --port N            with --serve: HTTP hooks to the server's port instead (default ${DEFAULT_SERVE_PORT})
+  --token-env NAME    with --serve: HTTP hooks that send "Bearer $NAME" (the server's --token-env)
   --least-privilege   build the launcher with the flags the configuration needs
                       (your layers and the current project's), not --allow-all
   --keep-hooks        leave the hooks of the settings file to Claude
