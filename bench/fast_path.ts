@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console
 // What one routed event costs through the fast path: the command hook
 // `hook-run install claude --serve` writes, run with a fixed PreToolUse
 // payload on stdin against a running `hook-run serve --socket`, beside the

@@ -161,7 +161,7 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
         say(
           token === undefined
             ? "no token: any process on this machine can call it"
-            : `every call must carry "Authorization: Bearer <token>" with the token from ${tokenEnv} (compared in constant time)`,
+            : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
         );
       }
       if (socket !== undefined) say(`on the socket ${socket} (mode 0600, its directory 0700): no token needed`);
