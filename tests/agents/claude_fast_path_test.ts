@@ -1,0 +1,106 @@
+// Claude Code itself (the pinned npm release) with hookgate's fast path, set
+// up as docs/claude.md teaches: `hook-run install claude --serve` writes
+// command hooks that send each event to `hook-run serve` over its Unix
+// socket, and the server runs from the launcher (`serve --socket`), as a
+// supervisor would start it. The guard's deny reaches Claude through the
+// server; then the server is killed, and the next call is still refused —
+// the same command hook falls back to the gateway, where an HTTP hook would
+// have read the refused connection as "go ahead".
+
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { type AgentRun, claude, shown, type Workspace, workspace } from "./_agents.ts";
+import { DENIED, GUARD, installClaude, RM_VICTIM, userHooks } from "./_claude.ts";
+import { fakeModel, toolResults } from "./_fake_model.ts";
+import { agentsUnavailable } from "./_install.ts";
+
+const unavailable = await agentsUnavailable();
+const named = (name: string) => unavailable === undefined ? name : `${name} (ignored: ${unavailable})`;
+const model = fakeModel();
+Deno.test.afterAll(() => model.close());
+
+/** `<launcher> serve --socket --cwd <project> --record FILE`, resolved once it listens; SIGKILL ends it. */
+async function startServe(ws: Workspace, record: string) {
+  const child = new Deno.Command(ws.at("~/.config/hookgate/bin/hook-run"), {
+    args: ["serve", "--socket", "--cwd", ws.project, "--record", record],
+    cwd: ws.project,
+    clearEnv: true,
+    env: ws.env(),
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let text = "";
+  const { promise: ready, resolve: listening } = Promise.withResolvers<void>();
+  const reading = (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      text += chunk;
+      if (text.includes("listening on")) listening();
+    }
+  })();
+  const ended = await Promise.race([ready.then(() => false), child.status.then(() => true)]);
+  if (ended) {
+    await reading;
+    throw new Error(`hook-run serve did not start:\n${text}`);
+  }
+  return {
+    stderr: () => text,
+    async kill(): Promise<void> {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // It has ended already.
+      }
+      await child.status;
+      await reading;
+    },
+  };
+}
+
+/** That Claude refused the Bash call with the guard's reason. */
+function refused(run: AgentRun): void {
+  const results = toolResults(run.requests);
+  deepEqual(results.map((one) => one.error), [true], shown(run));
+  ok(results[0]!.text.includes(DENIED), shown(run));
+}
+
+Deno.test({
+  name: named(
+    "Claude with install claude --serve is refused rm -r through hook-run serve's socket, and still after the server is killed",
+  ),
+  ignore: unavailable !== undefined,
+  async fn() {
+    await using ws = await workspace(model);
+    await userHooks(ws, { PreToolUse: [GUARD] });
+    const out = await installClaude(ws, ["--serve"]);
+    match(out, /moved +1 hook on PreToolUse/);
+    const settings = JSON.parse((await ws.read("~/.claude/settings.json"))!);
+    const commands: string[] = settings.hooks.PreToolUse.flatMap((group: { hooks: { command: string }[] }) =>
+      group.hooks.map((hook) => hook.command)
+    );
+    equal(commands.length, 1);
+    match(commands[0]!, /gateway --socket .*serve\.sock --max-time \d+$/);
+
+    const record = ws.at("~/audit.jsonl");
+    const server = await startServe(ws, record);
+    try {
+      const served = await claude(ws, model, { turns: RM_VICTIM });
+      equal(served.code, 0, shown(served));
+      deepEqual(served.files, { victim: true }, shown(served));
+      refused(served);
+      // The server answered the call: its audit log holds the PreToolUse it denied.
+      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
+      ok(
+        lines.some((line) => line.event === "PreToolUse" && /deny/.test(JSON.stringify(line))),
+        `${JSON.stringify(lines)}\n${server.stderr()}`,
+      );
+    } finally {
+      await server.kill();
+    }
+
+    // The server is gone (its socket left behind, as after a crash): the gateway answers in the same command.
+    const down = await claude(ws, model, { turns: RM_VICTIM });
+    equal(down.code, 0, shown(down));
+    deepEqual(down.files, { victim: true }, shown(down, "the fast path read a dead server as go ahead"));
+    refused(down);
+  },
+});
