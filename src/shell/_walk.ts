@@ -5,6 +5,7 @@
 // read in turn, one level deeper.
 
 import type {
+  Assignment,
   Command,
   CommandNode,
   CompoundList,
@@ -15,13 +16,14 @@ import type {
   SyntaxNode,
   Word,
 } from "unbash";
-import type { ShellCommand } from "./types.ts";
+import type { ShellCommand, ShellWord } from "./types.ts";
 import type { ShellParser } from "./load.ts";
 import { type PlacedWord, wordsOf } from "./_words.ts";
 import { WRAPPERS } from "./_wrappers.ts";
 import { codeRuns } from "./_interpreters.ts";
 import { codeSource, familyOf } from "./_interpreter_options.ts";
 import { readOptions } from "./_options.ts";
+import { configuredLines } from "./_configured.ts";
 
 /** Shells that run a command string given with `-c`, or a script on their standard input. */
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh"]);
@@ -37,6 +39,10 @@ export interface Walk {
   readonly reasons: string[];
   /** Names an `alias` of the line defines: what they run cannot be known. */
   readonly aliases: Set<string>;
+  /** Variables the line assigns so far (`TMPDIR=/;`, `export HOME=/`), by name. */
+  readonly assigned: Map<string, ShellWord>;
+  /** {@linkcode Walk.assigned} as the commands record it, until it changes. */
+  snapshot: Readonly<Record<string, ShellWord>> | undefined;
   unreadable: boolean;
 }
 
@@ -57,6 +63,33 @@ interface Input {
   /** Which of the two: `<<<` or `<<`. */
   readonly operator?: "<<<" | "<<";
   readonly end: number;
+  /** The names of the commands before it in its pipeline. */
+  readonly pipedFrom?: readonly string[];
+  /** The command's own assignments (`GIT_SSH_COMMAND=… git fetch`). */
+  readonly env?: ReadonlyMap<string, ShellWord>;
+}
+
+/** Builtins whose assignment arguments set variables for the rest of the line. */
+const DECLARES = new Set(["export", "declare", "typeset", "readonly", "local"]);
+
+/** Records the assignments among `nodes` as the line's from here on. */
+function assign(walk: Walk, nodes: readonly (Assignment | Redirection | Word)[]): void {
+  for (const one of nodes) {
+    if (one.type !== "Assignment") continue;
+    let word: ShellWord = { value: one.text.slice(one.text.indexOf("=") + 1), known: false };
+    if (one.value.type === "Word" && one.append !== true && one.index === undefined) {
+      const [first] = wordsOf(one.value);
+      if (first !== undefined) word = { value: first.value, known: first.known };
+    }
+    walk.assigned.set(one.name, word);
+    walk.snapshot = undefined;
+  }
+}
+
+/** The line's assignments so far, one object shared by the commands between two changes. */
+function assignments(walk: Walk): Readonly<Record<string, ShellWord>> {
+  walk.snapshot ??= Object.freeze(Object.fromEntries(walk.assigned));
+  return walk.snapshot;
 }
 
 /** Marks the line unreadable, saying why (once per reason). */
@@ -83,21 +116,32 @@ function script(place: Place, parsed: ParsedScript): void {
 }
 
 function statements(place: Place, list: readonly Statement[]): void {
-  for (const statement of list) node(place, statement.command, false);
+  for (const statement of list) node(place, statement.command, undefined);
 }
 
 function compound(place: Place, list: CompoundList | undefined): void {
   if (list !== undefined) statements(place, list.commands);
 }
 
-function node(place: Place, n: PipelineNode | CommandNode | Statement["command"] | CompoundList, piped: boolean): void {
+/** `piped`: the names of the commands before it in its pipeline, when it is not the first. */
+function node(
+  place: Place,
+  n: PipelineNode | CommandNode | Statement["command"] | CompoundList,
+  piped: readonly string[] | undefined,
+): void {
   switch (n.type) {
     case "AndOr":
-      for (const one of n.commands) node(place, one, false);
+      for (const one of n.commands) node(place, one, undefined);
       return;
-    case "Pipeline":
-      n.commands.forEach((one, i) => node(place, one, i > 0));
+    case "Pipeline": {
+      const before: string[] = [];
+      n.commands.forEach((one, i) => {
+        const at = place.walk.commands.length;
+        node(place, one, i > 0 ? [...before] : undefined);
+        for (const command of place.walk.commands.slice(at)) if (command.name !== "") before.push(command.name);
+      });
       return;
+    }
     case "Command":
       simple(place, n, piped);
       return;
@@ -146,7 +190,7 @@ function node(place: Place, n: PipelineNode | CommandNode | Statement["command"]
       return;
     case "Function":
     case "Coproc":
-      node(place, n.body, false);
+      node(place, n.body, undefined);
       return;
   }
 }
@@ -169,10 +213,12 @@ function redirection(place: Place, redirect: Redirection, fedToShell: boolean): 
   if (redirect.target !== undefined) substitutions(place, redirect.target);
 }
 
-function simple(place: Place, command: Command, piped: boolean): void {
+function simple(place: Place, command: Command, piped: readonly string[] | undefined): void {
   for (const prefix of command.prefix) {
     if (prefix.type === "Assignment") substitutions(place, prefix);
   }
+  // Bare assignments hold for the rest of the line: a later `$HOME` no longer is the environment's.
+  if (command.name === undefined) assign(place.walk, command.prefix);
   const words: PlacedWord[] = [];
   if (command.name !== undefined) {
     words.push(...wordsOf(command.name));
@@ -187,8 +233,9 @@ function simple(place: Place, command: Command, piped: boolean): void {
       substitutions(place, argument);
     }
   }
-  const input = inputOf(command, piped);
+  const input = withEnv(inputOf(command, piped), command);
   const fedToShell = resolve(place, words, place.via, input);
+  if (words[0]?.known === true && DECLARES.has(words[0].value)) assign(place.walk, command.suffix);
   for (const redirect of command.redirects) redirection(place, redirect, fedToShell);
 }
 
@@ -197,10 +244,25 @@ function assignmentWord(_place: Place, value: Word | undefined, argument: { text
   return { value: argument.text, known, pos: argument.pos };
 }
 
-function inputOf(command: Command, piped: boolean): Input {
+/** The input with the command's own assignments, when it has some. */
+function withEnv(input: Input, command: Command): Input {
+  if (!command.prefix.some((prefix) => prefix.type === "Assignment")) return input;
+  const env = new Map<string, ShellWord>();
+  for (const prefix of command.prefix) {
+    if (prefix.type !== "Assignment") continue;
+    const [first] = prefix.value.type === "Word" ? wordsOf(prefix.value) : [];
+    env.set(
+      prefix.name,
+      first === undefined ? { value: "", known: false } : { value: first.value, known: first.known },
+    );
+  }
+  return { ...input, env };
+}
+
+function inputOf(command: Command, piped: readonly string[] | undefined): Input {
   let text: PlacedWord | undefined;
   let operator: "<<<" | "<<" = "<<<";
-  let unseen = piped;
+  let unseen = piped !== undefined;
   for (const redirect of command.redirects) {
     if (
       redirect.descriptor !== undefined &&
@@ -223,7 +285,12 @@ function inputOf(command: Command, piped: boolean): Input {
       unseen = true;
     }
   }
-  return { unseen, end: command.end, ...(text === undefined ? {} : { text, operator }) };
+  return {
+    unseen,
+    end: command.end,
+    ...(text === undefined ? {} : { text, operator }),
+    ...(piped === undefined ? {} : { pipedFrom: piped }),
+  };
 }
 
 /**
@@ -240,8 +307,12 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     value,
     known,
   }));
+  const extra = {
+    ...(input.pipedFrom === undefined ? {} : { pipedFrom: input.pipedFrom }),
+    ...(walk.assigned.size === 0 ? {} : { assignments: assignments(walk) }),
+  };
   if (!first.known) {
-    walk.commands.push({ name: "", words: plain, unreadable: true, via, text });
+    walk.commands.push({ name: "", words: plain, unreadable: true, via, text, ...extra });
     unreadable(walk, `the command word ${first.value} comes from ${first.from ?? "an expansion"}`);
     return false;
   }
@@ -252,7 +323,7 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
   // A command comes before what it runs, which the walk may find first.
   const at = walk.commands.length;
   const record = (why?: string) => {
-    walk.commands.splice(at, 0, { name, words: plain, unreadable: why !== undefined, via, text });
+    walk.commands.splice(at, 0, { name, words: plain, unreadable: why !== undefined, via, text, ...extra });
     if (why !== undefined) unreadable(walk, why);
   };
   if (walk.aliases.has(name)) {
@@ -271,7 +342,9 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     const runs = wrapper(words);
     if (runs === null) return false;
     const inner = [...via, name];
-    const passed: Input = STDIN_READERS.has(key) ? { unseen: false, end: input.end } : input;
+    const passed: Input = STDIN_READERS.has(key)
+      ? { unseen: false, end: input.end, ...(input.pipedFrom === undefined ? {} : { pipedFrom: input.pipedFrom }) }
+      : input;
     let fed = false;
     for (const one of runs.commands) fed = resolve(place, one, inner, passed) || fed;
     for (const line of runs.lines) {
@@ -293,7 +366,28 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
   }
   if (familyOf(key) !== undefined) return interpreter(place, name, words, via, input, record);
   record();
+  if (key === "git" || walk.assigned.size > 0 || input.env !== undefined) {
+    configured(place, key, name, words, via, input);
+  }
   return false;
+}
+
+/** Reads the command lines a program runs from its environment or configuration (`GIT_SSH_COMMAND`, `git -c`). */
+function configured(
+  place: Place,
+  key: string,
+  name: string,
+  words: readonly PlacedWord[],
+  via: readonly string[],
+  input: Input,
+): void {
+  const { walk } = place;
+  let env: ReadonlyMap<string, ShellWord> = walk.assigned;
+  if (input.env !== undefined) env = new Map([...walk.assigned, ...input.env]);
+  for (const { label, line, known } of configuredLines(key, words, env)) {
+    const why = commandString(place, { value: line, known, pos: 0 }, [...via, name, label]);
+    if (why !== undefined) unreadable(walk, why);
+  }
 }
 
 /** `sh -c LINE`, `bash <<< LINE`, `sh <<EOF`, `… | sh`: the script the shell runs. */
