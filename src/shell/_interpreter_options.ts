@@ -44,6 +44,8 @@ interface Letters {
   readonly repeats: boolean;
   /** Whether the interpreter, given no code and no script, reads its script from standard input. */
   readonly stdin: boolean;
+  /** Letters whose value is only the digits after them (`perl -l0e`); the cluster goes on. */
+  readonly digits?: string;
   /** Whether code may be attached to its option (`perl -e'…'`); node's `-pe` is two options. */
   readonly attachedCode?: false;
 }
@@ -84,7 +86,8 @@ const LETTERS: Readonly<Record<string, Letters>> = {
   perl: {
     code: "eE",
     value: "I",
-    attached: "MmixdD0lC",
+    attached: "MmixdD",
+    digits: "0lC",
     ends: "",
     longCode: [],
     longValue: [],
@@ -159,6 +162,10 @@ export function codeSource(name: string, family: Family, words: readonly PlacedW
         break;
       }
       if (letters.attached.includes(letter)) break;
+      if (letters.digits?.includes(letter) === true) {
+        while (/[0-9]/.test(value[j + 1] ?? "")) j++;
+        continue;
+      }
       if (letters.ends.includes(letter)) return { kind: "file" };
     }
     if (done) break;
