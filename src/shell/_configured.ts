@@ -63,6 +63,7 @@ export function configuredLines(
   env: ReadonlyMap<string, ShellWord>,
 ): ConfiguredLine[] {
   const out: ConfiguredLine[] = [];
+  if (env.size === 0 && (key !== "git" || !words.some((word) => word.value.startsWith("-c")))) return out;
   for (const name of ANY_PROGRAM) {
     const value = env.get(name);
     if (value !== undefined && value.value !== "") out.push({ label: name, line: value.value, known: value.known });

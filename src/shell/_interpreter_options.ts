@@ -15,14 +15,26 @@ export type CodeSource =
   | { readonly kind: "stdin" }
   | { readonly kind: "file" };
 
+const FAMILIES = new Map<string, Family | undefined>();
+
 /** The family of an interpreter by its (lower-case) name: `python3.11`, `pypy3`, `nodejs`, `lua5.4`. */
 export function familyOf(name: string): Family | undefined {
-  if (/^(?:python|pypy)(?:\d+(?:\.\d+)*)?$/.test(name)) return "python";
-  if (/^(?:node|nodejs|bun|deno)$/.test(name)) return "node";
-  if (/^perl(?:\d+(?:\.\d+)*)?$/.test(name)) return "perl";
-  if (/^(?:ruby|jruby)(?:\d+(?:\.\d+)*)?$/.test(name)) return "ruby";
-  if (/^php(?:\d+(?:\.\d+)*)?$/.test(name)) return "php";
-  if (/^(?:lua|luajit)(?:\d+(?:\.\d+)*)?$/.test(name)) return "lua";
+  if (FAMILIES.has(name)) return FAMILIES.get(name);
+  const family = readFamily(name);
+  // Remembered for the names a process sees most: a bounded cache.
+  if (FAMILIES.size < 512) FAMILIES.set(name, family);
+  return family;
+}
+
+function readFamily(name: string): Family | undefined {
+  const base = /^([a-z]+?)(?:\d+(?:\.\d+)*)?$/.exec(name)?.[1];
+  if (base === undefined) return undefined;
+  if (base === "python" || base === "pypy") return "python";
+  if (base === "perl") return "perl";
+  if (base === "ruby" || base === "jruby") return "ruby";
+  if (base === "php") return "php";
+  if (base === "lua" || base === "luajit") return "lua";
+  if (name === "node" || name === "nodejs" || name === "bun" || name === "deno") return "node";
   return undefined;
 }
 

@@ -197,7 +197,7 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     value,
     known,
   }));
-  const extra = {
+  const extra = input.pipedFrom === undefined && walk.assigned.size === 0 ? undefined : {
     ...(input.pipedFrom === undefined ? {} : { pipedFrom: input.pipedFrom }),
     ...(walk.assigned.size === 0 ? {} : { assignments: assignments(walk) }),
   };
