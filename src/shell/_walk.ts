@@ -13,56 +13,34 @@ import type {
   Redirection,
   Statement,
   SyntaxNode,
-  Word,
 } from "unbash";
-import type { ShellCommand } from "./types.ts";
-import type { ShellParser } from "./load.ts";
+import type { ShellWord } from "./types.ts";
 import { type PlacedWord, wordsOf } from "./_words.ts";
 import { WRAPPERS } from "./_wrappers.ts";
-import { CODE_OPTIONS, codeRuns } from "./_interpreters.ts";
+import { codeRuns } from "./_interpreters.ts";
+import { codeSource, familyOf } from "./_interpreter_options.ts";
 import { readOptions } from "./_options.ts";
+import { configuredLines } from "./_configured.ts";
+import {
+  assign,
+  assignments,
+  assignmentWord,
+  clip,
+  DECLARES,
+  type Input,
+  inputOf,
+  type Place,
+  unreadable,
+  type Walk,
+  withEnv,
+} from "./_walk_state.ts";
+
+export { unreadable, type Walk };
 
 /** Shells that run a command string given with `-c`, or a script on their standard input. */
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh"]);
 /** Wrappers that read their standard input themselves: the command they run does not. */
 const STDIN_READERS = new Set(["xargs", "find", "parallel", "watch"]);
-
-/** What one parse collects. */
-export interface Walk {
-  readonly parser: ShellParser;
-  /** How many command strings deep the walk follows. */
-  readonly maxDepth: number;
-  readonly commands: ShellCommand[];
-  readonly reasons: string[];
-  /** Names an `alias` of the line defines: what they run cannot be known. */
-  readonly aliases: Set<string>;
-  unreadable: boolean;
-}
-
-interface Place {
-  readonly walk: Walk;
-  /** The text positions of this script's nodes index. */
-  readonly source: string;
-  readonly depth: number;
-  readonly via: readonly string[];
-}
-
-/** Where a command's standard input comes from, when that matters (a shell reads its script there). */
-interface Input {
-  /** It is on the right of a pipe, or reads a file (`< script.sh`). */
-  readonly unseen: boolean;
-  /** A here-string's word or a here-document's body. */
-  readonly text?: PlacedWord;
-  /** Which of the two: `<<<` or `<<`. */
-  readonly operator?: "<<<" | "<<";
-  readonly end: number;
-}
-
-/** Marks the line unreadable, saying why (once per reason). */
-export function unreadable(walk: Walk, reason: string): void {
-  walk.unreadable = true;
-  if (!walk.reasons.includes(reason)) walk.reasons.push(reason);
-}
 
 /** Parses `line` and walks it, `depth` command strings deep. */
 export function walkLine(walk: Walk, line: string, depth: number, via: readonly string[]): void {
@@ -82,21 +60,32 @@ function script(place: Place, parsed: ParsedScript): void {
 }
 
 function statements(place: Place, list: readonly Statement[]): void {
-  for (const statement of list) node(place, statement.command, false);
+  for (const statement of list) node(place, statement.command, undefined);
 }
 
 function compound(place: Place, list: CompoundList | undefined): void {
   if (list !== undefined) statements(place, list.commands);
 }
 
-function node(place: Place, n: PipelineNode | CommandNode | Statement["command"] | CompoundList, piped: boolean): void {
+/** `piped`: the names of the commands before it in its pipeline, when it is not the first. */
+function node(
+  place: Place,
+  n: PipelineNode | CommandNode | Statement["command"] | CompoundList,
+  piped: readonly string[] | undefined,
+): void {
   switch (n.type) {
     case "AndOr":
-      for (const one of n.commands) node(place, one, false);
+      for (const one of n.commands) node(place, one, undefined);
       return;
-    case "Pipeline":
-      n.commands.forEach((one, i) => node(place, one, i > 0));
+    case "Pipeline": {
+      const before: string[] = [];
+      n.commands.forEach((one, i) => {
+        const at = place.walk.commands.length;
+        node(place, one, i > 0 ? [...before] : undefined);
+        for (const command of place.walk.commands.slice(at)) if (command.name !== "") before.push(command.name);
+      });
       return;
+    }
     case "Command":
       simple(place, n, piped);
       return;
@@ -145,7 +134,7 @@ function node(place: Place, n: PipelineNode | CommandNode | Statement["command"]
       return;
     case "Function":
     case "Coproc":
-      node(place, n.body, false);
+      node(place, n.body, undefined);
       return;
   }
 }
@@ -168,10 +157,12 @@ function redirection(place: Place, redirect: Redirection, fedToShell: boolean): 
   if (redirect.target !== undefined) substitutions(place, redirect.target);
 }
 
-function simple(place: Place, command: Command, piped: boolean): void {
+function simple(place: Place, command: Command, piped: readonly string[] | undefined): void {
   for (const prefix of command.prefix) {
     if (prefix.type === "Assignment") substitutions(place, prefix);
   }
+  // Bare assignments hold for the rest of the line: a later `$HOME` no longer is the environment's.
+  if (command.name === undefined) assign(place.walk, command.prefix);
   const words: PlacedWord[] = [];
   if (command.name !== undefined) {
     words.push(...wordsOf(command.name));
@@ -186,43 +177,10 @@ function simple(place: Place, command: Command, piped: boolean): void {
       substitutions(place, argument);
     }
   }
-  const input = inputOf(command, piped);
+  const input = withEnv(inputOf(command, piped), command);
   const fedToShell = resolve(place, words, place.via, input);
+  if (words[0]?.known === true && DECLARES.has(words[0].value)) assign(place.walk, command.suffix);
   for (const redirect of command.redirects) redirection(place, redirect, fedToShell);
-}
-
-function assignmentWord(_place: Place, value: Word | undefined, argument: { text: string; pos: number }): PlacedWord {
-  const known = value === undefined || wordsOf(value).every((word) => word.known);
-  return { value: argument.text, known, pos: argument.pos };
-}
-
-function inputOf(command: Command, piped: boolean): Input {
-  let text: PlacedWord | undefined;
-  let operator: "<<<" | "<<" = "<<<";
-  let unseen = piped;
-  for (const redirect of command.redirects) {
-    if (
-      redirect.descriptor !== undefined &&
-      !(redirect.descriptor.type === "FileDescriptor" && redirect.descriptor.value === 0)
-    ) {
-      continue;
-    }
-    if (redirect.type === "HereString" && redirect.target !== undefined) {
-      const [word] = wordsOf(redirect.target);
-      text = word;
-      operator = "<<<";
-    } else if (redirect.type === "HereDoc") {
-      const body = redirect.body;
-      const known = redirect.delimiter?.quoted === true || body.parts === undefined ||
-        wordsOf({ type: "Word", text: body.text, value: body.text, pos: body.pos, end: body.end, parts: body.parts })
-          .every((word) => word.known);
-      text = { value: body.text, known, pos: body.pos };
-      operator = "<<";
-    } else if (redirect.type === "Redirect" && (redirect.operator === "<" || redirect.operator === "<>")) {
-      unseen = true;
-    }
-  }
-  return { unseen, end: command.end, ...(text === undefined ? {} : { text, operator }) };
 }
 
 /**
@@ -235,17 +193,27 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
   if (first === undefined) return false;
   const { walk } = place;
   const text = first.pos < place.source.length ? place.source.slice(first.pos, input.end).trim() : first.value;
-  const plain = words.map(({ value, known }) => ({ value, known }));
+  const plain = words.filter((word, i) => i === 0 || word.appended !== true).map(({ value, known }) => ({
+    value,
+    known,
+  }));
+  const extra = input.pipedFrom === undefined && walk.assigned.size === 0 ? undefined : {
+    ...(input.pipedFrom === undefined ? {} : { pipedFrom: input.pipedFrom }),
+    ...(walk.assigned.size === 0 ? {} : { assignments: assignments(walk) }),
+  };
   if (!first.known) {
-    walk.commands.push({ name: "", words: plain, unreadable: true, via, text });
-    unreadable(walk, `the command word ${first.value} comes from an expansion`);
+    walk.commands.push({ name: "", words: plain, unreadable: true, via, text, ...extra });
+    unreadable(walk, `the command word ${first.value} comes from ${first.from ?? "an expansion"}`);
     return false;
   }
   const name = first.value.slice(first.value.lastIndexOf("/") + 1);
+  // Programs compare as a case-insensitive file system finds them (macOS's
+  // default): `XARGS` runs xargs there. The name stays as written.
+  const key = name.toLowerCase();
   // A command comes before what it runs, which the walk may find first.
   const at = walk.commands.length;
   const record = (why?: string) => {
-    walk.commands.splice(at, 0, { name, words: plain, unreadable: why !== undefined, via, text });
+    walk.commands.splice(at, 0, { name, words: plain, unreadable: why !== undefined, via, text, ...extra });
     if (why !== undefined) unreadable(walk, why);
   };
   if (walk.aliases.has(name)) {
@@ -258,13 +226,15 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
       if (equals > 0) walk.aliases.add(word.value.slice(0, equals));
     }
   }
-  const wrapper = WRAPPERS[name];
+  const wrapper = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
   if (wrapper !== undefined) {
     record();
     const runs = wrapper(words);
     if (runs === null) return false;
     const inner = [...via, name];
-    const passed: Input = STDIN_READERS.has(name) ? { unseen: false, end: input.end } : input;
+    const passed: Input = STDIN_READERS.has(key)
+      ? { unseen: false, end: input.end, ...(input.pipedFrom === undefined ? {} : { pipedFrom: input.pipedFrom }) }
+      : input;
     let fed = false;
     for (const one of runs.commands) fed = resolve(place, one, inner, passed) || fed;
     for (const line of runs.lines) {
@@ -273,8 +243,8 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     }
     return fed;
   }
-  if (SHELLS.has(name)) return shell(place, name, words, via, input, record);
-  if (name === "eval") {
+  if (SHELLS.has(key)) return shell(place, name, words, via, input, record);
+  if (key === "eval") {
     const line: PlacedWord = {
       value: words.slice(1).map((word) => word.template ?? word.value).join(" "),
       known: words.slice(1).every((word) => word.known),
@@ -284,12 +254,30 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     record(why);
     return false;
   }
-  if (Object.hasOwn(CODE_OPTIONS, name)) {
-    interpreter(place, name, words, via, record);
-    return false;
-  }
+  if (familyOf(key) !== undefined) return interpreter(place, name, words, via, input, record);
   record();
+  if (key === "git" || walk.assigned.size > 0 || input.env !== undefined) {
+    configured(place, key, name, words, via, input);
+  }
   return false;
+}
+
+/** Reads the command lines a program runs from its environment or configuration (`GIT_SSH_COMMAND`, `git -c`). */
+function configured(
+  place: Place,
+  key: string,
+  name: string,
+  words: readonly PlacedWord[],
+  via: readonly string[],
+  input: Input,
+): void {
+  const { walk } = place;
+  let env: ReadonlyMap<string, ShellWord> = walk.assigned;
+  if (input.env !== undefined) env = new Map([...walk.assigned, ...input.env]);
+  for (const { label, line, known } of configuredLines(key, words, env)) {
+    const why = commandString(place, { value: line, known, pos: 0 }, [...via, name, label]);
+    if (why !== undefined) unreadable(walk, why);
+  }
 }
 
 /** `sh -c LINE`, `bash <<< LINE`, `sh <<EOF`, `… | sh`: the script the shell runs. */
@@ -321,51 +309,61 @@ function shell(
   return false;
 }
 
-/** `python3 -c CODE`, `node -e CODE`, `perl -e CODE`: the processes the code starts. */
+/**
+ * `python3 -c CODE`, `node -e CODE`, `perl -e CODE`, `python3 <<EOF`, `…
+ * | node`: the processes the code starts and the files it deletes.
+ */
 function interpreter(
   place: Place,
   name: string,
   words: readonly PlacedWord[],
   via: readonly string[],
+  input: Input,
   record: (why?: string) => void,
-): void {
-  const options = CODE_OPTIONS[name]!;
-  const code: PlacedWord[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const value = words[i]!.value;
-    const long = options.find((option) => option.startsWith("--") && value.startsWith(`${option}=`));
-    if (long !== undefined) {
-      code.push({ ...words[i]!, value: value.slice(long.length + 1) });
-      continue;
-    }
-    const clustered = name === "perl"
-      ? /^-[a-zA-Z]*[eE]$/.test(value)
-      : /^-[a-zA-Z]*c$/.test(value) && name.startsWith("python");
-    if ((options.includes(value) || clustered) && words[i + 1] !== undefined) {
-      code.push(words[++i]!);
-      // Python's -c ends its options; the rest are the code's arguments.
-      if (name.startsWith("python")) break;
-    } else if (!value.startsWith("-")) break;
-  }
-  if (code.length === 0) {
+): boolean {
+  const family = familyOf(name.toLowerCase())!;
+  const source = codeSource(name.toLowerCase(), family, words);
+  let code: readonly PlacedWord[];
+  let label: string;
+  if (source.kind === "words") {
+    code = source.code;
+    label = `${name} ${source.option}`;
+  } else if (source.kind === "stdin" && input.text !== undefined) {
+    code = [input.text];
+    label = `${name} ${input.operator ?? "<<<"}`;
+  } else if (source.kind === "stdin" && input.unseen) {
+    record(`${name} runs code from its standard input, which the line does not show`);
+    return false;
+  } else {
     record();
-    return;
+    return false;
+  }
+  // Substitutions in a here-document's body run before the interpreter reads it: the walk finds them there.
+  const fed = false;
+  if (code.length === 0) {
+    record(`${name} runs code the line does not show`);
+    return fed;
   }
   if (!code.every((word) => word.known)) {
-    record(`${name} runs code that comes from an expansion`);
-    return;
+    record(`${name} runs code that comes from ${code.find((word) => !word.known)?.from ?? "an expansion"}`);
+    return fed;
   }
-  const runs = codeRuns(name, code.map((word) => word.value).join("\n"));
+  const runs = codeRuns(name, family, code.map((word) => word.value).join("\n"));
   record(runs.unreadable);
-  const inner = [...via, `${name} ${name === "perl" || name.startsWith("node") ? "-e" : "-c"}`];
+  const inner = [...via, label];
   for (const line of runs.lines) {
     const why = commandString(place, { value: line, known: true, pos: 0 }, inner);
     if (why !== undefined) unreadable(place.walk, why);
   }
   for (const argv of runs.commands) {
-    const placed = argv.map((value) => ({ value, known: true, pos: Number.MAX_SAFE_INTEGER }));
+    const placed = argv.map((value): PlacedWord =>
+      value === null
+        ? { value: "{}", known: false, pos: Number.MAX_SAFE_INTEGER, from: `${name}'s code` }
+        : { value, known: true, pos: Number.MAX_SAFE_INTEGER }
+    );
     resolve({ ...place, via: inner }, placed, inner, { unseen: false, end: 0 });
   }
+  return fed;
 }
 
 /**
@@ -375,11 +373,5 @@ function interpreter(
  */
 function commandString(place: Place, line: PlacedWord, via: readonly string[]): string | undefined {
   walkLine(place.walk, line.template ?? line.value, place.depth + 1, via);
-  return line.known ? undefined : `the command string ${clip(line.value)} comes from an expansion`;
-}
-
-/** A line as a reason shows it: quoted, at most 60 characters. */
-function clip(line: string): string {
-  const one = line.replace(/\s+/g, " ").trim();
-  return JSON.stringify(one.length > 60 ? `${one.slice(0, 57)}...` : one);
+  return line.known ? undefined : `the command string ${clip(line.value)} comes from ${line.from ?? "an expansion"}`;
 }

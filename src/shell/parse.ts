@@ -65,6 +65,8 @@ export function parseShellLine(line: string, options: ParseShellLineOptions = {}
     commands: [],
     reasons: [],
     aliases: new Set(),
+    assigned: new Map(),
+    snapshot: undefined,
     unreadable: false,
   };
   walkLine(walk, line, 0, []);

@@ -51,6 +51,18 @@ export interface ShellCommand {
   readonly via: readonly string[];
   /** The command's source text as written. */
   readonly text: string;
+  /**
+   * The names of the commands before it in its pipeline (`curl … | sh`:
+   * `["curl"]`), when it reads another command's output; unset otherwise.
+   */
+  readonly pipedFrom?: readonly string[];
+  /**
+   * The variables assigned earlier on the line (`TMPDIR=/; rm -rf
+   * "$TMPDIR"/x`, `export HOME=/`), by name, with their values: where they
+   * are set, `$TMPDIR` or `$HOME` no longer mean what the environment says.
+   * Unset when the line assigns none before the command.
+   */
+  readonly assignments?: Readonly<Record<string, ShellWord>>;
 }
 
 /**
