@@ -78,7 +78,11 @@ export function compileBashPattern(specifier: string): CommandTest {
     return (command) => command === exact;
   }
   const regex = wildcard(pattern, true);
-  return (command) => regex.test(command);
+  // The text before the first `*` rules most commands out without the regex.
+  const stars = pattern.match(/(?<!\\)\*/g)!.length;
+  const head = (stars === 1 && pattern.endsWith(" *") ? pattern.slice(0, -2) : pattern.split(/(?<!\\)\*/, 1)[0]!)
+    .replaceAll("\\*", "*");
+  return (command) => command.startsWith(head) && regex.test(command);
 }
 
 /**
