@@ -1,29 +1,24 @@
-// Interpreters given code on their command line (`python3 -c CODE`,
-// `node -e CODE`, `perl -e CODE`): where the code starts a process with a
-// literal command — `os.system("…")`, `subprocess.run("…", shell=True)` or
-// `["rm", "-rf", …]`, `child_process.execSync('…')`, perl's `system("…")`
-// or backticks — that command is read; a process started from anything
-// else cannot be known; code that starts none is just the interpreter.
+// Interpreters given code (`python3 -c CODE`, `node -e CODE`, `perl -e
+// CODE`, `ruby -e CODE`, code in a here-document): where the code starts a
+// process with a literal command — `os.system("…")`, `subprocess.run("…",
+// shell=True)` or `["rm", "-rf", …]`, `child_process.execSync('…')`,
+// perl's and ruby's `system("…")` or backticks — that command is read, and
+// where it deletes files (`shutil.rmtree`, `os.remove`, `fs.rmSync`,
+// `FileUtils.rm_rf`, `unlink`, `Deno.remove`) the `rm` or `rmdir` that does
+// the same is; a process started from anything else cannot be known; code
+// that does neither is just the interpreter.
+
+import type { Family } from "./_interpreter_options.ts";
 
 /** What an interpreter's code runs. */
 export interface CodeRuns {
   /** Command lines it hands to a shell. */
   readonly lines: readonly string[];
-  /** Commands it starts directly, as their words. */
-  readonly commands: readonly (readonly string[])[];
+  /** Commands it starts directly (or that do what it does to files), as their words; `null` for a word only known when it runs. */
+  readonly commands: readonly (readonly (string | null)[])[];
   /** Set when it starts a process this reader cannot know, saying how. */
   readonly unreadable?: string;
 }
-
-/** The option that gives each interpreter its code, by program name. */
-export const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  python: ["-c"],
-  python2: ["-c"],
-  python3: ["-c"],
-  node: ["-e", "--eval", "-p", "--print"],
-  nodejs: ["-e", "--eval", "-p", "--print"],
-  perl: ["-e", "-E"],
-};
 
 /** A call that hands its first argument to a shell when it is a string. */
 const SHELL_CALLS: Readonly<Record<string, RegExp>> = {
@@ -32,6 +27,9 @@ const SHELL_CALLS: Readonly<Record<string, RegExp>> = {
   node:
     /\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|\bDeno\s*\.\s*(?:Command|run)\b|\bBun\s*\.\s*(?:spawn|spawnSync|\$)\b/g,
   perl: /\b(?:system|exec)\b\s*\(?|`|\bqx\s*[^\s\w]|\bopen\s*\(?[^;]*["']\s*\||\|\s*["']/g,
+  ruby: /\b(?:system|exec|spawn)\b\s*\(?|`|%x\s*[^\s\w]|\b(?:IO\s*\.\s*popen|Open3\s*\.\s*\w+|PTY\s*\.\s*spawn)\s*\(?/g,
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(|`/g,
+  lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?/g,
 };
 
 /** Code that runs more code: nothing about it can be known. */
@@ -39,20 +37,39 @@ const EVALS: Readonly<Record<string, RegExp>> = {
   python: /\b(?:exec|eval|compile|__import__)\s*\(/,
   node: /\b(?:eval|Function)\s*\(|\brequire\s*\(\s*[^'"`\s]/,
   perl: /\beval\b/,
+  ruby: /\b(?:eval|instance_eval|class_eval|send|public_send)\b/,
+  php: /\b(?:eval|assert|create_function)\s*\(/,
+  lua: /\b(?:load|loadstring|dofile|loadfile)\s*\(/,
 };
 
-/** Reads the code an interpreter was given. */
-export function codeRuns(program: string, code: string): CodeRuns {
-  const family = program.startsWith("python") ? "python" : program.startsWith("node") ? "node" : "perl";
+/** Calls that delete files, each with the command that does the same: `-rf` for a tree, `-f` for a file. */
+const REMOVALS: Readonly<Record<Family, RegExp>> = {
+  python:
+    /\b(?:shutil\s*\.\s*)?(rmtree)\s*\(|\bos\s*\.\s*(remove|unlink|rmdir|removedirs)\s*\(|\bPath\s*\(\s*(?=['"])/g,
+  node:
+    /\b(?:fs\s*\.\s*(?:promises\s*\.\s*)?(rm|rmdir|unlink)|(rmSync|rmdirSync|unlinkSync)|Deno\s*\.\s*(remove|removeSync))\s*\(/g,
+  perl: /\b(unlink|rmdir|rmtree|remove_tree)\b\s*\(?/g,
+  ruby:
+    /\b(?:FileUtils\s*\.\s*(rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry_secure|remove_entry|rmtree|remove|rmdir)|File\s*\.\s*(delete|unlink)|Dir\s*\.\s*(rmdir|delete|unlink))\b\s*\(?/g,
+  php: /\b(unlink|rmdir)\s*\(/g,
+  lua: /\bos\s*\.\s*(remove)\s*\(/g,
+};
+
+const TREE = /^(?:rmtree|rm_rf|rm_r|remove_dir|remove_entry_secure|remove_entry|remove_tree)$/;
+const DIRECTORY = /^(?:rmdir|removedirs)$/;
+
+/** Reads the code an interpreter of `family` (called `program`) was given. */
+export function codeRuns(program: string, family: Family, code: string): CodeRuns {
   if (EVALS[family]!.test(code)) return { lines: [], commands: [], unreadable: `${program} evaluates code it builds` };
   const lines: string[] = [];
-  const commands: string[][] = [];
+  const commands: (string | null)[][] = removals(family, code);
   const calls = SHELL_CALLS[family]!;
   calls.lastIndex = 0;
+  const perlish = family === "perl" || family === "ruby";
   for (let match = calls.exec(code); match !== null; match = calls.exec(code)) {
     const at = match.index + match[0].length;
     const call = match[0];
-    if (family === "perl" && (call === "`" || /^qx/.test(call))) {
+    if ((perlish || family === "php") && (call === "`" || /^(?:qx|%x)/.test(call))) {
       const close = call === "`" ? "`" : closingOf(call.at(-1)!);
       const end = code.indexOf(close, at);
       if (end === -1) return unknown(program);
@@ -62,23 +79,65 @@ export function codeRuns(program: string, code: string): CodeRuns {
     }
     if (family === "perl" && call.includes("|")) return unknown(program);
     if (family === "node" && /Deno|Bun/.test(call)) return unknown(program);
+    if (family === "ruby" && /Open3|PTY|popen/.test(call)) {
+      const args = literalArguments(code, at, family);
+      if (args === null || typeof args[0] !== "string") return unknown(program);
+      lines.push(args[0]);
+      continue;
+    }
     const args = literalArguments(code, at, family);
     if (args === null) return unknown(program);
     const [first, ...rest] = args;
-    const viaShell = family === "perl"
+    const viaShell = perlish
       ? rest.length === 0 && typeof first === "string"
       : family === "python"
       ? /system|popen|getoutput|getstatusoutput/.test(call) || /\bshell\s*=\s*True\b/.test(code.slice(at))
-      : /\bexec(?:Sync)?\s*\($/.test(call) || /\bshell\s*:\s*true\b/.test(code.slice(at));
+      : family === "node"
+      ? /\bexec(?:Sync)?\s*\($/.test(call) || /\bshell\s*:\s*true\b/.test(code.slice(at))
+      : !/pcntl_exec|proc_open/.test(call) || typeof first === "string";
     if (typeof first === "string" && viaShell) lines.push(first);
     else if (Array.isArray(first)) commands.push(first);
-    else if (typeof first === "string" && family === "perl") commands.push([first, ...rest.filter(isString)]);
+    else if (typeof first === "string" && perlish) commands.push([first, ...rest.filter(isString)]);
     else if (typeof first === "string" && family === "node" && Array.isArray(rest[0])) {
       commands.push([first, ...rest[0]]);
     } else if (typeof first === "string") commands.push([first]);
     else return unknown(program);
   }
   return { lines, commands };
+}
+
+/** The `rm` or `rmdir` each file-deleting call of `code` amounts to; a path that is not a literal is `null`. */
+function removals(family: Family, code: string): (string | null)[][] {
+  const out: (string | null)[][] = [];
+  const calls = REMOVALS[family];
+  calls.lastIndex = 0;
+  for (let match = calls.exec(code); match !== null; match = calls.exec(code)) {
+    const at = match.index + match[0].length;
+    let call = match.slice(1).find((group) => group !== undefined) ?? "";
+    let paths: (string | null)[];
+    if (call === "") {
+      // pathlib: `Path("x").unlink()`, `Path("x").rmdir()`.
+      const path = readString(code, at, family);
+      const method = path === null ? null : /^\s*\)\s*\.\s*(unlink|rmdir)\s*\(/.exec(code.slice(path.end));
+      if (path === null || method === null) continue;
+      call = method[1]!;
+      paths = [path.value];
+    } else {
+      const args = family === "perl" && /^\s*glob\s*\(/.test(code.slice(at))
+        ? literalArguments(code, code.indexOf("(", at) + 1, family)
+        : literalArguments(code, at, family);
+      const strings = (args ?? []).flat().filter(isString);
+      paths = strings.length > 0 ? (family === "python" || family === "node" ? strings.slice(0, 1) : strings) : [null];
+    }
+    const recursive = TREE.test(call) ||
+      (family === "node" && /^(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync)$/.test(call) &&
+        /^[^;]*?\brecursive\s*:\s*true\b/.test(code.slice(at)));
+    if (recursive) out.push(["rm", "-rf", ...paths]);
+    else if (DIRECTORY.test(call) || (family !== "python" && /^(?:rmdir|rmdirSync)$/.test(call))) {
+      out.push(["rmdir", ...paths]);
+    } else out.push(["rm", "-f", ...paths]);
+  }
+  return out;
 }
 
 function isString(value: unknown): value is string {

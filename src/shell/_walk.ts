@@ -19,7 +19,8 @@ import type { ShellCommand } from "./types.ts";
 import type { ShellParser } from "./load.ts";
 import { type PlacedWord, wordsOf } from "./_words.ts";
 import { WRAPPERS } from "./_wrappers.ts";
-import { CODE_OPTIONS, codeRuns } from "./_interpreters.ts";
+import { codeRuns } from "./_interpreters.ts";
+import { codeSource, familyOf } from "./_interpreter_options.ts";
 import { readOptions } from "./_options.ts";
 
 /** Shells that run a command string given with `-c`, or a script on their standard input. */
@@ -235,13 +236,19 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
   if (first === undefined) return false;
   const { walk } = place;
   const text = first.pos < place.source.length ? place.source.slice(first.pos, input.end).trim() : first.value;
-  const plain = words.map(({ value, known }) => ({ value, known }));
+  const plain = words.filter((word, i) => i === 0 || word.appended !== true).map(({ value, known }) => ({
+    value,
+    known,
+  }));
   if (!first.known) {
     walk.commands.push({ name: "", words: plain, unreadable: true, via, text });
-    unreadable(walk, `the command word ${first.value} comes from an expansion`);
+    unreadable(walk, `the command word ${first.value} comes from ${first.from ?? "an expansion"}`);
     return false;
   }
   const name = first.value.slice(first.value.lastIndexOf("/") + 1);
+  // Programs compare as a case-insensitive file system finds them (macOS's
+  // default): `XARGS` runs xargs there. The name stays as written.
+  const key = name.toLowerCase();
   // A command comes before what it runs, which the walk may find first.
   const at = walk.commands.length;
   const record = (why?: string) => {
@@ -258,13 +265,13 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
       if (equals > 0) walk.aliases.add(word.value.slice(0, equals));
     }
   }
-  const wrapper = WRAPPERS[name];
+  const wrapper = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
   if (wrapper !== undefined) {
     record();
     const runs = wrapper(words);
     if (runs === null) return false;
     const inner = [...via, name];
-    const passed: Input = STDIN_READERS.has(name) ? { unseen: false, end: input.end } : input;
+    const passed: Input = STDIN_READERS.has(key) ? { unseen: false, end: input.end } : input;
     let fed = false;
     for (const one of runs.commands) fed = resolve(place, one, inner, passed) || fed;
     for (const line of runs.lines) {
@@ -273,8 +280,8 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     }
     return fed;
   }
-  if (SHELLS.has(name)) return shell(place, name, words, via, input, record);
-  if (name === "eval") {
+  if (SHELLS.has(key)) return shell(place, name, words, via, input, record);
+  if (key === "eval") {
     const line: PlacedWord = {
       value: words.slice(1).map((word) => word.template ?? word.value).join(" "),
       known: words.slice(1).every((word) => word.known),
@@ -284,10 +291,7 @@ function resolve(place: Place, words: readonly PlacedWord[], via: readonly strin
     record(why);
     return false;
   }
-  if (Object.hasOwn(CODE_OPTIONS, name)) {
-    interpreter(place, name, words, via, record);
-    return false;
-  }
+  if (familyOf(key) !== undefined) return interpreter(place, name, words, via, input, record);
   record();
   return false;
 }
@@ -321,51 +325,61 @@ function shell(
   return false;
 }
 
-/** `python3 -c CODE`, `node -e CODE`, `perl -e CODE`: the processes the code starts. */
+/**
+ * `python3 -c CODE`, `node -e CODE`, `perl -e CODE`, `python3 <<EOF`, `…
+ * | node`: the processes the code starts and the files it deletes.
+ */
 function interpreter(
   place: Place,
   name: string,
   words: readonly PlacedWord[],
   via: readonly string[],
+  input: Input,
   record: (why?: string) => void,
-): void {
-  const options = CODE_OPTIONS[name]!;
-  const code: PlacedWord[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const value = words[i]!.value;
-    const long = options.find((option) => option.startsWith("--") && value.startsWith(`${option}=`));
-    if (long !== undefined) {
-      code.push({ ...words[i]!, value: value.slice(long.length + 1) });
-      continue;
-    }
-    const clustered = name === "perl"
-      ? /^-[a-zA-Z]*[eE]$/.test(value)
-      : /^-[a-zA-Z]*c$/.test(value) && name.startsWith("python");
-    if ((options.includes(value) || clustered) && words[i + 1] !== undefined) {
-      code.push(words[++i]!);
-      // Python's -c ends its options; the rest are the code's arguments.
-      if (name.startsWith("python")) break;
-    } else if (!value.startsWith("-")) break;
-  }
-  if (code.length === 0) {
+): boolean {
+  const family = familyOf(name.toLowerCase())!;
+  const source = codeSource(name.toLowerCase(), family, words);
+  let code: readonly PlacedWord[];
+  let label: string;
+  if (source.kind === "words") {
+    code = source.code;
+    label = `${name} ${source.option}`;
+  } else if (source.kind === "stdin" && input.text !== undefined) {
+    code = [input.text];
+    label = `${name} ${input.operator ?? "<<<"}`;
+  } else if (source.kind === "stdin" && input.unseen) {
+    record(`${name} runs code from its standard input, which the line does not show`);
+    return false;
+  } else {
     record();
-    return;
+    return false;
+  }
+  // Substitutions in a here-document's body run before the interpreter reads it: the walk finds them there.
+  const fed = false;
+  if (code.length === 0) {
+    record(`${name} runs code the line does not show`);
+    return fed;
   }
   if (!code.every((word) => word.known)) {
-    record(`${name} runs code that comes from an expansion`);
-    return;
+    record(`${name} runs code that comes from ${code.find((word) => !word.known)?.from ?? "an expansion"}`);
+    return fed;
   }
-  const runs = codeRuns(name, code.map((word) => word.value).join("\n"));
+  const runs = codeRuns(name, family, code.map((word) => word.value).join("\n"));
   record(runs.unreadable);
-  const inner = [...via, `${name} ${name === "perl" || name.startsWith("node") ? "-e" : "-c"}`];
+  const inner = [...via, label];
   for (const line of runs.lines) {
     const why = commandString(place, { value: line, known: true, pos: 0 }, inner);
     if (why !== undefined) unreadable(place.walk, why);
   }
   for (const argv of runs.commands) {
-    const placed = argv.map((value) => ({ value, known: true, pos: Number.MAX_SAFE_INTEGER }));
+    const placed = argv.map((value): PlacedWord =>
+      value === null
+        ? { value: "{}", known: false, pos: Number.MAX_SAFE_INTEGER, from: `${name}'s code` }
+        : { value, known: true, pos: Number.MAX_SAFE_INTEGER }
+    );
     resolve({ ...place, via: inner }, placed, inner, { unseen: false, end: 0 });
   }
+  return fed;
 }
 
 /**
@@ -375,7 +389,7 @@ function interpreter(
  */
 function commandString(place: Place, line: PlacedWord, via: readonly string[]): string | undefined {
   walkLine(place.walk, line.template ?? line.value, place.depth + 1, via);
-  return line.known ? undefined : `the command string ${clip(line.value)} comes from an expansion`;
+  return line.known ? undefined : `the command string ${clip(line.value)} comes from ${line.from ?? "an expansion"}`;
 }
 
 /** A line as a reason shows it: quoted, at most 60 characters. */

@@ -24,6 +24,15 @@ export interface PlacedWord extends ShellWord {
    * command string would show of it.
    */
   readonly template?: string;
+  /** Where a word that is not known comes from, for reasons: `an expansion` when unset, `xargs's input`. */
+  readonly from?: string;
+  /**
+   * Set on the arguments xargs appends from its input: they drive the
+   * reading (`xargs sh -c` runs a command string from its input) but are
+   * left out of the command's words, since a rule knows xargs supplies
+   * arguments from its `via`.
+   */
+  readonly appended?: true;
 }
 
 /** The words one parsed word stands for: usually one, more after brace expansion. */
