@@ -3,11 +3,11 @@
 // every deny and ask rule catches and no allow rule covers), and the context
 // structured rules judge it in.
 
-import { readGrantedEnv } from "../_internal/env.ts";
 import { type CommandTest, lineCaught, readShellLine } from "../matchers/bash_pattern.ts";
 import { shellParserLoaded } from "../shell/mod.ts";
 import type { ShellLine } from "../shell/types.ts";
 import type { StructuredContext } from "./_structured.ts";
+import { commandContext } from "./command_context.ts";
 import type { PolicyCall } from "./types.ts";
 
 /** A shell call: its line parsed once, and what structured rules judge it with. */
@@ -36,7 +36,7 @@ export class ShellCall {
   }
 
   get context(): StructuredContext {
-    return this.#context ??= structuredContext(this.call);
+    return this.#context ??= commandContext(this.call);
   }
 }
 
@@ -50,14 +50,4 @@ const UNREADABLE_LINE: ShellLine = Object.freeze({
 export function inputField(call: PolicyCall, key: string): unknown {
   const input = call.toolInput;
   return typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
-}
-
-function structuredContext(call: PolicyCall): StructuredContext {
-  const temp = readGrantedEnv("TMPDIR");
-  return {
-    cwd: call.cwd,
-    projectDir: call.projectDir,
-    home: readGrantedEnv("HOME") ?? "",
-    tempDirs: temp === undefined || temp === "/tmp" ? ["/tmp"] : ["/tmp", temp],
-  };
 }
