@@ -20,7 +20,7 @@
  */
 
 import type { ShellCommand, ShellLine, ShellWord } from "../shell/types.ts";
-import { type ArgRules, type OptionToken, parseArgs } from "./_command_args.ts";
+import { type ArgRules, mayHoldSubcommand, type OptionToken, parseArgs } from "./_command_args.ts";
 import { linePaths, pathSatisfies, resolvePath } from "./_command_paths.ts";
 import { SCHEMA } from "./_command_schema.ts";
 import {
@@ -114,8 +114,6 @@ const REDIRECT = /(?:^|[^<>&\d])(?:\d*|&)>>?\|?\s*([^\s;&|<>()]+)/g;
 /** Multi-call binaries whose first argument names the command they run. */
 const MULTI_CALL = new Set(["busybox", "toybox"]);
 const UNKNOWN_WORD: ShellWord = { value: "", known: false };
-/** A word that could define a subcommand alias (`-c alias.nuke=reset`). */
-const ALIAS = /alias\./i;
 
 /**
  * Compiles one structured command rule.
@@ -228,7 +226,7 @@ function commandMatches(
     if (!from.some((name) => read.pipedFrom!.has(commandKey(name)))) return false;
   }
   if (read.redirects !== undefined && !redirectsMatch(read.redirects, command, line, context, lenient)) return false;
-  if (!mayHoldSubcommand(read, syntax, command, lenient)) return false;
+  if (!mayHoldSubcommand(command.words, read.subcommandStarts, syntax, lenient)) return false;
   const parsed = parseArgs(command.words.slice(1), syntax, rules, read.subcommands, lenient);
   if (parsed === undefined) return false;
   const { options, dashdash } = parsed;
@@ -247,25 +245,6 @@ function commandMatches(
   if (read.unlessFlags.length > 0 && present(options, read.unlessFlags, !lenient)) return false;
   if (read.unlessArgs.length > 0 && argsMatch(read.unlessArgs, written, dashdash, !lenient)) return false;
   return true;
-}
-
-/**
- * Whether the command's words could start one of the rule's subcommands: a
- * word that is a subcommand's first word, one that could be any word (for
- * deny and ask), or an alias the line defines. A quick test before the
- * words are read as options.
- */
-function mayHoldSubcommand(read: ReadSpec, syntax: CommandSyntax, command: ShellCommand, lenient: boolean): boolean {
-  if (read.subcommandStarts.size === 0) return true;
-  const words = command.words;
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    if (!word.known) {
-      if (lenient) return true;
-    } else if (read.subcommandStarts.has(word.value)) return true;
-    else if (syntax.aliasOption !== undefined && ALIAS.test(word.value)) return true;
-  }
-  return false;
 }
 
 /**
