@@ -9,12 +9,14 @@
 // copied into the repository. In process, each row's command is parsed and
 // matched against the set's compiled rules (a deny or ask rule that matches
 // counts as blocked), with the working directory a fresh project directory
-// under the home directory and /tmp, /var/tmp as temp directories. With
+// under the home directory, judged in the context the policy builds for a
+// call ($HOME, and $TMPDIR, /tmp, /var/tmp as temp directories). With
 // --gateway, each row also goes through `hook-run gateway --config
 // examples/destructive.jsonc` as a Claude PreToolUse call.
 
 import { type CommandContext, type CommandRule, compileCommandRule } from "../src/matchers/command_rule.ts";
 import { compileToolRule } from "../src/matchers/tool_rule.ts";
+import { commandContext } from "../src/policy/command_context.ts";
 import { RULE_SETS } from "../src/policy/sets/mod.ts";
 import { loadShellParser, parseShellLine } from "../src/shell/mod.ts";
 
@@ -54,7 +56,8 @@ const rows: Row[] = (await Deno.readTextFile(path)).split("\n").filter((line) =>
 
 const home = Deno.env.get("HOME") ?? "/root";
 const projectDir = await Deno.makeTempDir({ dir: home, prefix: "hookgate-corpus-" });
-const context: CommandContext = { cwd: projectDir, projectDir, home, tempDirs: ["/tmp", "/var/tmp"] };
+// The context the gateway judges a call in: the same function.
+const context: CommandContext = commandContext({ cwd: projectDir, projectDir });
 
 await loadShellParser();
 const rules: { rule: CommandRule; list: "deny" | "ask" }[] = [];

@@ -3,13 +3,17 @@
 // matched against 50 rules (the destructive set's command rules plus
 // permission rules in Claude's syntax), as the first deny or ask rule that
 // matches decides. Prints p50 and p95 per line size; the goals are 60 µs
-// for an 80-byte line and 300 µs for 1 KB.
+// for an 80-byte line and 300 µs for 1 KB, parsing included: every run
+// decides a line of its own (a number in it changes), so no run reuses the
+// parse of another.
 //
 //   deno run --allow-read --allow-env bench/rules_bench.ts
 
 import { type CommandContext, type CommandRule, compileCommandRule } from "../src/matchers/command_rule.ts";
 import { compileToolRule, type ToolRule } from "../src/matchers/tool_rule.ts";
+import { compilePolicy } from "../src/policy/policy.ts";
 import { DESTRUCTIVE } from "../src/policy/sets/mod.ts";
+import { readShellLine } from "../src/matchers/bash_pattern.ts";
 import { loadShellParser, parseShellLine } from "../src/shell/mod.ts";
 
 const loadStart = performance.now();
@@ -48,16 +52,28 @@ for (const rule of STRING_RULES) {
 }
 const ruleCount = commandRules.length + toolRules.length;
 
-/** One decision: the line parsed once for the command rules; the permission rules read it as the `if` field does. */
+/** The 50 rules as a policy decides them: the line parsed once, for every rule. */
+const policy = compilePolicy([{
+  kind: "user",
+  path: "bench",
+  rules: { sets: ["destructive"], deny: toolRules.map((rule) => rule.source) },
+}]);
+function decidePolicy(command: string): string | undefined {
+  return policy.decide({ toolName: "Bash", toolInput: { command }, cwd: context.cwd, projectDir: context.projectDir })
+    ?.rule;
+}
+
+/** One decision by each rule on its own: the command rules on one parse, then each permission rule's `matches()`. */
 function decide(command: string): string | undefined {
-  const line = parseShellLine(command);
+  const line = readShellLine(command);
   for (const { rule, list } of commandRules) if (rule.matches(line, context, list)) return rule.id;
   const call = { toolInput: { command }, cwd: context.cwd, projectDir: context.projectDir };
   for (const rule of toolRules) if (rule.matches("Bash", call)) return rule.source;
   return undefined;
 }
 
-const SHORT = "cd /work/p && npm run build -- --prod && git add -A && git commit -m 'build: update'";
+/** `N` is replaced by the run's number. */
+const SHORT = "cd /work/p && npm run build -- --prod && git add -A && git commit -m 'build: update N'";
 const LONG = [
   "set -e",
   'for f in src/*.ts; do deno fmt --check "$f" || echo "unformatted: $f"; done',
@@ -70,7 +86,10 @@ const LONG = [
   "git log --oneline -20 | tee /tmp/log.txt | wc -l",
   "python3 -c 'import json,sys; print(json.dumps({\"ok\": True}))'",
   "docker ps --format '{{.Names}}' | grep -q web && docker logs --tail 50 web",
-  "git diff --stat HEAD~1 && git push origin HEAD:refs/heads/feature/update-notes",
+  "git diff --stat HEAD~1 && git push origin HEAD:refs/heads/feature/update-notes-N",
+  "jq -r '.dependencies | keys[]' package.json | while read -r dep; do npm view \"$dep\" version >> /tmp/versions.txt; done",
+  "test -f .env.local && grep -c '^API_' .env.local || printf 'no local environment\\n'",
+  "git stash list | head -n 5 && git branch --merged main | grep -v main | tee /tmp/merged.txt",
 ].join("\n");
 
 /** The same decision with the command rules only: one parse, no permission rule reading the line again. */
@@ -80,10 +99,11 @@ function decideCommandRules(command: string): string | undefined {
   return undefined;
 }
 
-function measure(label: string, command: string, runs: number, how = decide): void {
-  for (let i = 0; i < 200; i++) how(command);
+function measure(label: string, template: string, runs: number, how = decidePolicy): void {
+  for (let i = 0; i < 200; i++) how(template.replaceAll("N", `w${i}`));
+  const commands = Array.from({ length: runs }, (_, i) => template.replaceAll("N", String(i)));
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (const command of commands) {
     const start = performance.now();
     how(command);
     times.push((performance.now() - start) * 1000);
@@ -91,18 +111,22 @@ function measure(label: string, command: string, runs: number, how = decide): vo
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
   console.log(
-    `${label} (${new TextEncoder().encode(command).length} B): p50 ${at(0.5)} µs, p95 ${at(0.95)} µs`,
+    `${label} (${new TextEncoder().encode(template).length} B): p50 ${at(0.5)} µs, p95 ${at(0.95)} µs`,
   );
 }
 
 console.log(`parser load: ${loadMs.toFixed(1)} ms`);
 console.log(
-  `decision of the short line: ${decide(SHORT) ?? "goes ahead"}; of the long line: ${decide(LONG) ?? "goes ahead"}`,
+  `decision of the short line: ${decidePolicy(SHORT) ?? "goes ahead"}; of the long line: ${
+    decidePolicy(LONG) ?? "goes ahead"
+  }`,
 );
 const PARSE_ONLY = (command: string) => void parseShellLine(command);
 measure("parse only, typical line", SHORT, 5000, PARSE_ONLY);
 measure("parse only, 1 KB script", LONG, 2000, PARSE_ONLY);
 measure(`parse + ${commandRules.length} command rules, typical line`, SHORT, 5000, decideCommandRules);
 measure(`parse + ${commandRules.length} command rules, 1 KB script`, LONG, 2000, decideCommandRules);
-measure(`${ruleCount} rules (+ ${toolRules.length} permission rules), typical line`, SHORT, 5000);
-measure(`${ruleCount} rules (+ ${toolRules.length} permission rules), 1 KB script`, LONG, 1000);
+measure(`${ruleCount} rules, each on its own, typical line`, SHORT, 5000, decide);
+measure(`${ruleCount} rules, each on its own, 1 KB script`, LONG, 2000, decide);
+measure(`${ruleCount} rules as a policy, typical line`, SHORT, 5000);
+measure(`${ruleCount} rules as a policy, 1 KB script`, LONG, 2000);

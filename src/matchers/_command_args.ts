@@ -91,6 +91,32 @@ export function parseArgs(
   return { options, operands, dashdash };
 }
 
+/** A word that could define a subcommand alias (`-c alias.nuke=reset`). */
+const ALIAS = /alias\./i;
+
+/**
+ * Whether a command's words (the command word first) could start one of
+ * the subcommands whose first words are `starts`: a word that is one, one
+ * that could be any word (when `lenient`), or an alias the line defines. A
+ * quick test before the words are read as options.
+ */
+export function mayHoldSubcommand(
+  words: readonly ShellWord[],
+  starts: ReadonlySet<string>,
+  syntax: CommandSyntax,
+  lenient: boolean,
+): boolean {
+  if (starts.size === 0) return true;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.known) {
+      if (lenient) return true;
+    } else if (starts.has(word.value)) return true;
+    else if (syntax.aliasOption !== undefined && ALIAS.test(word.value)) return true;
+  }
+  return false;
+}
+
 /**
  * Where the words after the subcommand start (in `words`, with an alias
  * the line defines put in its place), or `undefined` when none of

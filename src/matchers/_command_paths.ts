@@ -1,6 +1,6 @@
 // Path arguments resolved the way the shell and the command would: against
 // the call's working directory, `~` and `~/…` against the home directory,
-// `..` climbed, `$HOME`, `$TMPDIR` and `$PWD` read from the context (unless
+// `..` climbed, `$HOME`, `$TMPDIR` and `$PWD` (and `$(pwd)`) read from the context (unless
 // the line sets them), and a trailing `*` or `.*` read as the whole folder.
 // Anything else a word leaves open is unknown: it could be any path.
 
@@ -25,6 +25,7 @@ export interface LinePaths {
 
 const DIRECTORY_CHANGERS = new Set(["cd", "pushd", "popd"]);
 const VARIABLE = /^\$(?:\{(HOME|TMPDIR|PWD)(?::?[-=][^}$`]*)?\}|(HOME|TMPDIR|PWD)\b)([^$`]*)$/;
+const PWD_SUBSTITUTION = /^"?(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)"?(?=\/|$)/;
 const ASSIGNMENT = /(?:^|[\s;&|(])(HOME|TMPDIR|PWD)\+?=/g;
 /** Devices that read or write nothing of a disk. */
 const HARMLESS_DEVICES = new Set([
@@ -61,7 +62,8 @@ export function linePaths(line: ShellLine): LinePaths {
 export function resolvePath(word: ShellWord, context: PathContext, line: LinePaths): string | undefined {
   let text = word.value;
   if (!word.known) {
-    const bare = text.replace(/^"([\s\S]*)"$/, "$1");
+    // `$(pwd)` and `` `pwd` `` print the working directory: `$PWD`.
+    const bare = text.replace(/^"([\s\S]*)"$/, "$1").replace(PWD_SUBSTITUTION, "$$PWD");
     const variable = VARIABLE.exec(bare);
     if (variable === null) return undefined;
     const name = variable[1] ?? variable[2]!;

@@ -72,6 +72,8 @@ export interface ReadSpec {
   readonly names: ReadonlySet<string>;
   readonly namePatterns: readonly RegExp[];
   readonly subcommands: readonly (readonly string[])[];
+  /** The first word of every subcommand. */
+  readonly subcommandStarts: ReadonlySet<string>;
   readonly flags: readonly string[] | undefined;
   readonly allFlags: readonly (readonly string[])[];
   readonly args: readonly ArgPattern[] | undefined;
@@ -193,6 +195,7 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
     names,
     namePatterns,
     subcommands,
+    subcommandStarts: new Set(subcommands.map((words) => words[0]!)),
     flags,
     allFlags,
     args,

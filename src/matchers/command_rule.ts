@@ -20,7 +20,7 @@
  */
 
 import type { ShellCommand, ShellLine, ShellWord } from "../shell/types.ts";
-import { type ArgRules, type OptionToken, parseArgs } from "./_command_args.ts";
+import { type ArgRules, mayHoldSubcommand, type OptionToken, parseArgs } from "./_command_args.ts";
 import { linePaths, pathSatisfies, resolvePath } from "./_command_paths.ts";
 import { SCHEMA } from "./_command_schema.ts";
 import {
@@ -226,6 +226,7 @@ function commandMatches(
     if (!from.some((name) => read.pipedFrom!.has(commandKey(name)))) return false;
   }
   if (read.redirects !== undefined && !redirectsMatch(read.redirects, command, line, context, lenient)) return false;
+  if (!mayHoldSubcommand(command.words, read.subcommandStarts, syntax, lenient)) return false;
   const parsed = parseArgs(command.words.slice(1), syntax, rules, read.subcommands, lenient);
   if (parsed === undefined) return false;
   const { options, dashdash } = parsed;

@@ -48,7 +48,8 @@
 
 import { readGrantedEnv } from "../_internal/env.ts";
 import { compilePathPattern, type PathTest } from "./_path_pattern.ts";
-import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
+import { shellParserLoaded } from "../shell/mod.ts";
+import { BASH_FIELDS, compileBashPattern, lineCaught, readShellLine, wildcard } from "./bash_pattern.ts";
 
 /**
  * The call a tool rule is evaluated against.
@@ -123,8 +124,6 @@ export interface ToolRuleOptions {
 
 const FILE_EDITORS = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
 const FILE_READERS = ["Read", "Glob", "Grep", "LS"];
-/** Bash's own input fields: `Bash(name:value)` with one of them reads the field, anything else a command prefix. */
-const BASH_FIELDS = new Set(["command", "timeout", "description", "run_in_background", "dangerouslyDisableSandbox"]);
 /** Where a path pattern starts from, by its prefix (none: the working directory, unanchored). */
 const BASES: readonly (readonly [string, "root" | "home" | "project" | "cwd"])[] = [
   ["//", "root"],
@@ -232,7 +231,7 @@ function innerTest(tool: string, specifier: string): InnerTest {
 }
 
 function bashTest(specifier: string): InnerTest {
-  const test = commandPattern(specifier);
+  const test = compileBashPattern(specifier);
   return {
     parsesShell: true,
     test(_toolName, call) {
@@ -240,33 +239,12 @@ function bashTest(specifier: string): InnerTest {
       if (typeof command !== "string") return true;
       // Before the parser loads, a call cannot be ruled out.
       if (!shellParserLoaded()) return true;
-      const line = parseShellLine(command);
-      // A line that cannot be read cannot be ruled out.
-      if (line.unreadable) return true;
-      return line.commands.some((one) => {
-        if (one.unreadable) return true;
-        const words = one.words.filter((word) => word.known).map((word) => word.value);
-        if (test(words.join(" "))) return true;
-        // `/bin/rm -rf x` is `rm -rf x` too.
-        return words[0] !== one.name && test([one.name, ...words.slice(1)].join(" "));
-      });
+      // One parse of the line for every rule and hook that reads it.
+      const line = readShellLine(command);
+      // A line that cannot be read cannot be ruled out; `/bin/rm -rf x` is `rm -rf x` too.
+      return lineCaught(line, test);
     },
   };
-}
-
-/** A Bash specifier as a test of one simple command. */
-function commandPattern(specifier: string): (command: string) => boolean {
-  const pattern = specifier.replace(/\s+/g, " ");
-  if (pattern.endsWith(":*") && !pattern.slice(0, -2).includes("*")) {
-    const prefix = pattern.slice(0, -2).trimEnd();
-    return (command) => command === prefix || command.startsWith(`${prefix} `);
-  }
-  if (!/(?<!\\)\*/.test(pattern)) {
-    const exact = pattern.replaceAll("\\*", "*");
-    return (command) => command === exact;
-  }
-  const regex = wildcard(pattern, true);
-  return (command) => regex.test(command);
 }
 
 function pathTest(specifier: string): InnerTest {
@@ -347,7 +325,7 @@ function fieldTest(name: string, value: string): InnerTest {
 
 /** One of the input's string fields matches the specifier (a trailing ` *` or `:*` also matches nothing more). */
 function stringTest(keys: readonly string[], specifier: string): InnerTest {
-  const test = commandPattern(specifier);
+  const test = compileBashPattern(specifier);
   return {
     test(_toolName, call) {
       const value = keys.map((key) => inputField(call, key)).find((field) => typeof field === "string");
@@ -369,22 +347,4 @@ function balanced(specifier: string): boolean {
 function inputField(call: ToolCall, key: string): unknown {
   const input = call.toolInput;
   return typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
-}
-
-/**
- * A `*` pattern as an anchored regex; with `optionalTail`, a pattern whose
- * only `*` ends it after a space also matches without that tail (`git *`
- * matches `git`). `\*` is a literal star.
- */
-function wildcard(pattern: string, optionalTail: boolean): RegExp {
-  const stars = pattern.match(/(?<!\\)\*/g)?.length ?? 0;
-  if (optionalTail && stars === 1 && pattern.endsWith(" *")) {
-    return new RegExp(`^${literal(pattern.slice(0, -2))}(?: .*)?$`, "s");
-  }
-  const source = pattern.split(/(?<!\\)\*/).map(literal).join(".*");
-  return new RegExp(`^${source}$`, "s");
-}
-
-function literal(text: string): string {
-  return text.replaceAll("\\*", "*").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

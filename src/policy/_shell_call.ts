@@ -3,10 +3,11 @@
 // every deny and ask rule catches and no allow rule covers), and the context
 // structured rules judge it in.
 
-import { readGrantedEnv } from "../_internal/env.ts";
-import { parseShellLine, shellParserLoaded } from "../shell/mod.ts";
-import type { ShellCommand, ShellLine } from "../shell/types.ts";
+import { type CommandTest, lineCaught, readShellLine } from "../matchers/bash_pattern.ts";
+import { shellParserLoaded } from "../shell/mod.ts";
+import type { ShellLine } from "../shell/types.ts";
 import type { StructuredContext } from "./_structured.ts";
+import { commandContext } from "./command_context.ts";
 import type { PolicyCall } from "./types.ts";
 
 /** A shell call: its line parsed once, and what structured rules judge it with. */
@@ -23,35 +24,20 @@ export class ShellCall {
   get line(): ShellLine {
     if (this.#line !== undefined) return this.#line;
     const command = inputField(this.call, "command");
-    return this.#line = typeof command === "string" && shellParserLoaded() ? parseShellLine(command) : UNREADABLE_LINE;
+    return this.#line = typeof command === "string" && shellParserLoaded() ? readShellLine(command) : UNREADABLE_LINE;
   }
 
   /**
    * Whether a deny or ask rule's command test catches the line: some command
    * of it, or anything that cannot be read (as the rule reads it for an `if`).
    */
-  caught(test: (command: string) => boolean): boolean {
-    const line = this.line;
-    if (line.unreadable) return true;
-    return line.commands.some((one) => one.unreadable || test(knownText(one)));
+  caught(test: CommandTest): boolean {
+    return lineCaught(this.line, test);
   }
 
   get context(): StructuredContext {
-    return this.#context ??= structuredContext(this.call);
+    return this.#context ??= commandContext(this.call);
   }
-}
-
-/**
- * A command's known words, joined by one space, the command word by its
- * name (`/bin/rm` is `rm`): a rule names a command, wherever it lives.
- */
-export function knownText(command: ShellCommand): string {
-  let text = command.name;
-  for (const [index, word] of command.words.entries()) {
-    if (index === 0 && command.name !== "") continue;
-    if (word.known) text = text === "" ? word.value : `${text} ${word.value}`;
-  }
-  return text;
 }
 
 /** A line nothing is known of. */
@@ -64,14 +50,4 @@ const UNREADABLE_LINE: ShellLine = Object.freeze({
 export function inputField(call: PolicyCall, key: string): unknown {
   const input = call.toolInput;
   return typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
-}
-
-function structuredContext(call: PolicyCall): StructuredContext {
-  const temp = readGrantedEnv("TMPDIR");
-  return {
-    cwd: call.cwd,
-    projectDir: call.projectDir,
-    home: readGrantedEnv("HOME") ?? "",
-    tempDirs: temp === undefined || temp === "/tmp" ? ["/tmp"] : ["/tmp", temp],
-  };
 }

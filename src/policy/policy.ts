@@ -10,8 +10,8 @@
 
 import { compileToolRule, type ToolRule } from "../matchers/tool_rule.ts";
 import type { ShellCommand, ShellLine } from "../shell/types.ts";
-import { inputField, knownText, ShellCall } from "./_shell_call.ts";
-import { bashCommandPattern } from "./_command_pattern.ts";
+import { bashRuleCommandTest, commandNamed, type CommandTest } from "../matchers/bash_pattern.ts";
+import { inputField, ShellCall } from "./_shell_call.ts";
 import { patchFiles } from "./_patch_files.ts";
 import { compileStructuredRule, SHIPPED_SETS, type StructuredRule } from "./_structured.ts";
 import { readRules } from "./read_rules.ts";
@@ -56,7 +56,7 @@ interface Compiled {
   /** Its tool is one that edits files: on Codex's `apply_patch` it judges each file the patch touches. */
   readonly editsFiles?: boolean;
   /** A `Bash(…)` rule's test of one command: the policy parses a line once for all such rules. */
-  readonly command?: (command: string) => boolean;
+  readonly command?: CommandTest;
   readonly structured?: StructuredRule;
 }
 
@@ -180,7 +180,7 @@ function allowedLine(rules: readonly Compiled[], shell: ShellCall): Compiled | u
 
 /** Whether a string allow rule covers one command of a shell line. */
 function allowsCommand(rule: Compiled, call: PolicyCall, command: ShellCommand): boolean {
-  if (rule.command !== undefined) return rule.command(knownText(command));
+  if (rule.command !== undefined) return commandNamed(command, rule.command);
   const tool = rule.tool!;
   if (tool.unreadable !== undefined) return false;
   // Quoted so that the rule reads exactly these words again.
@@ -308,7 +308,7 @@ function compileOne(
   const inactive = from.list === "allow" && !from.trusted;
   if (typeof spec === "string") {
     const tool = compileToolRule(spec);
-    const command = bashCommandPattern(spec);
+    const command = bashRuleCommandTest(spec);
     const name = TOOL_NAME.exec(spec.trim());
     return {
       info: info(spec, from, inactive),

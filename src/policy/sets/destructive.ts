@@ -18,6 +18,11 @@ const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox"];
 const INTERPRETERS = ["python", "python2", "python3", "python3.*", "node", "nodejs", "ruby", "perl"];
 /** git checkout's and git restore's options that take a value. */
 const CHECKOUT_VALUES = ["-b", "-B", "--orphan", "--conflict", "-U", "--unified", "--inter-hunk-context"];
+/**
+ * git checkout's options that refuse paths: with them git stops ("cannot be
+ * used with updating paths", "missing branch name") before it touches a file.
+ */
+const CHECKOUT_BRANCH_ONLY = ["-b", "-B", "--orphan", "-t", "--track", "--detach"];
 const RESTORE_VALUES = [
   "-s",
   "--source",
@@ -51,6 +56,7 @@ const DENY: readonly CommandRuleSpec[] = [
     subcommand: "checkout",
     args: ["--", "."],
     valueOptions: CHECKOUT_VALUES,
+    unless: { flags: CHECKOUT_BRANCH_ONLY },
     reason:
       "git checkout -- <paths> (or .) overwrites uncommitted changes to those files; commit or git stash first, or use git switch for branches",
   },
@@ -60,6 +66,7 @@ const DENY: readonly CommandRuleSpec[] = [
     subcommand: "checkout",
     minArgs: 2,
     valueOptions: CHECKOUT_VALUES,
+    unless: { flags: CHECKOUT_BRANCH_ONLY },
     reason:
       "git checkout <commit> <paths> overwrites uncommitted changes to those files; commit or git stash first, or use git switch for branches",
   },

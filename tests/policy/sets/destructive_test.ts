@@ -34,12 +34,16 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
       "rm -rf .",
       "rm -rf *",
       "sudo rm -rf /var/log",
+      'rm -rf "$(pwd)"/../other',
+      "cd / && rm -rf `pwd`/etc",
     ],
     allows: [
       "rm -rf ./build",
       "rm -rf node_modules",
       "rm -rf /tmp/build",
       "rm -rf $TMPDIR/x",
+      "rm -rf `pwd`/build",
+      'rm -rf "$(pwd)"/build',
       "rm -f /etc/x",
       "rm -r ./src",
     ],
@@ -50,11 +54,22 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
   },
   "git-checkout-paths": {
     blocks: ["git checkout -- file.txt", "git checkout .", "git checkout HEAD -- ."],
-    allows: ["git checkout -b feature", "git checkout main", "git checkout -"],
+    allows: ["git checkout -b feature", "git checkout main", "git checkout -", "git checkout -b feature -- file.txt"],
   },
   "git-checkout-tree-paths": {
-    blocks: ["git checkout HEAD file.txt", "git checkout main a.txt b.txt"],
-    allows: ["git checkout -b new-branch main", "git checkout -B fix origin/fix", "git checkout --orphan gh-pages"],
+    blocks: [
+      "git checkout HEAD file.txt",
+      "git checkout main a.txt b.txt",
+      "git checkout --recurse-submodules checkout main",
+    ],
+    allows: [
+      "git checkout -b new-branch main",
+      "git checkout -B fix origin/fix",
+      "git checkout --orphan gh-pages",
+      "git checkout --track direct main",
+      "git checkout -t origin/main file.txt",
+      "git checkout -b test git reset",
+    ],
   },
   "git-checkout-force": {
     blocks: ["git checkout -f main", "git checkout --force main", "git checkout -qf main"],
