@@ -12,8 +12,8 @@
 //   deno task test:agents   # once, to install the pinned agents
 //   deno run --allow-all bench/claude_session.ts [ROUNDS]
 
-import { claude, type Workspace, workspace } from "../tests/agents/_agents.ts";
-import { GUARD, installClaude, userHooks } from "../tests/agents/_claude.ts";
+import { claude, workspace } from "../tests/agents/_agents.ts";
+import { GUARD, installClaude, serveFromLauncher, userHooks } from "../tests/agents/_claude.ts";
 import { fakeModel, type Turn } from "../tests/agents/_fake_model.ts";
 import { agentsUnavailable } from "../tests/agents/_install.ts";
 
@@ -37,36 +37,6 @@ type Mode = "plain" | "gateway" | "fast path";
 const MODES: Mode[] = ["plain", "gateway", "fast path"];
 const model = fakeModel();
 
-/** `<launcher> serve --socket --record FILE`, until SIGTERM. */
-async function serve(ws: Workspace, record: string): Promise<{ stop(): Promise<void> }> {
-  const child = new Deno.Command(ws.at("~/.config/hookgate/bin/hook-run"), {
-    args: ["serve", "--socket", "--cwd", ws.project, "--record", record],
-    cwd: ws.project,
-    clearEnv: true,
-    env: ws.env(),
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("listening on")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`hook-run serve did not start:\n${text}`);
-    text += value;
-  }
-  const drain = (async () => {
-    while (!(await reader.read()).done) { /* keep the pipe open */ }
-  })();
-  return {
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-      await drain;
-    },
-  };
-}
-
 /** One session in `mode`: its wall time and, for the fast path, the events the server answered. */
 async function session(mode: Mode): Promise<{ ms: number; events?: number }> {
   await using ws = await workspace(model);
@@ -79,7 +49,7 @@ async function session(mode: Mode): Promise<{ ms: number; events?: number }> {
   }
   await installClaude(ws, ["--serve"]);
   const record = ws.at("~/audit.jsonl");
-  const server = await serve(ws, record);
+  const server = await serveFromLauncher(ws, ["--socket", "--cwd", ws.project, "--record", record]);
   try {
     const run = await claude(ws, model, { turns });
     if (run.code !== 0) throw new Error(`claude (fast path) exited ${run.code}:\n${run.stderr}`);

@@ -93,3 +93,70 @@ export function refusedWith(run: AgentRun, reason: string): void {
     ok(results[0]!.text.includes(reason), shown(run));
   }
 }
+
+/** `hook-run serve` started from the launcher `install claude` wrote, as a supervisor would start it. */
+export interface Server extends AsyncDisposable {
+  /** What it wrote on stderr so far. */
+  stderr(): string;
+  /** SIGTERM, then its exit code. */
+  stop(): Promise<number>;
+  /** SIGKILL, as a crash would end it (its socket stays behind). */
+  kill(): Promise<void>;
+}
+
+/**
+ * `<launcher> serve [args…]` for this user in the project, through a shell
+ * that raises its descriptor limit to at least 4096 where it may; resolves
+ * once it says it is listening, and fails with what it said if it ends
+ * before.
+ */
+export async function serveFromLauncher(ws: Workspace, args: string[]): Promise<Server> {
+  const child = new Deno.Command("sh", {
+    args: [
+      "-c",
+      '[ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge 4096 ] || ulimit -n 4096 2>/dev/null; exec "$@"',
+      "sh",
+      ws.at("~/.config/hookgate/bin/hook-run"),
+      "serve",
+      ...args,
+    ],
+    cwd: ws.project,
+    clearEnv: true,
+    env: ws.env(),
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let text = "";
+  const { promise: ready, resolve: listening } = Promise.withResolvers<void>();
+  const reading = (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      text += chunk;
+      if (text.includes("hook-run serve: listening on")) listening();
+    }
+  })();
+  const status = child.status;
+  const ended = await Promise.race([ready.then(() => false), status.then(() => true)]);
+  if (ended) {
+    await reading;
+    throw new Error(`hook-run serve did not start:\n${text}`);
+  }
+  let stopped: Promise<number> | undefined;
+  const end = (signal: Deno.Signal) =>
+    stopped ??= (async () => {
+      try {
+        child.kill(signal);
+      } catch {
+        // It has ended already.
+      }
+      const { code } = await status;
+      await reading;
+      return code;
+    })();
+  return {
+    stderr: () => text,
+    stop: () => end("SIGTERM"),
+    kill: async () => void await end("SIGKILL"),
+    [Symbol.asyncDispose]: async () => void await end("SIGTERM"),
+  };
+}

@@ -8,8 +8,8 @@
 // have read the refused connection as "go ahead".
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { type AgentRun, claude, shown, type Workspace, workspace } from "./_agents.ts";
-import { DENIED, GUARD, installClaude, RM_VICTIM, userHooks } from "./_claude.ts";
+import { type AgentRun, claude, shown, workspace } from "./_agents.ts";
+import { DENIED, GUARD, installClaude, RM_VICTIM, serveFromLauncher, userHooks } from "./_claude.ts";
 import { fakeModel, toolResults } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -17,44 +17,6 @@ const unavailable = await agentsUnavailable();
 const named = (name: string) => unavailable === undefined ? name : `${name} (ignored: ${unavailable})`;
 const model = fakeModel();
 Deno.test.afterAll(() => model.close());
-
-/** `<launcher> serve --socket --cwd <project> --record FILE`, resolved once it listens; SIGKILL ends it. */
-async function startServe(ws: Workspace, record: string) {
-  const child = new Deno.Command(ws.at("~/.config/hookgate/bin/hook-run"), {
-    args: ["serve", "--socket", "--cwd", ws.project, "--record", record],
-    cwd: ws.project,
-    clearEnv: true,
-    env: ws.env(),
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let text = "";
-  const { promise: ready, resolve: listening } = Promise.withResolvers<void>();
-  const reading = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      text += chunk;
-      if (text.includes("listening on")) listening();
-    }
-  })();
-  const ended = await Promise.race([ready.then(() => false), child.status.then(() => true)]);
-  if (ended) {
-    await reading;
-    throw new Error(`hook-run serve did not start:\n${text}`);
-  }
-  return {
-    stderr: () => text,
-    async kill(): Promise<void> {
-      try {
-        child.kill("SIGKILL");
-      } catch {
-        // It has ended already.
-      }
-      await child.status;
-      await reading;
-    },
-  };
-}
 
 /** That Claude refused the Bash call with the guard's reason. */
 function refused(run: AgentRun): void {
@@ -81,7 +43,7 @@ Deno.test({
     match(commands[0]!, /gateway --socket .*serve\.sock --max-time \d+$/);
 
     const record = ws.at("~/audit.jsonl");
-    const server = await startServe(ws, record);
+    const server = await serveFromLauncher(ws, ["--socket", "--cwd", ws.project, "--record", record]);
     try {
       const served = await claude(ws, model, { turns: RM_VICTIM });
       equal(served.code, 0, shown(served));

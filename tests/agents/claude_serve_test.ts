@@ -9,7 +9,16 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type AgentRun, claude, shown, type Workspace, workspace } from "./_agents.ts";
-import { DENIED, GUARD, hookResponses, installClaude, RM_VICTIM, userHooks } from "./_claude.ts";
+import {
+  DENIED,
+  GUARD,
+  hookResponses,
+  installClaude,
+  RM_VICTIM,
+  serveFromLauncher,
+  type Server,
+  userHooks,
+} from "./_claude.ts";
 import { fakeModel, toolResults } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -52,69 +61,12 @@ function freePort(): number {
   return port;
 }
 
-/** `hook-run serve`, started from the launcher. */
-interface Server extends AsyncDisposable {
-  /** What it wrote on stderr so far. */
-  stderr(): string;
-  /** SIGTERM, then its exit code. */
-  stop(): Promise<number>;
-}
-
 /**
  * The server as install tells the user to start it, `<launcher> serve --port
- * N`, with `--cwd` the project as in docs/serve.md's unit, through a shell
- * that raises its descriptor limit to at least 4096 where it may; resolves
- * once it is listening.
+ * N`, with `--cwd` the project as in docs/serve.md's unit.
  */
-async function startServe(ws: Workspace, port: number, more: string[] = []): Promise<Server> {
-  const launcher = ws.at("~/.config/hookgate/bin/hook-run");
-  const child = new Deno.Command("sh", {
-    args: [
-      "-c",
-      '[ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge 4096 ] || ulimit -n 4096 2>/dev/null; exec "$@"',
-      "sh",
-      launcher,
-      "serve",
-      "--port",
-      String(port),
-      "--cwd",
-      ws.project,
-      ...more,
-    ],
-    cwd: ws.project,
-    clearEnv: true,
-    env: ws.env(),
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let text = "";
-  const { promise: ready, resolve: listening } = Promise.withResolvers<void>();
-  const reading = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      text += chunk;
-      if (text.includes("hook-run serve: listening on")) listening();
-    }
-  })();
-  const status = child.status;
-  const ended = await Promise.race([ready.then(() => false), status.then(() => true)]);
-  if (ended) {
-    await reading;
-    throw new Error(`hook-run serve did not start:\n${text}`);
-  }
-  let stopped: Promise<number> | undefined;
-  const stop = () =>
-    stopped ??= (async () => {
-      try {
-        child.kill("SIGTERM");
-      } catch {
-        // It has ended already.
-      }
-      const { code } = await status;
-      await reading;
-      return code;
-    })();
-  return { stderr: () => text, stop, [Symbol.asyncDispose]: async () => void await stop() };
+function startServe(ws: Workspace, port: number, more: string[] = []): Promise<Server> {
+  return serveFromLauncher(ws, ["--port", String(port), "--cwd", ws.project, ...more]);
 }
 
 /** Idle sockets held open to a server: none sends a byte. */
