@@ -38,7 +38,7 @@ Deno.test({
   async fn() {
     await withProject({ PreToolUse: [{ command: "echo 'no rm here' >&2; exit 2" }] }, async (dir, config) => {
       const said: string[] = [];
-      const listening = Promise.withResolvers<{ addr: Deno.NetAddr; hooks: number }>();
+      const listening = Promise.withResolvers<{ addr: Deno.NetAddr | undefined; hooks: number }>();
       const ended = servePolicy({
         flags: { config: [config], plugins: [], extensions: [] },
         project: { root: dir, start: dir },
@@ -49,7 +49,7 @@ Deno.test({
       });
       const { addr, hooks } = await Promise.race([listening.promise, ended.then((end) => Promise.reject(end))]);
       equal(hooks, 1);
-      const response = await fetch(`http://127.0.0.1:${addr.port}/hooks/PreToolUse`, {
+      const response = await fetch(`http://127.0.0.1:${addr!.port}/hooks/PreToolUse`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
