@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console
 // A server on a Unix socket that is not hook-run serve, for the fast path's
 // failures: `hang` never answers, `500` answers an HTTP error, `bare`
 // answers 200 without the gateway's exit code. Says "ready" once it listens.
