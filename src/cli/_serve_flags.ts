@@ -3,6 +3,9 @@
 // default.
 
 import { CliError } from "../_internal/cli_error.ts";
+import { defaultHome } from "../config/mod.ts";
+import { serveSocketPath } from "../_internal/serve_socket.ts";
+import { resolve } from "../_internal/path.ts";
 import {
   DEFAULT_BODY_MEMORY_MIB,
   DEFAULT_BODY_TIMEOUT_S,
@@ -30,6 +33,9 @@ export const SERVE_FLAGS = {
   record: { type: "string" as const },
   "record-max-bytes": { type: "string" as const },
   "record-keep": { type: "string" as const },
+  socket: { type: "boolean" as const },
+  "socket-path": { type: "string" as const },
+  "socket-only": { type: "boolean" as const },
 };
 
 /** serve's settings, read from its flags. */
@@ -49,6 +55,10 @@ export interface ServeSettings {
   record: string | undefined;
   recordMaxBytes: number;
   recordKeep: number;
+  /** The Unix socket to listen on as well (`--socket`, `--socket-path`), absolute. */
+  socket: string | undefined;
+  /** Whether it listens on the TCP port too (not with `--socket-only`). */
+  tcp: boolean;
 }
 
 /** The settings from parsed flag values; a CliError names a wrong one. */
@@ -79,7 +89,26 @@ export function serveSettings(values: Record<string, unknown>): ServeSettings {
     // A few lines at least: a smaller bound would rotate at nearly every call.
     recordMaxBytes: integer(values["record-max-bytes"], "--record-max-bytes", DEFAULT_RECORD_MAX_BYTES, 4096, 2 ** 50),
     recordKeep: integer(values["record-keep"], "--record-keep", DEFAULT_RECORD_KEEP, 0, 1000),
+    socket: socketOf(values),
+    tcp: values["socket-only"] !== true,
   };
+}
+
+/** The socket from --socket, --socket-path and --socket-only (each of which asks for one). */
+function socketOf(values: Record<string, unknown>): string | undefined {
+  const path = values["socket-path"] as string | undefined;
+  if (path !== undefined) {
+    if (path === "") throw new CliError("--socket-path must name a file, got an empty path");
+    return resolve(path);
+  }
+  if (values.socket !== true && values["socket-only"] !== true) return undefined;
+  const home = defaultHome();
+  if (home === undefined) {
+    throw new CliError(
+      "--socket: neither $HOOKGATE_HOME nor $HOME is set, so there is no default socket; give --socket-path PATH",
+    );
+  }
+  return serveSocketPath(home);
 }
 
 function integer(value: unknown, flag: string, fallback: number, min: number, max: number): number {

@@ -12,6 +12,7 @@ import { readGrantedEnv } from "../_internal/env.ts";
 import { printable } from "../_internal/printable.ts";
 import { installClaude, type InstallClaudeOptions, quote, uninstallClaude } from "../install/mod.ts";
 import { DEFAULT_SERVE_PORT } from "../server/mod.ts";
+import { serveSocketPath } from "../_internal/serve_socket.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
 import { absolutePath } from "./_path.ts";
 
@@ -37,11 +38,16 @@ hookgate's guarantees:
   cannot run outside Claude (mcp_tool, agent, PowerShell), or one that calls
   a local /hooks URL (an HTTP hook, curl, wget), stays where Claude runs it;
 - writes the routing, merged with everything else in the file, after a
-  timestamped backup: command hooks "<launcher> gateway", or with --serve HTTP
-  hooks to http://127.0.0.1:<port>/hooks/<Event> (SessionStart and Setup
-  still through the gateway: Claude runs only command hooks there), each
-  marked "hookgate": "routing". Run the server yourself, under a supervisor
-  (see docs/serve.md).
+  timestamped backup: command hooks "<launcher> gateway", each marked
+  "hookgate": "routing". With --serve they are "<launcher> gateway --socket
+  $HOOKGATE_HOME/run/serve.sock --max-time T": the event goes to hook-run
+  serve --socket over its Unix socket (curl), and when no server answers the
+  gateway answers it in the same command; any other failure of the server
+  (an error, a timeout, a crash) is exit code 2, a block. With --serve and
+  --port or --token-env: HTTP hooks to http://127.0.0.1:<port>/hooks/<Event>
+  instead (SessionStart and Setup still through the gateway), which Claude
+  lets through while the server is down. Run the server yourself, under a
+  supervisor (see docs/serve.md).
 
 Running it again changes nothing and says so; with --least-privilege it adds
 what the current project's hooks need to the launcher's flags. A settings
@@ -51,9 +57,9 @@ symbolic link (the file it points to is written), and an edit made to it
 while install runs is never overwritten: install reads it again.
 
 Options:
-  --serve             route to hook-run serve instead of the gateway
-  --port N            the server's port (default ${DEFAULT_SERVE_PORT})
-  --token-env NAME    the server's --token-env: each HTTP hook sends "Bearer $NAME"
+  --serve             route to hook-run serve over its socket, the gateway when none answers
+  --port N            with --serve: HTTP hooks to the server's port instead (default ${DEFAULT_SERVE_PORT})
+  --token-env NAME    with --serve: HTTP hooks that send "Bearer $NAME" (the server's --token-env)
   --least-privilege   build the launcher with the flags the configuration needs
                       (your layers and the current project's), not --allow-all
   --keep-hooks        leave the hooks of the settings file to Claude
@@ -91,13 +97,17 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const port = portOf(values.port as string | undefined, serve);
   const tokenEnv = values["token-env"] as string | undefined;
   if (tokenEnv !== undefined && !serve) throw new CliError("--token-env is for --serve (the gateway needs no token)");
+  const home = hookgateHome();
+  // --port or --token-env asks for HTTP hooks to that port; --serve alone, for the fast path over the socket.
+  const socket = serve && values.port === undefined && tokenEnv === undefined ? serveSocketPath(home) : undefined;
   const options: InstallClaudeOptions = {
     serve,
     port,
     tokenEnv,
+    ...(socket === undefined ? {} : { socket }),
     leastPrivilege: values["least-privilege"] === true,
     keepHooks: values["keep-hooks"] === true,
-    home: hookgateHome(),
+    home,
     settingsPath: await settingsFile(values.settings as string | undefined),
     settingsFlag: values.settings !== undefined,
     cwd: await absolutePath((values.cwd as string | undefined) ?? "."),
@@ -114,7 +124,10 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   }
   io.stdout(`hook-run install claude: Claude Code's hooks now go through hookgate\n${report.lines.join("\n")}\n`);
   io.stdout(
-    serve
+    socket !== undefined
+      ? `Start the server, under a supervisor that restarts it: ${printable(quote(report.bin))} serve --socket ` +
+        `(while it is down, or stopped, the gateway answers each call)\n`
+      : serve
       ? `Start the server, under a supervisor that restarts it: ${printable(quote(report.bin))} serve --port ${port}${
         tokenEnv === undefined ? "" : ` --token-env ${tokenEnv}`
       }\n`

@@ -32,6 +32,7 @@ export const SERVE_HELP =
                       [--token-env NAME] [--allowed-host NAME]... [--header-timeout S] [--body-timeout S]
                       [--max-connections N] [--body-memory MIB] [--metrics-open]
                       [--record FILE] [--record-max-bytes N] [--record-keep K] [--trace]
+                      [--socket | --socket-path PATH] [--socket-only]
 
 Answers Claude Code's HTTP hooks as hook-run gateway answers its command
 hooks, from one long-running process: no start-up per tool call, one policy
@@ -90,6 +91,12 @@ Options:
     DEFAULT_RECORD_MAX_BYTES / 1024 / 1024
   } MiB)
   --record-keep K        rotated files kept, FILE.1 (newest) to FILE.K (default ${DEFAULT_RECORD_KEEP})
+  --socket               listen on a Unix socket as well: $HOOKGATE_HOME/run/serve.sock, in a
+                         directory made 0700 (refused when it is wider or another user's),
+                         the socket 0600; calls over it need no token (its mode is the gate).
+                         The fast-path command hooks of "install claude --serve" call it
+  --socket-path PATH     the same on another socket (its directory: the same rules)
+  --socket-only          listen on the socket alone, no port (with --socket-path, or the default)
   --cwd DIR              where to find the project whose layers count, for every call (default: the
                          current directory): the nearest directory up from there holding .hookgate/
   --trace                one line per call, and one per hook, on stderr
@@ -133,6 +140,8 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
     io,
     hostname,
     port,
+    tcp: settings.tcp,
+    ...(settings.socket === undefined ? {} : { socket: settings.socket }),
     ...(token === undefined ? {} : { token }),
     hostNames: settings.hostNames,
     headerTimeoutMs: settings.headerTimeoutMs,
@@ -147,15 +156,23 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
     ...(trace ? { onInvocation: (record) => io.stderr(hookLine(record, 0, false, 0, { ...io, color: false })) } : {}),
     // The listening line comes last, so a supervisor waiting for it has read
     // everything the server says at start.
-    onListening: ({ addr, hooks }) => {
-      const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+    onListening: ({ addr, socket, hooks }) => {
+      if (addr !== undefined) {
+        say(
+          token === undefined
+            ? "no token: any process on this machine can call it"
+            : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
+        );
+      }
+      if (socket !== undefined) say(`on the socket ${socket} (mode 0600, its directory 0700): no token needed`);
+      const where = [
+        ...(addr === undefined
+          ? []
+          : [`http://${addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname}:${addr.port}`]),
+        ...(socket === undefined ? [] : [`unix:${socket}`]),
+      ].join(" and ");
       say(
-        token === undefined
-          ? "no token: any process on this machine can call it"
-          : `every call must carry "Authorization: Bearer <token>" with the token from $${tokenEnv} (compared in constant time)`,
-      );
-      say(
-        `listening on http://${shown}:${addr.port} (POST /hooks/<Event>, POST /hooks, GET /healthz, GET /metrics); ` +
+        `listening on ${where} (POST /hooks/<Event>, POST /hooks, GET /healthz, GET /metrics); ` +
           `${count(hooks, "hook")} configured, reloaded when their files change; ` +
           `project ${found.root}${foundAbove(found)}`,
       );

@@ -22,6 +22,7 @@ import {
 } from "../dialects/mod.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import type { JsonFile } from "./json_file.ts";
+import { fastPathCommand, fastPathMaxTime } from "./fast_path.ts";
 import { launcherPaths, quote } from "./launcher.ts";
 import { readSettings, settingsValue } from "./_settings_file.ts";
 import type { InstallClaudeOptions } from "./types.ts";
@@ -84,7 +85,7 @@ export async function planClaudeSettings(options: InstallClaudeOptions): Promise
   const movedHooks = (movedNext.hooks ?? {}) as ClaudeHooks;
   const route: ClaudeRoute = {
     command: `${quote(paths.bin)} gateway`,
-    ...(serve ? { url: `http://127.0.0.1:${port}/hooks` } : {}),
+    ...(serve && options.socket === undefined ? { url: `http://127.0.0.1:${port}/hooks` } : {}),
     ...(tokenEnv === undefined ? {} : { tokenEnv }),
   };
   const timeouts = claudeTimeouts(movedHooks);
@@ -92,7 +93,15 @@ export async function planClaudeSettings(options: InstallClaudeOptions): Promise
     settingsValue(settings),
     addClaudeHooks(
       split.settings,
-      Object.fromEntries(routed.map((e) => [e, [claudeRoutingGroup(e, route, routingTimeout(e, timeouts))]])),
+      Object.fromEntries(routed.map((e) => {
+        const timeout = routingTimeout(e, timeouts);
+        const socket = options.socket;
+        // The fast path: a command hook to the server's socket, the gateway when none answers.
+        const to = socket === undefined
+          ? route
+          : { command: fastPathCommand(quote(paths.bin), quote(socket), fastPathMaxTime(timeout)) };
+        return [e, [claudeRoutingGroup(e, to, timeout)]];
+      })),
     ),
   );
 

@@ -60,7 +60,7 @@ export async function planLauncher(
   const deno = await stableDenoPath(readGrantedEnv("PATH"));
   const again = [
     ...(leastPrivilege ? ["--least-privilege"] : []),
-    ...(serve ? ["--serve", `--port ${port}`] : []),
+    ...(serve ? ["--serve", ...options.socket === undefined ? [`--port ${port}`] : []] : []),
     ...(tokenEnv === undefined ? [] : [`--token-env ${quote(tokenEnv)}`]),
     ...(keepHooks ? ["--keep-hooks"] : []),
     ...(options.settingsFlag ? [`--settings ${quote(settingsPath)}`] : []),

@@ -84,7 +84,9 @@ export async function installClaude(options: InstallClaudeOptions): Promise<Inst
       }
       continue;
     }
-    const target = options.serve
+    const target = options.socket !== undefined
+      ? `hook-run serve on ${options.socket}, else the gateway (${plan.route.command})`
+      : options.serve
       ? `http://127.0.0.1:${options.port}/hooks/<Event> (SessionStart, Setup: the gateway)`
       : plan.route.command;
     lines.push(`  routing   ${plan.routed.length} events → ${printable(target)}: ${plan.routed.join(", ")}`);

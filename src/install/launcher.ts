@@ -17,6 +17,7 @@
 
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
+import { fastPathLines } from "./fast_path.ts";
 import { type FlagSet, parseFlagWords } from "./launcher_flags.ts";
 
 /** What `deno task bundle` passes to `deno bundle` (tests keep the two in step). */
@@ -145,6 +146,7 @@ export function launcherScript(script: LauncherScript): string {
     `  printf 'hook-run: cannot start the gateway: %s; run "%s" again\\n' "$1" ${fix} >&2`,
     "  exit 2",
     "}",
+    ...fastPathLines(),
     "# The Deno install found, by a name that survives its upgrades; else the one on PATH.",
     '[ -x "$deno" ] || { named=$deno; deno=$(command -v deno) || fail "Deno is neither at $named nor on PATH"; }',
     '[ -r "$bundle" ] || fail "cannot read the bundle $bundle"',
@@ -154,7 +156,11 @@ export function launcherScript(script: LauncherScript): string {
     "  # A server, under a supervisor: its signals go to Deno itself.",
     `  exec "$deno" ${run} "$bundle" "$@"`,
     "fi",
-    `"$deno" ${run} "$start" "$@"`,
+    'if [ -n "$fast" ]; then',
+    `  printf '%s' "$event" | "$deno" ${run} "$start" "$@"`,
+    "else",
+    `  "$deno" ${run} "$start" "$@"`,
+    "fi",
     "code=$?",
     `# The start module exits ${START_EXIT_CODES[1]} for hook-run's 1 and ${
       START_EXIT_CODES[130]

@@ -5,6 +5,12 @@ export interface InstallClaudeOptions {
   serve: boolean;
   port: number;
   tokenEnv: string | undefined;
+  /**
+   * With `serve`: the server's Unix socket, for command hooks that call it
+   * there and fall back to the gateway when no server answers (the fast
+   * path); without it, HTTP hooks to `port`.
+   */
+  socket?: string;
   leastPrivilege: boolean;
   keepHooks: boolean;
   home: string;

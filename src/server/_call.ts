@@ -12,6 +12,7 @@ import {
   type Agent,
   agentAnswer,
   type AgentCallError,
+  agentExit,
   agentRunEnv,
   blockingAnswer,
   eventInPrefix,
@@ -23,6 +24,11 @@ import { type BodyBudget, PREFIX_BYTES, readBody } from "./_body.ts";
 import type { CallRecords } from "./_call_records.ts";
 import type { HttpRequest, HttpResponse } from "./_http_head.ts";
 import { blockKind, type DecisionKind, decisionOf } from "./_metrics.ts";
+
+/** The header of a `?form=command` answer that carries the gateway's exit code for it. */
+export const EXIT_HEADER = "hookgate-exit";
+/** The header of a `?form=command` answer that carries the gateway's stderr line, when it exits with another code than 0. */
+export const STDERR_HEADER = "hookgate-stderr";
 
 /** The content type of every JSON answer. */
 export const JSON_TYPE = { "content-type": "application/json" };
@@ -62,6 +68,13 @@ export class AgentCall {
   #agent: Agent;
   #signal: AbortSignal;
   #note: CallNote;
+  /**
+   * Asked with `?form=command` (the fast-path command hook): the answer
+   * also carries the gateway's exit code and stderr line for it, as
+   * headers, and a failure is the gateway's exit code 2 with no stdout.
+   */
+  #command = false;
+  #exit: { code: number; stderr: string } = { code: 0, stderr: "" };
 
   constructor(handler: CallContext, agent: Agent, signal: AbortSignal, note: CallNote) {
     this.#handler = handler;
@@ -73,6 +86,25 @@ export class AgentCall {
 
   /** Reads the body, runs the event, answers; `wire` is the path's event, when it names one. */
   async call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
+    this.#command = request.query !== "" && new URLSearchParams(request.query).get("form") === "command";
+    const response = await this.#call(request, wire);
+    if (!this.#command || response.status !== 200) return response;
+    const { code, stderr } = this.#exit;
+    return {
+      ...response,
+      body: this.#failedToAnswer ? "" : response.body,
+      headers: {
+        ...response.headers,
+        [EXIT_HEADER]: String(code),
+        ...(code === 0 ? {} : { [STDERR_HEADER]: printable(stderr) }),
+      },
+    };
+  }
+
+  /** Whether the server itself failed the call (answered with the block, as the gateway's exit code 2). */
+  #failedToAnswer = false;
+
+  async #call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
     const named = wire?.event;
     this.#note.event = named;
     this.#wireEvent = wire?.wireEvent;
@@ -136,6 +168,7 @@ export class AgentCall {
       // Hook failures go to stderr, not into systemMessage as the gateway's
       // do: the logger is shared by every call in flight.
       const answer = agentAnswer(this.#agent, decoded, event, result, [], host.config.project);
+      if (this.#command) this.#exit = agentExit(this.#agent, event, result, decoded, [], host.config.project);
       return this.#answer(200, answer, event, "answered", started);
     } catch (failure) {
       return this.#failed(event, failure instanceof Error ? failure.message : String(failure), started);
@@ -174,6 +207,10 @@ export class AgentCall {
     this.#note.event = event;
     this.#note.reason = reason;
     this.#note.decision = HOOK_EVENTS[event].canBlock ? blockKind(event) : "none";
+    if (HOOK_EVENTS[event].canBlock) {
+      this.#failedToAnswer = true;
+      this.#exit = { code: 2, stderr: `hook-run serve: ${event}: ${reason}` };
+    }
     return blockingAnswer(
       this.#agent,
       event,

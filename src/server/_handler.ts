@@ -125,10 +125,14 @@ export class ServeHandler implements CallContext {
     this.#cancel.abort(new DOMException("hook-run serve is shutting down", "AbortError"));
   }
 
-  /** One request. Never rejects: whatever goes wrong is an answer. */
-  async handle(request: HttpRequest): Promise<HttpResponse> {
+  /**
+   * One request. Never rejects: whatever goes wrong is an answer. One that
+   * came over the Unix socket (`local`) needs no token and no Host: the
+   * socket's file mode lets only its owner connect, and no web page can.
+   */
+  async handle(request: HttpRequest, local = false): Promise<HttpResponse> {
     const path = request.path;
-    if (path !== "/hooks" && !path.startsWith("/hooks/")) return await this.#route(request, undefined);
+    if (path !== "/hooks" && !path.startsWith("/hooks/")) return await this.#route(request, undefined, local);
     const started = performance.now();
     const named = path.slice("/hooks/".length);
     const note: CallNote = {
@@ -136,7 +140,7 @@ export class ServeHandler implements CallContext {
       event: named === "" ? undefined : named,
       decision: "none",
     };
-    const response = await this.#route(request, note);
+    const response = await this.#route(request, note, local);
     const ms = performance.now() - started;
     this.#metrics.called(note.event, response.status, note.decision, ms / 1000);
     const audit = this.#options.audit;
@@ -153,12 +157,12 @@ export class ServeHandler implements CallContext {
     return response;
   }
 
-  async #route(request: HttpRequest, note: CallNote | undefined): Promise<HttpResponse> {
+  async #route(request: HttpRequest, note: CallNote | undefined, local: boolean): Promise<HttpResponse> {
     const { path, headers } = request;
     if (headers.has("origin")) {
       return reply(403, error("a request with an Origin header comes from a web page; agents send none"));
     }
-    const hostNames = this.#options.hostNames;
+    const hostNames = local ? null : this.#options.hostNames;
     if (hostNames !== null && !this.#knownHost(hostNames, headers.get("host") ?? "")) {
       return reply(
         421,
@@ -187,7 +191,7 @@ export class ServeHandler implements CallContext {
         body: request.method === "HEAD" ? null : body,
       };
     }
-    const authorized = this.#options.authorized;
+    const authorized = local ? undefined : this.#options.authorized;
     if (path === "/metrics") {
       if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed("GET, HEAD");
       if (

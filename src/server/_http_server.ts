@@ -17,6 +17,8 @@ import type { HttpHandler } from "./_http_head.ts";
 export interface HttpServerOptions extends ConnectionLimits {
   hostname: string;
   port: number;
+  /** Accept on this listener (a Unix socket's) instead of opening `hostname:port`. */
+  listener?: Deno.Listener;
   /**
    * The most connections open at once. At the cap, a new one replaces the
    * oldest that waits for a request's head; when none waits, it waits to
@@ -33,11 +35,11 @@ const MAX_BACKOFF_MS = 1_000;
 /** How often the same trouble (the cap reached, accept failing) is said at most. */
 const SAY_EVERY_MS = 60_000;
 
-/** An HTTP/1.1 server on one TCP listener. */
+/** An HTTP/1.1 server on one listener: TCP, or a Unix socket. */
 export class HttpServer {
   /** The address it listens on. */
-  readonly addr: Deno.NetAddr;
-  #listener: Deno.TcpListener;
+  readonly addr: Deno.Addr;
+  #listener: Deno.Listener;
   #options: HttpServerOptions;
   #connections = new Set<HttpConnection>();
   /**
@@ -63,7 +65,8 @@ export class HttpServer {
    */
   constructor(options: HttpServerOptions) {
     this.#options = options;
-    this.#listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
+    this.#listener = options.listener ??
+      Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
     this.addr = this.#listener.addr;
     this.#accepting = this.#accept();
   }
@@ -123,7 +126,7 @@ export class HttpServer {
           continue;
         }
       }
-      let conn: Deno.TcpConn;
+      let conn: Deno.Conn;
       try {
         conn = await this.#listener.accept();
       } catch (error) {
@@ -155,9 +158,9 @@ export class HttpServer {
     }
   }
 
-  #open(conn: Deno.TcpConn): void {
+  #open(conn: Deno.Conn): void {
     try {
-      conn.setNoDelay(true);
+      if (conn.localAddr.transport === "tcp") (conn as Deno.TcpConn).setNoDelay(true);
     } catch {
       // A connection already reset: serving it ends at once.
     }

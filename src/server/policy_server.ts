@@ -17,7 +17,7 @@ import { bearerCheck } from "./_bearer.ts";
 import { BodyBudget } from "./_body.ts";
 import { callRecords } from "./_call_records.ts";
 import { ServeHandler, type ServeHandlerOptions } from "./_handler.ts";
-import { HttpServer } from "./_http_server.ts";
+import { Listeners } from "./_listeners.ts";
 import { ServeMetrics } from "./_metrics.ts";
 import {
   DEFAULT_BODY_MEMORY_MIB,
@@ -55,6 +55,17 @@ export interface PolicyServerOptions {
    * @default {8787}
    */
   port?: number;
+  /**
+   * A Unix domain socket to listen on as well (its directory is made 0700,
+   * the socket 0600; calls over it need no token).
+   */
+  socket?: string;
+  /**
+   * Listen on `hostname:port` too; `false` listens on the socket alone.
+   *
+   * @default {true}
+   */
+  tcp?: boolean;
   /** The token every call must carry as `Authorization: Bearer <token>`; without one, any local process may call. */
   token?: string;
   /**
@@ -102,7 +113,7 @@ export interface PolicyServerOptions {
    * says is said before, so a supervisor waiting for a line said here has
    * read all of it.
    */
-  onListening?: (listening: { addr: Deno.NetAddr; hooks: number }) => void;
+  onListening?: (listening: { addr: Deno.NetAddr | undefined; socket: string | undefined; hooks: number }) => void;
 }
 
 /**
@@ -196,24 +207,28 @@ export async function servePolicy(options: PolicyServerOptions): Promise<PolicyS
       metricsOpen: options.metricsOpen === true,
       ...(audit === undefined ? {} : { audit }),
     });
-    let server: HttpServer;
+    let server: Listeners;
+    const tcp = options.tcp !== false;
     try {
       // Asked first: listening unasked would prompt on a terminal.
-      if (Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
+      if (tcp && Deno.permissions.querySync({ name: "net", host: `${hostname}:${port}` }).state !== "granted") {
         throw new Deno.errors.NotCapable(`Requires net access to "${hostname}:${port}"`);
       }
-      server = new HttpServer({
+      server = await Listeners.open({
         hostname,
         port,
+        tcp,
+        socket: options.socket,
         headerTimeoutMs: options.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_S * 1000,
         bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_S * 1000,
         maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
-        handler: (request) => handler.handle(request),
+        handle: (request, local) => handler.handle(request, local),
         say,
       });
     } catch (error) {
       await host.close();
-      throw new CliError(listenError(error, hostname, port));
+      if (error instanceof CliError) throw error;
+      throw new CliError(listenError(error, hostname, port, options.socket));
     }
     const hosts = {
       close: () => Promise.all([host.close(), others.close()]).then(() => {}),
@@ -223,7 +238,11 @@ export async function servePolicy(options: PolicyServerOptions): Promise<PolicyS
     // The signal handlers are in place before the listening line: whoever
     // reads that line may stop the server at once and gets a clean shutdown.
     return await untilStopped(server, handler, hosts, say, () => {
-      options.onListening?.({ addr: server.addr, hooks: host.registry.all().length });
+      options.onListening?.({
+        addr: server.tcp?.addr as Deno.NetAddr | undefined,
+        socket: server.socket,
+        hooks: host.registry.all().length,
+      });
     });
   }
 }
@@ -236,7 +255,7 @@ interface ServedHosts {
 
 /** Waits for a signal, then shuts down in order; a second signal cuts that short. */
 async function untilStopped(
-  server: HttpServer,
+  server: Listeners,
   handler: ServeHandler,
   host: ServedHosts,
   say: (message: string) => void,
@@ -277,7 +296,7 @@ async function untilStopped(
  * what is left of the grace period, and whatever still runs is killed.
  */
 async function shutDown(
-  server: HttpServer,
+  server: Listeners,
   handler: ServeHandler,
   host: ServedHosts,
   say: (message: string) => void,
@@ -314,7 +333,10 @@ function count(n: number, noun: string): string {
   return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
 }
 
-function listenError(error: unknown, hostname: string, port: number): string {
+function listenError(error: unknown, hostname: string, port: number, socket: string | undefined): string {
+  if (socket !== undefined && error instanceof Deno.errors.NotCapable && /read|write/i.test(error.message)) {
+    return `cannot listen on ${socket}: not allowed by --allow-read and --allow-write; add both for it`;
+  }
   if (error instanceof Deno.errors.NotCapable) {
     return `cannot listen on ${hostname}:${port}: not allowed by --allow-net; add --allow-net=${hostname}`;
   }
