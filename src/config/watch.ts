@@ -305,7 +305,14 @@ class Watcher implements ConfigWatcher {
       next.layers.find((read) => read.kind === layer.kind && read.path === layer.path) ?? layer
     );
     // Plugin layers come from the load itself (a layer's claudePlugins): watched as it found them.
-    return { ...next, layers: [...layers, ...next.layers.filter((layer) => layer.kind === "plugin")] };
+    return {
+      ...next,
+      layers: [
+        ...next.layers.filter((layer) => layer.kind === "managed"),
+        ...layers,
+        ...next.layers.filter((layer) => layer.kind === "plugin"),
+      ],
+    };
   }
 
   #schedule(): void {
