@@ -10,8 +10,14 @@ import { CliError } from "../_internal/cli_error.ts";
 import type { CliIo } from "../_internal/cli_io.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { printable } from "../_internal/printable.ts";
-import { installClaude, type InstallClaudeOptions, quote, uninstallClaude } from "../install/mod.ts";
-import { claudeManagedSettingsPath, systemLauncherDir } from "../install/managed_claude.ts";
+import {
+  claudeManagedSettingsPath,
+  installClaude,
+  type InstallClaudeOptions,
+  quote,
+  systemLauncherDir,
+  uninstallClaude,
+} from "../install/mod.ts";
 import { DEFAULT_SERVE_PORT } from "../server/mod.ts";
 import { serveSocketPath } from "../_internal/serve_socket.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
