@@ -92,3 +92,7 @@ export function projectJson(project: ProjectTrust | undefined, trustedByEnv: boo
     ...(project.trusted ? {} : { trustCommand: trustCommandLine(project.snapshot.root) }),
   };
 }
+
+/** What check and trust say of a managed file. */
+export const MANAGED_LINE =
+  "managed (system-wide, by your administrator): its hooks and rules always apply; no user or project setting, --no-hooks or trust turns them off";

@@ -19,7 +19,7 @@ import { printable } from "../_internal/printable.ts";
 import type { CliIo } from "../_internal/cli_io.ts";
 import { paint } from "./_io.ts";
 import { trustCommandLine } from "../host/mod.ts";
-import { projectJson } from "./_trust.ts";
+import { MANAGED_LINE, projectJson } from "./_trust.ts";
 import { foundAbove } from "./_project_root.ts";
 
 export const CHECK_HELP =
@@ -61,6 +61,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const files = config.example ? [EXAMPLE_PATH] : config.layers.filter((l) => l.found).map((l) => l.path);
   // Files an agent runs itself: shown, so nobody expects hookgate to run them for it as well.
   const agentFiles = config.layers.flatMap(({ path, owner, found }) => found && owner ? [{ path, owner }] : []);
+  // The administrator's files: in force whatever the other layers say.
+  const managed = config.layers.filter((layer) => layer.kind === "managed" && layer.found).map((layer) => layer.path);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
   const rules = rulesInForce(config.rules);
@@ -74,6 +76,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
         placeholders: (config.placeholders ?? []).map((p) => ({ ...p, denies: placeholderDenies(p) })),
         project: projectJson(config.project, config.trustedByEnv),
         runByAgent: agentFiles.map(({ path, owner }) => ({ file: path, agent: owner })),
+        ...(managed.length === 0 ? {} : { managed }),
         ...(rules.length === 0 ? {} : { rules }),
       }) + "\n",
     );
@@ -84,6 +87,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${diagnostic.severity === "error" ? paint(io, "red", line) : paint(io, "yellow", line)}\n`);
   }
   for (const placeholder of config.placeholders ?? []) io.stdout(`${printable(placeholderLine(placeholder))}\n`);
+  for (const path of managed) io.stdout(`${printable(path)}: ${MANAGED_LINE}\n`);
   for (const { path, owner } of agentFiles) {
     io.stdout(
       `${printable(path)}: run by ${AGENT_LABELS[owner]} itself (hook-run gateway and serve leave its hooks to ${

@@ -10,7 +10,14 @@ import { CliError } from "../_internal/cli_error.ts";
 import type { CliIo } from "../_internal/cli_io.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { printable } from "../_internal/printable.ts";
-import { installClaude, type InstallClaudeOptions, quote, uninstallClaude } from "../install/mod.ts";
+import {
+  claudeManagedSettingsPath,
+  installClaude,
+  type InstallClaudeOptions,
+  quote,
+  systemLauncherDir,
+  uninstallClaude,
+} from "../install/mod.ts";
 import { DEFAULT_SERVE_PORT } from "../server/mod.ts";
 import { serveSocketPath } from "../_internal/serve_socket.ts";
 import { commonFlags, parseFlags } from "./_args.ts";
@@ -65,9 +72,15 @@ Options:
   --keep-hooks        leave the hooks of the settings file to Claude
   --settings PATH     the Claude settings file (default ~/.claude/settings.json)
   --cwd DIR           the project whose hooks --least-privilege covers (default: here)
+  --managed           write Claude Code's managed settings instead (${claudeManagedSettingsPath()}),
+                      which no user or project setting overrides, not even disableAllHooks; the
+                      launcher goes to ${systemLauncherDir()} (run it as root); the file's own hooks stay
+  --managed-settings PATH  with --managed: another managed settings file (for tests)
+  --launcher-dir DIR  with --managed: another directory for the launcher (for tests)
 `;
 
-export const UNINSTALL_HELP = `Usage: hook-run uninstall claude [--settings PATH]
+export const UNINSTALL_HELP =
+  `Usage: hook-run uninstall claude [--settings PATH | --managed [--managed-settings PATH] [--launcher-dir DIR]]
 
 Removes the routing to hookgate that hook-run install wrote from the user's
 Claude settings (~/.claude/settings.json) — the entries it marked
@@ -75,6 +88,8 @@ Claude settings (~/.claude/settings.json) — the entries it marked
 are; never a hook of yours — and moves the hooks hook-run install moved to
 $HOOKGATE_HOME/${CLAUDE_HOOKS_FILE} back into it, after a timestamped backup.
 Everything else in the file stays. The launcher stays in $HOOKGATE_HOME.
+With --managed, the routing goes from Claude's managed settings file
+(${claudeManagedSettingsPath()}) instead; the system launcher stays.
 `;
 
 const CLAUDE = "claude";
@@ -87,6 +102,9 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
     "least-privilege": { type: "boolean" },
     "keep-hooks": { type: "boolean" },
     settings: { type: "string" },
+    managed: { type: "boolean" },
+    "managed-settings": { type: "string" },
+    "launcher-dir": { type: "string" },
   });
   if (values.help) {
     io.stdout(INSTALL_HELP);
@@ -97,7 +115,15 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const port = portOf(values.port as string | undefined, serve);
   const tokenEnv = values["token-env"] as string | undefined;
   if (tokenEnv !== undefined && !serve) throw new CliError("--token-env is for --serve (the gateway needs no token)");
-  const home = hookgateHome();
+  const managed = await managedPlaces(values);
+  if (managed !== undefined) {
+    if (serve || values["least-privilege"] === true || values.settings !== undefined) {
+      throw new CliError(
+        "--managed writes Claude's managed settings and a system launcher with --allow-all: it takes neither --serve, --least-privilege nor --settings",
+      );
+    }
+  }
+  const home = managed?.launcherDir ?? hookgateHome();
   // --port or --token-env asks for HTTP hooks to that port; --serve alone, for the fast path over the socket.
   const socket = serve && values.port === undefined && tokenEnv === undefined ? serveSocketPath(home) : undefined;
   const options: InstallClaudeOptions = {
@@ -106,10 +132,12 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
     tokenEnv,
     ...(socket === undefined ? {} : { socket }),
     leastPrivilege: values["least-privilege"] === true,
-    keepHooks: values["keep-hooks"] === true,
+    // The managed file's own hooks are the administrator's: they stay where no user can remove them.
+    keepHooks: values["keep-hooks"] === true || managed !== undefined,
     home,
-    settingsPath: await settingsFile(values.settings as string | undefined),
+    settingsPath: managed?.settingsPath ?? await settingsFile(values.settings as string | undefined),
     settingsFlag: values.settings !== undefined,
+    ...(managed === undefined ? {} : { managed: true, managedFlags: managed.flags }),
     cwd: await absolutePath((values.cwd as string | undefined) ?? "."),
   };
   const report = await installClaude(options);
@@ -137,14 +165,20 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
 }
 
 export async function uninstallCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags("uninstall", args, { settings: { type: "string" } });
+  const { values, positionals } = parseFlags("uninstall", args, {
+    settings: { type: "string" },
+    managed: { type: "boolean" },
+    "managed-settings": { type: "string" },
+    "launcher-dir": { type: "string" },
+  });
   if (values.help) {
     io.stdout(UNINSTALL_HELP);
     return 0;
   }
   agentOf("uninstall", positionals, values);
-  const home = hookgateHome();
-  const settingsPath = await settingsFile(values.settings as string | undefined);
+  const managed = await managedPlaces(values);
+  const home = managed?.launcherDir ?? hookgateHome();
+  const settingsPath = managed?.settingsPath ?? await settingsFile(values.settings as string | undefined);
   const report = await uninstallClaude({ home, settingsPath });
   if (!report.changed) {
     io.stdout(`hook-run uninstall claude: nothing to change: ${printable(settingsPath)} does not route to hookgate\n`);
@@ -174,6 +208,27 @@ function portOf(text: string | undefined, serve: boolean): number {
     throw new CliError(`--port must be a port number from 1 to 65535, got "${text}"`);
   }
   return port;
+}
+
+/** With --managed: Claude's managed settings file and the system launcher directory (each overridable, for tests). */
+async function managedPlaces(
+  values: Record<string, unknown>,
+): Promise<{ settingsPath: string; launcherDir: string; flags: string[] } | undefined> {
+  const settings = values["managed-settings"] as string | undefined;
+  const dir = values["launcher-dir"] as string | undefined;
+  if (values.managed !== true) {
+    if (settings !== undefined || dir !== undefined) {
+      throw new CliError("--managed-settings and --launcher-dir are for --managed");
+    }
+    return undefined;
+  }
+  const settingsPath = settings === undefined ? claudeManagedSettingsPath() : await absolutePath(settings);
+  const launcherDir = dir === undefined ? systemLauncherDir() : await absolutePath(dir);
+  const flags = [
+    ...(settings === undefined ? [] : [`--managed-settings ${quote(settingsPath)}`]),
+    ...(dir === undefined ? [] : [`--launcher-dir ${quote(launcherDir)}`]),
+  ];
+  return { settingsPath, launcherDir, flags };
 }
 
 function hookgateHome(): string {

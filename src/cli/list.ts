@@ -60,8 +60,16 @@ export async function listCommand(args: string[], io: CliIo): Promise<number> {
       ? relative(config.projectRoot, source)
       : source;
   const projectFiles = new Set(config.layers.filter((layer) => layer.kind === "project").map((layer) => layer.path));
+  // The administrator's files need no trust: they are trusted by where they are.
+  const managedFiles = new Set(config.layers.filter((layer) => layer.kind === "managed").map((layer) => layer.path));
   const trustOf = (source: string) =>
-    !projectFiles.has(source) ? "-" : config.trustedByEnv ? "trusted (env)" : "trusted";
+    managedFiles.has(source)
+      ? "managed"
+      : !projectFiles.has(source)
+      ? "-"
+      : config.trustedByEnv
+      ? "trusted (env)"
+      : "trusted";
   // Who runs a hook when its agent calls: the agent itself for its own settings files.
   const runBy = (source: string): HookAgent | "hookgate" => layerOwner(source) ?? "hookgate";
   const rows = [

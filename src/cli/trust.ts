@@ -27,7 +27,7 @@ import { paint } from "./_io.ts";
 import { absolutePath } from "./_path.ts";
 import { projectOf } from "./_project_root.ts";
 import { trustCommandLine } from "../host/mod.ts";
-import { shownHookLine } from "./_trust.ts";
+import { MANAGED_LINE, shownHookLine } from "./_trust.ts";
 
 export const TRUST_HELP = `Usage: hook-run trust [--cwd DIR] [--yes] [--revoke] [--json]
 
@@ -96,6 +96,11 @@ export async function trustCommand(args: string[], io: CliIo): Promise<number> {
   if (!config.ok) {
     for (const diagnostic of config.diagnostics) io.stderr(`${printable(formatDiagnostic(diagnostic))}\n`);
     throw new CliError("the configuration has errors; fix them before trusting the project");
+  }
+  if (!flags.json) {
+    for (const layer of config.layers) {
+      if (layer.kind === "managed" && layer.found) io.stdout(`${printable(layer.path)}: ${MANAGED_LINE}\n`);
+    }
   }
   const project = config.project;
   if (project === undefined) {

@@ -76,6 +76,7 @@ export function extensionModules(
       })
     );
   const all = [
+    ...listed("managed"),
     ...discovered.user,
     ...listed("user"),
     ...(projectTrusted ? [...discovered.project, ...listed("project")] : []),

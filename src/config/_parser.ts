@@ -156,6 +156,7 @@ export class ConfigParser {
       result.hookGrants = root.hookGrants;
     }
     if (dialect.sanitizesEnv?.(root) === true) result.sanitizeEnv = true;
+    if (dialect.strictTop && root.managedOnly === true) result.managedOnly = true;
     if (dialect.strictTop && Array.isArray(root.extensions)) {
       result.extensions = root.extensions.filter((path): path is string => typeof path === "string" && path !== "");
     }

@@ -58,7 +58,8 @@ export async function readLayer(layer: ConfigLayer, into: LayerReads): Promise<v
   }
   if (text === undefined) {
     const absent = broken === undefined && (failure === undefined || failure instanceof Deno.errors.NotFound);
-    const missingIsFine = layer.kind === "user" || layer.kind === "project" || layer.optional === true;
+    const missingIsFine = layer.kind === "managed" || layer.kind === "user" || layer.kind === "project" ||
+      layer.optional === true;
     if (absent && missingIsFine) return;
     if (!absent) {
       layer.found = true;

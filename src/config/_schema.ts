@@ -43,6 +43,8 @@ export const NATIVE_TOP: ObjectShape = looseObject({
   claudePlugins: optional(arrayOf(string(1))),
   hookGrants: optional(oneOf(["forward", "refuse"])),
   sanitizeEnv: optional(BOOLEAN),
+  // Read only in a managed layer (/etc/hookgate/config.jsonc): the other layers do not load.
+  managedOnly: optional(BOOLEAN),
   // Read by the policy room (readRules), which places every problem of it.
   rules: optional(UNKNOWN),
 });

@@ -77,6 +77,12 @@ export interface ConfigLayerOptions {
    * @default {projectRoot}
    */
   callerProjectDir?: string;
+  /**
+   * More managed directories, read after the system one
+   * (`/etc/hookgate`), each one's `config.jsonc` a managed layer: they only
+   * add (as `$HOOKGATE_MANAGED_DIR` does); the system one is always read.
+   */
+  managedDirs?: readonly string[];
 }
 
 /**
@@ -90,8 +96,12 @@ export interface ConfigLayerOptions {
  * ```
  */
 export interface ConfigLayer {
-  /** Which layer: a Claude Code plugin's hook file is a `plugin` layer, the user's choice as an explicit one is. */
-  kind: "user" | "project" | "explicit" | "plugin";
+  /**
+   * Which layer: an administrator's system-wide file is a `managed` one, a
+   * Claude Code plugin's hook file is a `plugin` layer, the user's choice as
+   * an explicit one is.
+   */
+  kind: "managed" | "user" | "project" | "explicit" | "plugin";
   /** The absolute path. */
   path: string;
   /**
@@ -134,6 +144,12 @@ export interface ConfigLayer {
   refused?: string;
   /** For a plugin layer: the plugin it belongs to. */
   plugin?: ClaudePlugin;
+  /**
+   * Set on a managed layer from a directory added beside the system one
+   * (`managedDirs`, `$HOOKGATE_MANAGED_DIR`): it may be the current user's
+   * own, mode 0700, where the system one must be root's.
+   */
+  managedExtra?: true;
   /** A layer that may be missing without an error (a plugin's `hooks/hooks.json`: a plugin may have no hooks). */
   optional?: true;
 }

@@ -21,6 +21,8 @@ import { LayerMerge } from "./_merge.ts";
 import { unresolvedModels } from "./_model_check.ts";
 import { filePlaceholders } from "./_placeholders.ts";
 import { type LayerReads, parseConfigText, type ReadLayer, readLayer } from "./_read_layer.ts";
+import { readManagedLayer } from "./_managed_layer.ts";
+import { managedLayers, systemManagedDir } from "./managed.ts";
 import { decideTrust } from "./_trust_decision.ts";
 import { type ConfigDiagnostic, HookConfigError } from "./diagnostics.ts";
 import type { ConfigDialect } from "./parsed_config.ts";
@@ -204,26 +206,36 @@ export async function checkConfig(
   const opts: LoadConfigOptions = Array.isArray(options)
     ? { paths: options as readonly string[] }
     : options as LoadConfigOptions;
-  const layers = configLayers(opts);
   const root = resolve(opts.projectRoot ?? Deno.cwd());
-  const home = opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome());
-  const callerRuns = new Set(layers.filter((layer) => layer.runByCaller).map((layer) => layer.path));
   const diagnostics: ConfigDiagnostic[] = [];
   const routing: RoutingEntry[] = [];
   const parsedLayers: ReadLayer[] = [];
   // Each directory looked at once: most default layers are missing, and a failed read costs.
   const probe = new PathProbe();
   const reads: LayerReads = { probe, dialect: opts.dialect, layers: parsedLayers, diagnostics, routing };
+  // The administrator's layers, before every other, whatever the options say.
+  const managed = managedLayers(opts.managedDirs);
+  for (const layer of managed) await readManagedLayer(layer, reads);
+  const managedOnly = parsedLayers.find(({ layer, parsed }) => layer.kind === "managed" && parsed.managedOnly);
+  if (managedOnly !== undefined) diagnostics.push(managedOnlyNote(managedOnly.layer.path));
+  const layers = [
+    ...managed.filter((layer) => layer.found),
+    ...(managedOnly === undefined ? configLayers(opts) : []),
+  ];
+  const home = opts.home ?? (opts.defaultLayers === false ? undefined : defaultHome());
+  const callerRuns = new Set(layers.filter((layer) => layer.runByCaller).map((layer) => layer.path));
   // Said whatever the caller runs itself: the refusal is of the user's own --config.
   const refusals = await refuseCallerFiles(layers, opts, root);
-  for (const layer of layers) if (layer.refused === undefined) await readLayer(layer, reads);
+  for (const layer of layers) {
+    if (layer.kind !== "managed" && layer.refused === undefined) await readLayer(layer, reads);
+  }
   // A moved Claude hook Claude would run once with its twin in Claude's own files is Claude's to run.
   if (opts.caller === "claude" && home !== undefined) {
     await leaveRepeatsToClaude(parsedLayers, opts, root, join(home, CLAUDE_HOOKS_FILE), parseConfigText);
   }
   // Claude Code plugins, after every other layer: those of --plugin, then
   // those the user's own files list.
-  const listed = listedPlugins(parsedLayers, opts.plugins ?? [], root, home, diagnostics);
+  const listed = listedPlugins(parsedLayers, managedOnly ? [] : opts.plugins ?? [], root, home, diagnostics);
   if (listed.length > 0) {
     const plugins = await claudePluginLayers([...new Set(listed)]);
     diagnostics.push(...plugins.diagnostics);
@@ -237,7 +249,7 @@ export async function checkConfig(
   // Problems of the load itself, outside any layer's entries: each stands for what it hides.
   const loadProblems: ConfigDiagnostic[] = [];
   const discoveryProblems: ConfigDiagnostic[] = [];
-  const discovered = opts.defaultLayers === false
+  const discovered = opts.defaultLayers === false || managedOnly !== undefined
     ? { user: [], project: [] }
     : await discoverModules(home, root, discoveryProblems, probe);
   diagnostics.push(...discoveryProblems);
@@ -263,6 +275,7 @@ export async function checkConfig(
   const untrustedRules: PlaceholderHook[] = [];
   for (const { layer, parsed } of parsedLayers) {
     if (layer.runByCaller) continue;
+    if (parsed.managedOnly && layer.kind !== "managed") diagnostics.push(managedOnlyIgnored(layer.path));
     const trusted = layer.kind !== "project" || project?.trusted === true;
     if (parsed.rules !== undefined) {
       rules.push({ kind: layer.kind, path: layer.path, rules: parsed.rules, ...(trusted ? {} : { trusted: false }) });
@@ -315,5 +328,32 @@ export async function checkConfig(
     ...(project === undefined ? {} : { project }),
     ...(routed.length === 0 ? {} : { routing: routed }),
     ...(rules.length === 0 ? {} : { rules }),
+  };
+}
+
+/** What `"managedOnly": true` in a managed layer leaves out, said by `hook-run check`. */
+function managedOnlyNote(file: string): ConfigDiagnostic {
+  return {
+    severity: "warning",
+    file,
+    line: 1,
+    column: 1,
+    path: ["managedOnly"],
+    message:
+      '"managedOnly" is true: only the managed layers load; the user, project, --config and agents\' settings layers, their plugins and extension modules do not',
+    hint: "your administrator set this; ask them to change it",
+  };
+}
+
+/** `managedOnly` outside a managed layer. */
+function managedOnlyIgnored(file: string): ConfigDiagnostic {
+  return {
+    severity: "warning",
+    file,
+    line: 1,
+    column: 1,
+    path: ["managedOnly"],
+    message: `"managedOnly" is ignored here: only a managed layer (${systemManagedDir()}/config.jsonc) may set it`,
+    hint: "remove it, or move it into the managed configuration",
   };
 }

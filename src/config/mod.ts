@@ -40,6 +40,7 @@ export {
   trustFilePath,
   type TrustOption,
 } from "./load.ts";
+export { MANAGED_DIR_VARIABLE, managedLayers, systemManagedDir } from "./managed.ts";
 export { findProjectRoot, type FindProjectRootOptions, type ProjectRoot } from "./project_root.ts";
 export { type ConfigWatcher, watchConfig, type WatchConfigOptions } from "./watch.ts";
 export { countShellHooks, shellHooksEqual } from "./equal.ts";

@@ -92,6 +92,11 @@ export interface ParsedHooksConfig {
    * `CLAUDE_CODE_SUBPROCESS_ENV_SCRUB` to `"1"`).
    */
   sanitizeEnv?: boolean;
+  /**
+   * The file says `"managedOnly": true`: read in a managed layer, only the
+   * managed layers load (elsewhere it is ignored, with a warning).
+   */
+  managedOnly?: boolean;
   /** The model endpoints for prompt hooks (`models`). */
   models?: ModelsConfig;
   /**

@@ -301,7 +301,7 @@ class Watcher implements ConfigWatcher {
       if (layer.kind === "explicit" && await exists(layer.path)) present.push(layer.path);
     }
     const next = await checkConfig({ ...this.#options, paths: present });
-    const layers = all.map((layer) =>
+    const layers = [...next.layers.filter((layer) => layer.kind === "managed"), ...all].map((layer) =>
       next.layers.find((read) => read.kind === layer.kind && read.path === layer.path) ?? layer
     );
     // Plugin layers come from the load itself (a layer's claudePlugins): watched as it found them.

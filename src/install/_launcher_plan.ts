@@ -64,6 +64,7 @@ export async function planLauncher(
     ...(tokenEnv === undefined ? [] : [`--token-env ${quote(tokenEnv)}`]),
     ...(keepHooks ? ["--keep-hooks"] : []),
     ...(options.settingsFlag ? [`--settings ${quote(settingsPath)}`] : []),
+    ...(options.managed ? ["--managed", ...options.managedFlags ?? []] : []),
   ];
   const rebuild = leastPrivilege
     ? [quote(deno), "run --allow-all", quote(paths.bundle), "install claude", ...again].join(" ")
@@ -74,7 +75,15 @@ export async function planLauncher(
   const previous = oldScript === undefined ? undefined : launcherBuild(oldScript);
   const source = await sourceDigest() ?? (previous?.bundle === digest ? previous.source : undefined);
   const build = { deno: Deno.version.deno, bundle: digest, ...(source === undefined ? {} : { source }) };
-  const script = launcherScript({ home, deno, flags, build, fix, ...(rebuild ? { rebuild } : {}) });
+  const script = launcherScript({
+    home,
+    deno,
+    flags,
+    build,
+    fix,
+    ...(rebuild ? { rebuild } : {}),
+    ...(options.managed ? { system: true } : {}),
+  });
   const start = startModule({ bundle: paths.bundle, deno: Deno.version.deno, fix });
 
   return {

@@ -30,6 +30,11 @@ export interface SettingsWrite {
   settings: JsonFile | undefined;
   next: ClaudeSettings;
   lines: string[];
+  /**
+   * The mode of a file this write creates: 0600 (its owner's only), or
+   * 0644 for Claude's managed settings, which every user's Claude reads.
+   */
+  newMode?: number;
 }
 
 /**
@@ -46,7 +51,8 @@ export async function writeSettings(plan: SettingsWrite): Promise<boolean> {
   if (await changedSince(settingsPath, settings)) return false;
   const backup = settings === undefined ? undefined : await backUp(settingsPath);
   // A new file holds hooks (and maybe their headers): its owner's only. An existing one keeps its mode.
-  if (!await replaceFile(settingsPath, jsonText(next), { mode: 0o600, expect: settings?.text ?? null })) {
+  const mode = plan.newMode ?? 0o600;
+  if (!await replaceFile(settingsPath, jsonText(next), { mode, expect: settings?.text ?? null })) {
     if (backup !== undefined) await removeFile(backup);
     return false;
   }

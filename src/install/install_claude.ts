@@ -76,7 +76,8 @@ export async function installClaude(options: InstallClaudeOptions): Promise<Inst
       );
     }
     lines.push(...plan.notes);
-    if (!await writeSettings({ settingsPath, settings, next: plan.next, lines })) {
+    const newMode = options.managed ? 0o644 : 0o600;
+    if (!await writeSettings({ settingsPath, settings, next: plan.next, lines, newMode })) {
       // Claude's file changed since it was read: the moved hooks go back as they were, and it is read again.
       if (plan.movedChanged) {
         if (moved === undefined) await removeFile(movedPath);

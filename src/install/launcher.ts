@@ -105,6 +105,11 @@ export interface LauncherBuild {
 /** What the launcher script says and runs. */
 export interface LauncherScript {
   home: string;
+  /**
+   * A system launcher (`install claude --managed`), run by every user: it
+   * sets no `HOOKGATE_HOME`, so each user keeps their own.
+   */
+  system?: boolean;
   /** The Deno it runs (else the one on PATH). */
   deno: string;
   /** The permission flags, as words. */
@@ -121,7 +126,7 @@ export interface LauncherScript {
 export function launcherScript(script: LauncherScript): string {
   const { bundle, start } = launcherPaths(script.home);
   const env = [
-    `HOOKGATE_HOME=${quote(script.home)}`,
+    ...(script.system ? [] : [`HOOKGATE_HOME=${quote(script.home)}`]),
     "DENO_NO_UPDATE_CHECK=1",
     ...(script.rebuild === undefined ? [] : [`HOOKGATE_LAUNCHER=${quote(script.rebuild)}`]),
   ];

@@ -5,7 +5,7 @@
 
 import type { ConfiguredHooks } from "../events/configured.ts";
 import type { ModelsConfig } from "../models/mod.ts";
-import { permissionFlags } from "../config/mod.ts";
+import { permissionFlags, systemManagedDir } from "../config/mod.ts";
 
 /** What hook-run itself reads from the environment. */
 export const CLI_ENV: readonly string[] = [
@@ -67,7 +67,8 @@ export function hookRunFlags(config: FlagSource, needs: HookRunNeeds): FlagSet {
   };
   add("--allow-env", [...CLI_ENV, ...needs.env ?? []]);
   if (needs.read === "all") flags.set("--allow-read", new Set());
-  else add("--allow-read", needs.read);
+  // The managed configuration is read by every hook-run, whether it is there or not.
+  else add("--allow-read", [...needs.read, systemManagedDir()]);
   add("--allow-write", needs.write);
   if (needs.listen !== undefined) add("--allow-net", needs.listen);
   return flags;

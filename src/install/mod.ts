@@ -18,3 +18,4 @@ export { backUp, type JsonFile, jsonText, readJsonFile, replaceFile } from "./js
 export { launcherFlags, launcherPaths, quote } from "./launcher.ts";
 export { CLI_ENV, type FlagSet, flagWords, hookRunFlags } from "./launcher_flags.ts";
 export { launcherDiagnostics } from "./launcher_state.ts";
+export { claudeManagedSettingsPath, systemLauncherDir } from "./managed_claude.ts";

@@ -19,6 +19,14 @@ export interface InstallClaudeOptions {
   settingsFlag: boolean;
   /** The project --least-privilege covers. */
   cwd: string;
+  /**
+   * Writing Claude's managed settings (`--managed`): `home` is then the
+   * system launcher directory, the launcher leaves each user's
+   * `HOOKGATE_HOME` to them, and no hook is moved out of the file.
+   */
+  managed?: boolean;
+  /** With `managed`: whether --managed-settings or --launcher-dir named the places (said again in the fix). */
+  managedFlags?: readonly string[];
 }
 
 /** What an install did. */

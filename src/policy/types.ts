@@ -109,10 +109,13 @@ export interface PolicyLayerRules extends PolicyLayer {
  * import { POLICY_LAYER_KINDS } from "@hookgate/core";
  * import { equal } from "node:assert/strict";
  *
- * equal(POLICY_LAYER_KINDS[0]?.kind, "user");
+ * equal(POLICY_LAYER_KINDS[0]?.kind, "managed");
+ * equal(POLICY_LAYER_KINDS[1]?.kind, "user");
  * ```
  */
 export const POLICY_LAYER_KINDS: readonly { readonly kind: string; readonly label: string }[] = Object.freeze([
+  // The administrator's system-wide file (/etc/hookgate/config.jsonc): above every other.
+  { kind: "managed", label: "managed" },
   { kind: "user", label: "user" },
   { kind: "project", label: "project" },
   { kind: "explicit", label: "--config" },

@@ -138,7 +138,7 @@ Deno.test("compilePolicy() throws a TypeError naming the file, the place and the
   );
   throws(
     () => compilePolicy([{ kind: "managed-by-aliens", path: USER, rules: {} }]),
-    /unknown layer kind "managed-by-aliens"; expected "user", "project", "explicit", "plugin"/,
+    /unknown layer kind "managed-by-aliens"; expected "managed", "user", "project", "explicit", "plugin"/,
   );
 });
 
