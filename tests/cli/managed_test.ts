@@ -97,6 +97,30 @@ Deno.test("hook-run gateway denies by a managed rule despite the project's disab
   });
 });
 
+Deno.test("hook-run gateway denies by a managed hook whatever the environment and the user's settings switch", async () => {
+  await withManaged(GUARD, async ({ base, home, project, env }) => {
+    const elsewhere = join(base, "elsewhere");
+    await Deno.mkdir(join(elsewhere, ".hookgate"), { recursive: true });
+    await Deno.writeTextFile(join(elsewhere, ".hookgate/config.jsonc"), '{"managedOnly": true, "hooks": {}}');
+    await Deno.mkdir(join(home, ".claude"), { recursive: true });
+    await Deno.writeTextFile(join(home, ".claude/settings.json"), '{"disableAllHooks": true}');
+    await Deno.writeTextFile(join(project, ".claude/settings.local.json"), '{"disableAllHooks": true}');
+    const switches: Record<string, string>[] = [
+      { HOOKGATE_HOME: elsewhere },
+      { CLAUDE_PROJECT_DIR: elsewhere, HOOKGATE_PROJECT_DIR: elsewhere },
+      { HOOKGATE_TRUST_PROJECT: "1" },
+      { HOOKGATE_MANAGED_DIR: `${env.HOOKGATE_MANAGED_DIR}:${elsewhere}` },
+    ];
+    for (const more of switches) {
+      const run = await cli(["gateway"], { home, cwd: project, stdin: rmCall(project), env: { ...env, ...more } });
+      const said = `${JSON.stringify(more)}: ${run.stdout}${run.stderr}`;
+      equal(run.code, 0, said);
+      equal(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision, "deny", said);
+      match(JSON.parse(run.stdout).hookSpecificOutput?.permissionDecisionReason, /managed-block/, said);
+    }
+  });
+});
+
 Deno.test("hook-run check, list and trust show the managed layer; trust --revoke leaves its hook running", async () => {
   await withManaged(GUARD, async ({ home, managed, project, env }) => {
     await Deno.writeTextFile(
