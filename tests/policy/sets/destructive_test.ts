@@ -258,6 +258,26 @@ Deno.test("DESTRUCTIVE blocks every spelling and wrapper of rm -rf on a path out
   deepEqual(missed, []);
 });
 
+Deno.test("DESTRUCTIVE reads $TMPDIR, $HOME, ~ and $PWD the line reassigned as any path", async () => {
+  await loadShellParser();
+  for (
+    const line of [
+      "TMPDIR=/x; rm -rf $TMPDIR/y",
+      'export TMPDIR=/; rm -rf "$TMPDIR"/etc',
+      "HOME=/; rm -rf ~/x",
+      "HOME=/etc; rm -rf $HOME/x",
+      "PWD=/; rm -rf $PWD/etc",
+      "cd /; rm -rf $PWD/etc",
+    ]
+  ) {
+    equal(decide(line), "deny:rm-recursive-force", line);
+  }
+  // The same lines with paths that do not read the reassigned variable go ahead.
+  for (const line of ["TMPDIR=/x; rm -rf /tmp/y", "HOME=/; rm -rf ./build", "rm -rf $TMPDIR/y", "PWD=/; rm -rf ./x"]) {
+    equal(decide(line), undefined, line);
+  }
+});
+
 Deno.test("RULE_SETS names the destructive set", () => {
   equal(RULE_SETS.destructive, DESTRUCTIVE);
   equal(DESTRUCTIVE.name, "destructive");
