@@ -62,6 +62,13 @@ export interface CommandRuleSpec {
   readonly valueOptions?: readonly string[];
   /** The command reads, through a pipe, the output of one of these commands (`curl … | sh`). */
   readonly pipedFrom?: readonly string[];
+  /**
+   * The command runs through one of these wrappers, interpreters or sources
+   * (as `ShellCommand.via` names them: `sh -c`, `python3 -c`,
+   * `GIT_SSH_COMMAND`, `git -c core.sshCommand`); `*` matches any text, case
+   * does not matter.
+   */
+  readonly via?: readonly string[];
   /** What makes the command safe. */
   readonly unless?: CommandRuleUnless;
 }
@@ -83,6 +90,7 @@ export interface ReadSpec {
   readonly redirects: ReadonlySet<CommandPathCondition> | undefined;
   readonly valueOptions: ReadonlySet<string>;
   readonly pipedFrom: ReadonlySet<string> | undefined;
+  readonly via: readonly RegExp[] | undefined;
   readonly unlessFlags: readonly string[];
   readonly unlessArgs: readonly ArgPattern[];
 }
@@ -104,6 +112,7 @@ const KEYS = new Set([
   "redirects",
   "valueOptions",
   "pipedFrom",
+  "via",
   "unless",
 ]);
 const UNLESS_KEYS = new Set(["flags", "args"]);
@@ -176,6 +185,7 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
   const pipedFrom = "pipedFrom" in spec
     ? new Set(words(spec.pipedFrom, "pipedFrom", fail, false).map(commandKey))
     : undefined;
+  const via = "via" in spec ? words(spec.via, "via", fail, false).map((pattern) => wildcard(pattern, "i")) : undefined;
   let unlessFlags: string[] = [];
   let unlessArgs: ArgPattern[] = [];
   if ("unless" in spec) {
@@ -205,6 +215,7 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
     redirects,
     valueOptions,
     pipedFrom,
+    via,
     unlessFlags,
     unlessArgs,
   };

@@ -14,6 +14,29 @@ const RECURSIVE = ["-r", "-R", "--recursive"];
 const FORCE = ["-f", "--force"];
 /** Where a recursive delete takes more than the project's own files. */
 const BEYOND_PROJECT = ["root", "home", "project-root", "outside-project-and-temp"] as const;
+/**
+ * Where git and ssh run a program named in the environment or the
+ * configuration rather than on the line: for a connection, a password, a
+ * diff, a signature, a file-system monitor, or a `!` alias. Editors and
+ * pagers are left out: agents set them to `true` or `cat` all the time, and
+ * what they run is still read by every other rule.
+ */
+const CONFIGURED_PROGRAMS = [
+  "GIT_SSH",
+  "GIT_SSH_COMMAND",
+  "GIT_PROXY_COMMAND",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "GIT_EXTERNAL_DIFF",
+  "git -c core.sshCommand",
+  "git -c core.askPass",
+  "git -c core.gitProxy",
+  "git -c core.fsmonitor",
+  "git -c diff.external",
+  "git -c gpg.program",
+  "git -c credential.helper",
+  "git shell alias *",
+];
 const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox"];
 const INTERPRETERS = ["python", "python2", "python3", "python3.*", "node", "nodejs", "ruby", "perl"];
 /** git checkout's and git restore's options that take a value. */
@@ -308,6 +331,13 @@ const ASK: readonly CommandRuleSpec[] = [
     args: ["*system(*", "*| getline*", "*|getline*", '*| "*', '*|"*', "*|&*"],
     reason:
       "This awk program starts other commands (system(), a pipe), which hookgate cannot read; run those commands directly so the guard can check them",
+  },
+  {
+    id: "configured-command",
+    command: "*",
+    via: CONFIGURED_PROGRAMS,
+    reason:
+      "git runs this program from the environment or its configuration (an ssh command, a credential helper, a ! alias), out of sight of whoever reads the line; run it directly, or confirm it is what you mean",
   },
   {
     id: "interpreter-recursive-delete",

@@ -207,6 +207,22 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
     blocks: ["awk 'BEGIN { system(\"rm -rf /\") }'"],
     allows: ["awk '{ print $1 }' file"],
   },
+  "configured-command": {
+    blocks: [
+      "GIT_SSH_COMMAND=./helper git fetch origin",
+      "export GIT_SSH_COMMAND=./helper; git ls-remote origin",
+      "git -c core.sshCommand=./x push origin main",
+      "git -c alias.x='!echo hi' x",
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0=ssh git fetch origin",
+    ],
+    allows: [
+      "GIT_SSH_COMMAND=./helper git status",
+      "git -c alias.st=status st",
+      "GIT_PAGER=cat git log",
+      "GIT_EDITOR=true git rebase --continue",
+      "git -c core.pager=less log",
+    ],
+  },
   "interpreter-recursive-delete": {
     blocks: ["python3 -c \"import shutil; shutil.rmtree('/home/x')\"", "ruby -e \"FileUtils.rm_rf('/')\""],
     allows: ["python3 -c \"print('ok')\""],
