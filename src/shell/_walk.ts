@@ -355,14 +355,17 @@ function interpreter(
     const why = commandString(place, { value: line, known: true, pos: 0 }, inner);
     if (why !== undefined) unreadable(place.walk, why);
   }
-  for (const argv of runs.commands) {
+  const start = (argv: readonly (string | null)[], through: readonly string[]) => {
     const placed = argv.map((value): PlacedWord =>
       value === null
         ? { value: "{}", known: false, pos: Number.MAX_SAFE_INTEGER, from: `${name}'s code` }
         : { value, known: true, pos: Number.MAX_SAFE_INTEGER }
     );
-    resolve({ ...place, via: inner }, placed, inner, { unseen: false, end: 0 });
-  }
+    resolve({ ...place, via: through }, placed, through, { unseen: false, end: 0 });
+  };
+  for (const argv of runs.commands) start(argv, inner);
+  // A file the code deletes itself: the command that does the same, via the interpreter and the call (`python3 -c os.remove()`).
+  for (const { call, words } of runs.deletes) start(words, [...via, `${label} ${call}()`]);
   return fed;
 }
 

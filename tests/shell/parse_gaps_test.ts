@@ -297,3 +297,10 @@ Deno.test("ShellCommand.assignments holds the variables the line assigned before
   // A command's own prefix is not an assignment its words see: `HOME=/ rm -rf ~` expands ~ first.
   equal(named("HOME=/ rm -rf ~", "rm")[0]?.assignments, undefined);
 });
+
+Deno.test("parseShellLine() names the call behind a file interpreter code deletes, and not a command the code starts", async () => {
+  await loadShellParser();
+  deepEqual(named(`python3 -c "import os; os.remove('/etc/passwd')"`, "rm")[0]?.via, ["python3 -c os.remove()"]);
+  deepEqual(named('sudo perl <<EOF\nunlink glob("/etc/*");\nEOF', "rm")[0]?.via, ["sudo", "perl << unlink()"]);
+  deepEqual(named(`python3 -c "import os; os.system('rm -r build')"`, "rm")[0]?.via, ["python3 -c"]);
+});

@@ -39,6 +39,14 @@ const CONFIGURED_PROGRAMS = [
 ];
 const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox"];
 const INTERPRETERS = ["python", "python2", "python3", "python3.*", "node", "nodejs", "ruby", "perl"];
+/**
+ * A file interpreter code deletes itself reads as the command that does the
+ * same, through the call that does it: `os.remove("p")` in `python3 -c` as
+ * `rm -f p` via `python3 -c`, `os.remove()`; `shutil.rmtree("p")` as `rm
+ * -rf p`. A command the code starts (`os.system("rm -r p")`) is judged as
+ * that command.
+ */
+const CODE_DELETE = ["*()"];
 /** git checkout's and git restore's options that take a value. */
 const CHECKOUT_VALUES = ["-b", "-B", "--orphan", "--conflict", "-U", "--unified", "--inter-hunk-context"];
 /**
@@ -338,6 +346,22 @@ const ASK: readonly CommandRuleSpec[] = [
     via: CONFIGURED_PROGRAMS,
     reason:
       "git runs this program from the environment or its configuration (an ssh command, a credential helper, a ! alias), out of sight of whoever reads the line; run it directly, or confirm it is what you mean",
+  },
+  {
+    id: "code-deletes-outside-project",
+    command: ["rm", "rmdir", "unlink"],
+    via: CODE_DELETE,
+    paths: [...BEYOND_PROJECT],
+    reason:
+      "This script deletes files outside the project and temp directories (or /, your home directory or the project root), out of sight in its code; delete them with rm on the line, or confirm it is what you mean",
+  },
+  {
+    id: "code-deletes-tree",
+    command: "rm",
+    via: CODE_DELETE,
+    allFlags: [RECURSIVE],
+    reason:
+      "This script deletes a folder tree, out of sight in its code; run rm -rf on the path so the guard can check it, or confirm it is what you mean",
   },
   {
     id: "interpreter-recursive-delete",

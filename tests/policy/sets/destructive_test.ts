@@ -223,6 +223,29 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
       "git -c core.pager=less log",
     ],
   },
+  "code-deletes-outside-project": {
+    blocks: [
+      "python3 -c \"import os; os.remove('/etc/passwd')\"",
+      "python3 <<EOF\nimport os\nos.remove('/etc/passwd')\nEOF",
+      'perl <<EOF\nunlink glob("/etc/*");\nEOF',
+      "node -e \"require('fs').unlinkSync('/home/me/.bashrc')\"",
+    ],
+    allows: [
+      "python3 -c \"import os; os.remove('build/x.o')\"",
+      "python3 -c \"import os; os.remove('/tmp/x')\"",
+      "python -c 'import os; os.system(\"rm /some/file\")'",
+    ],
+  },
+  "code-deletes-tree": {
+    blocks: [
+      "python3 <<EOF\nimport shutil\nshutil.rmtree('/tmp/test')\nEOF",
+      "node -e \"fs.rmSync('/tmp/x', {recursive: true})\"",
+    ],
+    allows: [
+      "python3 <<EOF\nimport shutil\nshutil.copytree('a', 'b')\nEOF",
+      "python -c 'import os; os.system(\"rm -r build\")'",
+    ],
+  },
   "interpreter-recursive-delete": {
     blocks: ["python3 -c \"import shutil; shutil.rmtree('/home/x')\"", "ruby -e \"FileUtils.rm_rf('/')\""],
     allows: ["python3 -c \"print('ok')\""],
