@@ -25,6 +25,7 @@ import {
   assign,
   assignments,
   assignmentWord,
+  CHANGES_OUTPUT,
   clip,
   DECLARES,
   type Input,
@@ -48,6 +49,7 @@ export function walkLine(walk: Walk, line: string, depth: number, via: readonly 
     unreadable(walk, `a command string nests deeper than ${walk.maxDepth} shells: ${clip(line)}`);
     return;
   }
+  if (walk.staticOutput && CHANGES_OUTPUT.test(line)) walk.changesOutput = true;
   script({ walk, source: line, depth, via }, walk.parser.parse(line));
 }
 
@@ -165,12 +167,12 @@ function simple(place: Place, command: Command, piped: readonly string[] | undef
   if (command.name === undefined) assign(place.walk, command.prefix);
   const words: PlacedWord[] = [];
   if (command.name !== undefined) {
-    words.push(...wordsOf(command.name));
+    words.push(...wordsOf(command.name, place.walk.staticOutput));
     substitutions(place, command.name);
   }
   for (const argument of command.suffix) {
     if (argument.type === "Word") {
-      words.push(...wordsOf(argument));
+      words.push(...wordsOf(argument, place.walk.staticOutput));
       substitutions(place, argument);
     } else if (argument.type === "Assignment") {
       words.push(assignmentWord(place, argument.value.type === "Word" ? argument.value : undefined, argument));
