@@ -127,6 +127,8 @@ function satisfies(path: string, condition: CommandPathCondition, context: PathC
       return !within(clean(context.projectDir), path);
     case "inside-temp":
       return insideTemp(path, context);
+    case "temp-root":
+      return context.tempDirs.some((dir) => dir !== "" && path === clean(dir));
     case "outside-project-and-temp":
       return !within(clean(context.projectDir), path) && !insideTemp(path, context);
     case "device":

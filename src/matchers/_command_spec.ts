@@ -12,6 +12,7 @@ export type CommandPathCondition =
   | "project-root"
   | "outside-project"
   | "inside-temp"
+  | "temp-root"
   | "outside-project-and-temp"
   | "device";
 
@@ -22,6 +23,7 @@ export const PATH_CONDITIONS: readonly CommandPathCondition[] = [
   "project-root",
   "outside-project",
   "inside-temp",
+  "temp-root",
   "outside-project-and-temp",
   "device",
 ];

@@ -149,6 +149,9 @@ Deno.test("compileCommandRule() judges path arguments against the call's cwd, ~ 
     equal(matches(rule("inside-temp"), words("rm -rf /tmp/x")), true);
     equal(matches(rule("inside-temp"), words("rm -rf /tmp")), true);
     equal(matches(rule("inside-temp"), words("rm -rf /tmpx")), false);
+    equal(matches(rule("temp-root"), words("rm -rf /var/tmp/")), true);
+    equal(matches(rule("temp-root"), words("rm -rf /tmp/*")), true, "everything in /tmp is /tmp");
+    equal(matches(rule("temp-root"), words("rm -rf /tmp/x")), false);
     equal(matches(rule("outside-project-and-temp"), words("rm -rf /tmp/x /home/x")), true);
     equal(matches(rule("outside-project-and-temp"), words("rm -rf /tmp/x ./build /var/tmp/y")), false);
     equal(matches(rule("outside-project-and-temp"), words("rm -rf /tmp/../etc")), true);

@@ -223,9 +223,10 @@ const DENY: readonly CommandRuleSpec[] = [
     id: "find-delete",
     command: ["find", "gfind"],
     flags: ["-delete"],
-    paths: [...BEYOND_PROJECT],
+    // A search of a whole temp directory deletes what matches among every program's temp files.
+    paths: [...BEYOND_PROJECT, "temp-root"],
     reason:
-      "find -delete here would delete files outside the project and temp directories (or in /, your home directory or the project root); run the find without -delete first, and search a subfolder",
+      "find -delete here would delete files outside the project and temp directories (or in /, your home directory, the project root or a whole temp directory); run the find without -delete first, and search a subfolder",
   },
   {
     id: "find-delete-follow",

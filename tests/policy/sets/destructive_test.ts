@@ -139,7 +139,14 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
     allows: ["git update-ref refs/heads/x HEAD"],
   },
   "find-delete": {
-    blocks: ["find . -delete", "find / -name '*.log' -delete", "find ~ -delete", "find -delete"],
+    blocks: [
+      "find . -delete",
+      "find / -name '*.log' -delete",
+      "find ~ -delete",
+      "find -delete",
+      "find /tmp -depth -delete",
+      "find /var/tmp/ -name '*.log' -delete",
+    ],
     allows: [
       "find ./build -delete",
       "find /tmp/x -delete",
