@@ -106,6 +106,8 @@ function substitutionOutput(part: CommandExpansionPart): string | undefined {
     if (argument.type !== "Word" || (argument.parts !== undefined && !argument.parts.every(plainPart))) {
       return undefined;
     }
+    // A glob or a `~` in echo's own words expands before echo prints them.
+    if (/[*?[~]/.test(argument.value)) return undefined;
     words.push(argument.value);
   }
   const [name, ...args] = words;

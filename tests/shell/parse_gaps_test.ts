@@ -319,6 +319,10 @@ Deno.test("parseShellLine() reads a substitution of echo or printf with literal 
     deepEqual(wordsOf('rm -rf "$(echo a b)"', "rm"), ["rm", "-rf", "a b"]);
     deepEqual(wordsOf("rm -rf /$(echo etc)/x", "rm"), ["rm", "-rf", "/etc/x"]);
   });
+  await t.step("a glob or ~ in echo's words expands first: unknown", () => {
+    deepEqual(wordsOf("rm -rf /$(echo ~)", "rm"), ["rm", "-rf", "~/$(echo ~)"]);
+    deepEqual(wordsOf('rm -rf "$(echo *)"/x', "rm"), ["rm", "-rf", '~"$(echo *)"/x']);
+  });
   await t.step("anything else stays unknown", () => {
     for (
       const line of [
