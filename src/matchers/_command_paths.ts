@@ -1,7 +1,7 @@
 // Path arguments resolved the way the shell and the command would: against
 // the call's working directory, `~` and `~/…` against the home directory,
 // `..` climbed, `$HOME`, `$TMPDIR` and `$PWD` (and `$(pwd)`) read from the context (unless
-// the line sets them), and a trailing `*` or `.*` read as the whole folder.
+// the line sets them: then they, and `~` for `$HOME`, could be any path), and a trailing `*` or `.*` read as the whole folder.
 // Anything else a word leaves open is unknown: it could be any path.
 
 import type { ShellLine, ShellWord } from "../shell/types.ts";
@@ -23,6 +23,7 @@ export interface LinePaths {
   readonly assigned: ReadonlySet<string>;
 }
 
+const PATH_VARIABLES = ["HOME", "TMPDIR", "PWD"];
 const DIRECTORY_CHANGERS = new Set(["cd", "pushd", "popd"]);
 const VARIABLE = /^\$(?:\{(HOME|TMPDIR|PWD)(?::?[-=][^}$`]*)?\}|(HOME|TMPDIR|PWD)\b)([^$`]*)$/;
 const PWD_SUBSTITUTION = /^"?(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)"?(?=\/|$)/;
@@ -51,6 +52,10 @@ export function linePaths(line: ShellLine): LinePaths {
     for (const command of line.commands) {
       if (DIRECTORY_CHANGERS.has(command.name)) changesDirectory = true;
       for (const match of command.text.matchAll(ASSIGNMENT)) assigned.add(match[1]!);
+      // `TMPDIR=/; rm -rf "$TMPDIR"/x`: the parser records what the line set before the command.
+      if (command.assignments !== undefined) {
+        for (const name of PATH_VARIABLES) if (Object.hasOwn(command.assignments, name)) assigned.add(name);
+      }
     }
     found = { changesDirectory, assigned };
     LINES.set(line, found);
@@ -73,7 +78,8 @@ export function resolvePath(word: ShellWord, context: PathContext, line: LinePat
     text = `${base}${variable[3]}`;
   }
   if (text === "~" || text.startsWith("~/")) {
-    if (context.home === "") return undefined;
+    // `HOME=/; rm -rf ~/x`: `~` is what the line set `$HOME` to.
+    if (context.home === "" || line.assigned.has("HOME")) return undefined;
     text = `${context.home}${text.slice(1)}`;
   } else if (text.startsWith("~")) {
     // Another user's home: somewhere outside, but not known where.
@@ -121,6 +127,8 @@ function satisfies(path: string, condition: CommandPathCondition, context: PathC
       return !within(clean(context.projectDir), path);
     case "inside-temp":
       return insideTemp(path, context);
+    case "temp-root":
+      return context.tempDirs.some((dir) => dir !== "" && path === clean(dir));
     case "outside-project-and-temp":
       return !within(clean(context.projectDir), path) && !insideTemp(path, context);
     case "device":

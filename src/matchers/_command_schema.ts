@@ -46,6 +46,11 @@ export const SCHEMA: Readonly<Record<string, unknown>> = {
     pathPrefix: { type: "string", description: "Only arguments that start with this text are paths (of= for dd)" },
     valueOptions: { ...FLAGS, description: "Options that take the next word as their value" },
     pipedFrom: { ...STRINGS, description: "The command reads the output of one of these commands through a pipe" },
+    via: {
+      ...STRINGS,
+      description:
+        "The command runs through one of these wrappers, interpreters or sources (sh -c, python3 -c, GIT_SSH_COMMAND, git -c core.sshCommand); * matches any text",
+    },
     unless: {
       type: "object",
       additionalProperties: false,

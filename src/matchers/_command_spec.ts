@@ -12,6 +12,7 @@ export type CommandPathCondition =
   | "project-root"
   | "outside-project"
   | "inside-temp"
+  | "temp-root"
   | "outside-project-and-temp"
   | "device";
 
@@ -22,6 +23,7 @@ export const PATH_CONDITIONS: readonly CommandPathCondition[] = [
   "project-root",
   "outside-project",
   "inside-temp",
+  "temp-root",
   "outside-project-and-temp",
   "device",
 ];
@@ -62,6 +64,13 @@ export interface CommandRuleSpec {
   readonly valueOptions?: readonly string[];
   /** The command reads, through a pipe, the output of one of these commands (`curl … | sh`). */
   readonly pipedFrom?: readonly string[];
+  /**
+   * The command runs through one of these wrappers, interpreters or sources
+   * (as `ShellCommand.via` names them: `sh -c`, `python3 -c`,
+   * `GIT_SSH_COMMAND`, `git -c core.sshCommand`); `*` matches any text, case
+   * does not matter.
+   */
+  readonly via?: readonly string[];
   /** What makes the command safe. */
   readonly unless?: CommandRuleUnless;
 }
@@ -83,6 +92,7 @@ export interface ReadSpec {
   readonly redirects: ReadonlySet<CommandPathCondition> | undefined;
   readonly valueOptions: ReadonlySet<string>;
   readonly pipedFrom: ReadonlySet<string> | undefined;
+  readonly via: readonly RegExp[] | undefined;
   readonly unlessFlags: readonly string[];
   readonly unlessArgs: readonly ArgPattern[];
 }
@@ -104,6 +114,7 @@ const KEYS = new Set([
   "redirects",
   "valueOptions",
   "pipedFrom",
+  "via",
   "unless",
 ]);
 const UNLESS_KEYS = new Set(["flags", "args"]);
@@ -176,6 +187,7 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
   const pipedFrom = "pipedFrom" in spec
     ? new Set(words(spec.pipedFrom, "pipedFrom", fail, false).map(commandKey))
     : undefined;
+  const via = "via" in spec ? words(spec.via, "via", fail, false).map((pattern) => wildcard(pattern, "i")) : undefined;
   let unlessFlags: string[] = [];
   let unlessArgs: ArgPattern[] = [];
   if ("unless" in spec) {
@@ -205,6 +217,7 @@ export function readCommandRuleSpec(value: unknown, place: string): ReadSpec {
     redirects,
     valueOptions,
     pipedFrom,
+    via,
     unlessFlags,
     unlessArgs,
   };

@@ -225,6 +225,9 @@ function commandMatches(
     const from = (command as { readonly pipedFrom?: readonly string[] }).pipedFrom ?? [];
     if (!from.some((name) => read.pipedFrom!.has(commandKey(name)))) return false;
   }
+  if (read.via !== undefined && !command.via.some((entry) => read.via!.some((pattern) => pattern.test(entry)))) {
+    return false;
+  }
   if (read.redirects !== undefined && !redirectsMatch(read.redirects, command, line, context, lenient)) return false;
   if (!mayHoldSubcommand(command.words, read.subcommandStarts, syntax, lenient)) return false;
   const parsed = parseArgs(command.words.slice(1), syntax, rules, read.subcommands, lenient);

@@ -119,7 +119,8 @@ export function configuredLines(
     const args = rest.map((word) => word.known ? quoted(word.value) : word.template ?? word.value).join(" ");
     // `!…` runs a shell command with the arguments; otherwise the alias is git's own words.
     const line = value.value.startsWith("!") ? `${value.value.slice(1)} ${args}` : `git ${value.value} ${args}`;
-    out.push({ label: `git alias ${subcommand}`, line, known: value.known });
+    const label = value.value.startsWith("!") ? `git shell alias ${subcommand}` : `git alias ${subcommand}`;
+    out.push({ label, line, known: value.known });
   }
   return out;
 }

@@ -10,12 +10,25 @@
 
 import type { Family } from "./_interpreter_options.ts";
 
+/** A file-deleting call of interpreter code, as the command that does the same. */
+export interface CodeDelete {
+  /** The call as written, without its arguments: `shutil.rmtree`, `fs.rmSync`, `unlink`. */
+  readonly call: string;
+  /** The command's words; `null` for a path only known when the code runs. */
+  readonly words: readonly (string | null)[];
+}
+
 /** What an interpreter's code runs. */
 export interface CodeRuns {
   /** Command lines it hands to a shell. */
   readonly lines: readonly string[];
-  /** Commands it starts directly (or that do what it does to files), as their words; `null` for a word only known when it runs. */
+  /** Commands it starts directly, as their words; `null` for a word only known when it runs. */
   readonly commands: readonly (readonly (string | null)[])[];
+  /**
+   * Files it deletes itself, each as the command that does the same (`rm -f
+   * p`, `rm -rf p`, `rmdir p`) with the call that does it (`os.remove`).
+   */
+  readonly deletes: readonly CodeDelete[];
   /** Set when it starts a process this reader cannot know, saying how. */
   readonly unreadable?: string;
 }
@@ -60,9 +73,12 @@ const DIRECTORY = /^(?:rmdir|removedirs)$/;
 
 /** Reads the code an interpreter of `family` (called `program`) was given. */
 export function codeRuns(program: string, family: Family, code: string): CodeRuns {
-  if (EVALS[family]!.test(code)) return { lines: [], commands: [], unreadable: `${program} evaluates code it builds` };
+  if (EVALS[family]!.test(code)) {
+    return { lines: [], commands: [], deletes: [], unreadable: `${program} evaluates code it builds` };
+  }
   const lines: string[] = [];
-  const commands: (string | null)[][] = removals(family, code);
+  const commands: (string | null)[][] = [];
+  const deletes = removals(family, code);
   const calls = SHELL_CALLS[family]!;
   calls.lastIndex = 0;
   const perlish = family === "perl" || family === "ruby";
@@ -103,12 +119,12 @@ export function codeRuns(program: string, family: Family, code: string): CodeRun
     } else if (typeof first === "string") commands.push([first]);
     else return unknown(program);
   }
-  return { lines, commands };
+  return { lines, commands, deletes };
 }
 
 /** The `rm` or `rmdir` each file-deleting call of `code` amounts to; a path that is not a literal is `null`. */
-function removals(family: Family, code: string): (string | null)[][] {
-  const out: (string | null)[][] = [];
+function removals(family: Family, code: string): CodeDelete[] {
+  const out: CodeDelete[] = [];
   const calls = REMOVALS[family];
   calls.lastIndex = 0;
   for (let match = calls.exec(code); match !== null; match = calls.exec(code)) {
@@ -132,10 +148,12 @@ function removals(family: Family, code: string): (string | null)[][] {
     const recursive = TREE.test(call) ||
       (family === "node" && /^(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync)$/.test(call) &&
         /^[^;]*?\brecursive\s*:\s*true\b/.test(code.slice(at)));
-    if (recursive) out.push(["rm", "-rf", ...paths]);
+    const written = match[0].replace(/[\s(]+$/, "").replace(/\s+/g, "") || call;
+    const name = written === "Path" ? `Path().${call}` : written;
+    if (recursive) out.push({ call: name, words: ["rm", "-rf", ...paths] });
     else if (DIRECTORY.test(call) || (family !== "python" && /^(?:rmdir|rmdirSync)$/.test(call))) {
-      out.push(["rmdir", ...paths]);
-    } else out.push(["rm", "-f", ...paths]);
+      out.push({ call: name, words: ["rmdir", ...paths] });
+    } else out.push({ call: name, words: ["rm", "-f", ...paths] });
   }
   return out;
 }
@@ -145,7 +163,7 @@ function isString(value: unknown): value is string {
 }
 
 function unknown(program: string): CodeRuns {
-  return { lines: [], commands: [], unreadable: `${program} starts a process from a command it builds` };
+  return { lines: [], commands: [], deletes: [], unreadable: `${program} starts a process from a command it builds` };
 }
 
 function closingOf(open: string): string {

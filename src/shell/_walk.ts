@@ -25,6 +25,7 @@ import {
   assign,
   assignments,
   assignmentWord,
+  CHANGES_OUTPUT,
   clip,
   DECLARES,
   type Input,
@@ -48,6 +49,7 @@ export function walkLine(walk: Walk, line: string, depth: number, via: readonly 
     unreadable(walk, `a command string nests deeper than ${walk.maxDepth} shells: ${clip(line)}`);
     return;
   }
+  if (walk.staticOutput && CHANGES_OUTPUT.test(line)) walk.changesOutput = true;
   script({ walk, source: line, depth, via }, walk.parser.parse(line));
 }
 
@@ -165,12 +167,12 @@ function simple(place: Place, command: Command, piped: readonly string[] | undef
   if (command.name === undefined) assign(place.walk, command.prefix);
   const words: PlacedWord[] = [];
   if (command.name !== undefined) {
-    words.push(...wordsOf(command.name));
+    words.push(...wordsOf(command.name, place.walk.staticOutput));
     substitutions(place, command.name);
   }
   for (const argument of command.suffix) {
     if (argument.type === "Word") {
-      words.push(...wordsOf(argument));
+      words.push(...wordsOf(argument, place.walk.staticOutput));
       substitutions(place, argument);
     } else if (argument.type === "Assignment") {
       words.push(assignmentWord(place, argument.value.type === "Word" ? argument.value : undefined, argument));
@@ -355,14 +357,17 @@ function interpreter(
     const why = commandString(place, { value: line, known: true, pos: 0 }, inner);
     if (why !== undefined) unreadable(place.walk, why);
   }
-  for (const argv of runs.commands) {
+  const start = (argv: readonly (string | null)[], through: readonly string[]) => {
     const placed = argv.map((value): PlacedWord =>
       value === null
         ? { value: "{}", known: false, pos: Number.MAX_SAFE_INTEGER, from: `${name}'s code` }
         : { value, known: true, pos: Number.MAX_SAFE_INTEGER }
     );
-    resolve({ ...place, via: inner }, placed, inner, { unseen: false, end: 0 });
-  }
+    resolve({ ...place, via: through }, placed, through, { unseen: false, end: 0 });
+  };
+  for (const argv of runs.commands) start(argv, inner);
+  // A file the code deletes itself: the command that does the same, via the interpreter and the call (`python3 -c os.remove()`).
+  for (const { call, words } of runs.deletes) start(words, [...via, `${label} ${call}()`]);
   return fed;
 }
 

@@ -21,7 +21,18 @@ export interface Walk {
   /** {@linkcode Walk.assigned} as the commands record it, until it changes. */
   snapshot: Readonly<Record<string, ShellWord>> | undefined;
   unreadable: boolean;
+  /** Whether `$(echo words)` reads as its output: the line changes neither `IFS` nor `echo` and `printf`. */
+  readonly staticOutput: boolean;
+  /** Set when a command string read on the way changes `IFS`, `echo` or `printf`: the line is read again without. */
+  changesOutput: boolean;
 }
+
+/**
+ * Text that may change how a substitution's output splits (`IFS`) or what
+ * `echo` and `printf` are (a function, an alias, `enable`, `shopt -s
+ * xpg_echo`).
+ */
+export const CHANGES_OUTPUT = /IFS|\b(?:echo|printf)\s*\(|\bfunction\s|\b(?:alias|enable|shopt)\b/;
 
 export interface Place {
   readonly walk: Walk;

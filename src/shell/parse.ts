@@ -7,6 +7,7 @@
 import { loadedParser } from "./load.ts";
 import type { ShellLine } from "./types.ts";
 import { type Walk, walkLine } from "./_walk.ts";
+import { CHANGES_OUTPUT } from "./_walk_state.ts";
 
 /** How many command strings deep {@linkcode parseShellLine} follows by default. */
 export const DEFAULT_SHELL_DEPTH = 8;
@@ -59,6 +60,13 @@ export interface ParseShellLineOptions {
  * ```
  */
 export function parseShellLine(line: string, options: ParseShellLineOptions = {}): ShellLine {
+  const first = walkWith(line, options, !CHANGES_OUTPUT.test(line));
+  // A command string on the way changed IFS, echo or printf: read it all again without static output.
+  const walk = first.changesOutput ? walkWith(line, options, false) : first;
+  return { commands: walk.commands, unreadable: walk.unreadable, reasons: walk.reasons };
+}
+
+function walkWith(line: string, options: ParseShellLineOptions, staticOutput: boolean): Walk {
   const walk: Walk = {
     parser: loadedParser(),
     maxDepth: options.depth ?? DEFAULT_SHELL_DEPTH,
@@ -68,7 +76,9 @@ export function parseShellLine(line: string, options: ParseShellLineOptions = {}
     assigned: new Map(),
     snapshot: undefined,
     unreadable: false,
+    staticOutput,
+    changesOutput: false,
   };
   walkLine(walk, line, 0, []);
-  return { commands: walk.commands, unreadable: walk.unreadable, reasons: walk.reasons };
+  return walk;
 }

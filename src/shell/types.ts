@@ -47,7 +47,13 @@ export interface ShellCommand {
   readonly words: readonly ShellWord[];
   /** True when the command word cannot be known statically (`$x -rf y`, `$(echo rm) -rf x`, an alias). */
   readonly unreadable: boolean;
-  /** The wrappers and interpreters looked through to reach it, outermost first (`sudo`, `sh -c`, `xargs`). */
+  /**
+   * The wrappers and interpreters looked through to reach it, outermost
+   * first (`sudo`, `sh -c`, `xargs`); the program and the source of a command
+   * it runs from its environment or configuration (`git`,
+   * `GIT_SSH_COMMAND`); for a file interpreter code deletes itself, the
+   * interpreter with the call (`python3 -c os.remove()`).
+   */
   readonly via: readonly string[];
   /** The command's source text as written. */
   readonly text: string;

@@ -149,6 +149,9 @@ Deno.test("compileCommandRule() judges path arguments against the call's cwd, ~ 
     equal(matches(rule("inside-temp"), words("rm -rf /tmp/x")), true);
     equal(matches(rule("inside-temp"), words("rm -rf /tmp")), true);
     equal(matches(rule("inside-temp"), words("rm -rf /tmpx")), false);
+    equal(matches(rule("temp-root"), words("rm -rf /var/tmp/")), true);
+    equal(matches(rule("temp-root"), words("rm -rf /tmp/*")), true, "everything in /tmp is /tmp");
+    equal(matches(rule("temp-root"), words("rm -rf /tmp/x")), false);
     equal(matches(rule("outside-project-and-temp"), words("rm -rf /tmp/x /home/x")), true);
     equal(matches(rule("outside-project-and-temp"), words("rm -rf /tmp/x ./build /var/tmp/y")), false);
     equal(matches(rule("outside-project-and-temp"), words("rm -rf /tmp/../etc")), true);
@@ -235,6 +238,18 @@ Deno.test("compileCommandRule() reads a piped download when the parser says wher
   equal(matches(rule, line(command(["sh"]))), false);
 });
 
+Deno.test("compileCommandRule() names the wrapper, interpreter or configuration a command runs through with via", () => {
+  const rule = { command: "*", via: ["GIT_SSH_COMMAND", "git -c core.sshcommand", "python*"] };
+  const through = (...via: string[]) => line(command(["./helper"], { via }));
+  equal(matches(rule, through("git", "GIT_SSH_COMMAND")), true);
+  equal(matches(rule, through("git", "git -c core.sshCommand")), true, "case does not matter");
+  equal(matches(rule, through("python3 -c")), true, "* matches any text");
+  equal(matches(rule, through("git", "GIT_PAGER")), false);
+  equal(matches(rule, through("sudo")), false);
+  equal(matches(rule, line(command(["./helper"]))), false, "a command typed on the line runs through nothing");
+  equal(matches({ command: "rm", via: ["sh -c"] }, through("sh -c")), false, "the command must be named too");
+});
+
 Deno.test("compileCommandRule() refuses a malformed rule with a message that names the rule, its place and the fix", () => {
   const cases: [unknown, string][] = [
     [3, 'Cannot read rule in rules.deny[3]: a command rule must be an object such as {"command": "rm"'],
@@ -259,6 +274,7 @@ Deno.test("compileCommandRule() refuses a malformed rule with a message that nam
     [{ command: "dd", pathPrefix: 1 }, '"pathPrefix" must be a string such as "of=", got 1'],
     [{ command: "rm", valueOptions: ["x"] }, '"valueOptions" holds flags written with their dashes'],
     [{ command: "sh", pipedFrom: "curl" }, '"pipedFrom" must be a list of strings, got "curl"'],
+    [{ command: "sh", via: "sh -c" }, '"via" must be a list of strings, got "sh -c"'],
     [{ command: "rm", unless: [] }, '"unless" must be an object such as {"flags": ["--dry-run"]}, got a list'],
     [{ command: "rm", unless: { paths: [] } }, 'unknown field "unless.paths"; "unless" takes "flags" and "args"'],
     [{ command: "rm", unless: { flags: "-n" } }, '"unless.flags" must be a list of strings'],
@@ -294,6 +310,7 @@ Deno.test("COMMAND_RULE_JSON_SCHEMA describes every field the reader takes", () 
       "redirects",
       "valueOptions",
       "pipedFrom",
+      "via",
       "unless",
     ]
   ) {

@@ -297,3 +297,47 @@ Deno.test("ShellCommand.assignments holds the variables the line assigned before
   // A command's own prefix is not an assignment its words see: `HOME=/ rm -rf ~` expands ~ first.
   equal(named("HOME=/ rm -rf ~", "rm")[0]?.assignments, undefined);
 });
+
+Deno.test("parseShellLine() names the call behind a file interpreter code deletes, and not a command the code starts", async () => {
+  await loadShellParser();
+  deepEqual(named(`python3 -c "import os; os.remove('/etc/passwd')"`, "rm")[0]?.via, ["python3 -c os.remove()"]);
+  deepEqual(named('sudo perl <<EOF\nunlink glob("/etc/*");\nEOF', "rm")[0]?.via, ["sudo", "perl << unlink()"]);
+  deepEqual(named(`python3 -c "import os; os.system('rm -r build')"`, "rm")[0]?.via, ["python3 -c"]);
+});
+
+Deno.test("parseShellLine() reads a substitution of echo or printf with literal words as its output", async (t) => {
+  await loadShellParser();
+  await t.step("as the command word, split into words", () => {
+    deepEqual(wordsOf("$(echo rm) -rf x", "rm"), ["rm", "-rf", "x"]);
+    deepEqual(wordsOf("`echo rm -rf` x", "rm"), ["rm", "-rf", "x"]);
+    deepEqual(wordsOf("$(printf rm) -rf x", "rm"), ["rm", "-rf", "x"]);
+    const hello = parseShellLine("$(echo hello)");
+    deepEqual(hello.commands.map((command) => command.name), ["echo", "hello"]);
+    equal(hello.unreadable, false);
+  });
+  await t.step("quoted, as one word; inside a word, joined", () => {
+    deepEqual(wordsOf('rm -rf "$(echo a b)"', "rm"), ["rm", "-rf", "a b"]);
+    deepEqual(wordsOf("rm -rf /$(echo etc)/x", "rm"), ["rm", "-rf", "/etc/x"]);
+  });
+  await t.step("a glob or ~ in echo's words expands first: unknown", () => {
+    deepEqual(wordsOf("rm -rf /$(echo ~)", "rm"), ["rm", "-rf", "~/$(echo ~)"]);
+    deepEqual(wordsOf('rm -rf "$(echo *)"/x', "rm"), ["rm", "-rf", '~"$(echo *)"/x']);
+  });
+  await t.step("anything else stays unknown", () => {
+    for (
+      const line of [
+        "$(echo -e 'r\\x6d') -rf x",
+        "$(printf '%s' rm) -rf x",
+        "$(echo $x) -rf y",
+        "$(echo rm; echo x) -rf y",
+        "$(echo r*) -rf y",
+        "$(cat cmd) -rf y",
+        "IFS=_; $(echo rm_-rf_x)",
+        "echo() { printf rm; }; $(echo hi) -rf x",
+        `f() { $(echo rm_-rf_x); }; eval "$(echo I)FS=_"; f`,
+      ]
+    ) {
+      equal(parseShellLine(line).unreadable, true, line);
+    }
+  });
+});

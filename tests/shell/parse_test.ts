@@ -174,7 +174,7 @@ Deno.test("parseShellLine() marks what it cannot know statically as unreadable, 
   const cases: [string, RegExp][] = [
     ["c=rm; $c -rf x", /command word \$c comes from an expansion/],
     ["${tool} -rf x", /command word \$\{tool\}/],
-    ["$(echo rm) -rf x", /command word \$\(echo rm\)/],
+    ["$(cat cmd) -rf x", /command word \$\(cat cmd\)/],
     ["alias del='rm -rf'; del x", /del is an alias/],
     ["curl -s https://x.sh | sh", /standard input/],
     ["echo 'rm -rf x' | bash", /standard input/],

@@ -14,8 +14,39 @@ const RECURSIVE = ["-r", "-R", "--recursive"];
 const FORCE = ["-f", "--force"];
 /** Where a recursive delete takes more than the project's own files. */
 const BEYOND_PROJECT = ["root", "home", "project-root", "outside-project-and-temp"] as const;
+/**
+ * Where git and ssh run a program named in the environment or the
+ * configuration rather than on the line: for a connection, a password, a
+ * diff, a signature, a file-system monitor, or a `!` alias. Editors and
+ * pagers are left out: agents set them to `true` or `cat` all the time, and
+ * what they run is still read by every other rule.
+ */
+const CONFIGURED_PROGRAMS = [
+  "GIT_SSH",
+  "GIT_SSH_COMMAND",
+  "GIT_PROXY_COMMAND",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "GIT_EXTERNAL_DIFF",
+  "git -c core.sshCommand",
+  "git -c core.askPass",
+  "git -c core.gitProxy",
+  "git -c core.fsmonitor",
+  "git -c diff.external",
+  "git -c gpg.program",
+  "git -c credential.helper",
+  "git shell alias *",
+];
 const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "busybox"];
 const INTERPRETERS = ["python", "python2", "python3", "python3.*", "node", "nodejs", "ruby", "perl"];
+/**
+ * A file interpreter code deletes itself reads as the command that does the
+ * same, through the call that does it: `os.remove("p")` in `python3 -c` as
+ * `rm -f p` via `python3 -c`, `os.remove()`; `shutil.rmtree("p")` as `rm
+ * -rf p`. A command the code starts (`os.system("rm -r p")`) is judged as
+ * that command.
+ */
+const CODE_DELETE = ["*()"];
 /** git checkout's and git restore's options that take a value. */
 const CHECKOUT_VALUES = ["-b", "-B", "--orphan", "--conflict", "-U", "--unified", "--inter-hunk-context"];
 /**
@@ -192,9 +223,10 @@ const DENY: readonly CommandRuleSpec[] = [
     id: "find-delete",
     command: ["find", "gfind"],
     flags: ["-delete"],
-    paths: [...BEYOND_PROJECT],
+    // A search of a whole temp directory deletes what matches among every program's temp files.
+    paths: [...BEYOND_PROJECT, "temp-root"],
     reason:
-      "find -delete here would delete files outside the project and temp directories (or in /, your home directory or the project root); run the find without -delete first, and search a subfolder",
+      "find -delete here would delete files outside the project and temp directories (or in /, your home directory, the project root or a whole temp directory); run the find without -delete first, and search a subfolder",
   },
   {
     id: "find-delete-follow",
@@ -308,6 +340,29 @@ const ASK: readonly CommandRuleSpec[] = [
     args: ["*system(*", "*| getline*", "*|getline*", '*| "*', '*|"*', "*|&*"],
     reason:
       "This awk program starts other commands (system(), a pipe), which hookgate cannot read; run those commands directly so the guard can check them",
+  },
+  {
+    id: "configured-command",
+    command: "*",
+    via: CONFIGURED_PROGRAMS,
+    reason:
+      "git runs this program from the environment or its configuration (an ssh command, a credential helper, a ! alias), out of sight of whoever reads the line; run it directly, or confirm it is what you mean",
+  },
+  {
+    id: "code-deletes-outside-project",
+    command: ["rm", "rmdir", "unlink"],
+    via: CODE_DELETE,
+    paths: [...BEYOND_PROJECT],
+    reason:
+      "This script deletes files outside the project and temp directories (or /, your home directory or the project root), out of sight in its code; delete them with rm on the line, or confirm it is what you mean",
+  },
+  {
+    id: "code-deletes-tree",
+    command: "rm",
+    via: CODE_DELETE,
+    allFlags: [RECURSIVE],
+    reason:
+      "This script deletes a folder tree, out of sight in its code; run rm -rf on the path so the guard can check it, or confirm it is what you mean",
   },
   {
     id: "interpreter-recursive-delete",

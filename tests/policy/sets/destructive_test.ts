@@ -139,7 +139,14 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
     allows: ["git update-ref refs/heads/x HEAD"],
   },
   "find-delete": {
-    blocks: ["find . -delete", "find / -name '*.log' -delete", "find ~ -delete", "find -delete"],
+    blocks: [
+      "find . -delete",
+      "find / -name '*.log' -delete",
+      "find ~ -delete",
+      "find -delete",
+      "find /tmp -depth -delete",
+      "find /var/tmp/ -name '*.log' -delete",
+    ],
     allows: [
       "find ./build -delete",
       "find /tmp/x -delete",
@@ -207,6 +214,45 @@ const CASES: Record<string, { blocks: string[]; allows: string[] }> = {
     blocks: ["awk 'BEGIN { system(\"rm -rf /\") }'"],
     allows: ["awk '{ print $1 }' file"],
   },
+  "configured-command": {
+    blocks: [
+      "GIT_SSH_COMMAND=./helper git fetch origin",
+      "export GIT_SSH_COMMAND=./helper; git ls-remote origin",
+      "git -c core.sshCommand=./x push origin main",
+      "git -c alias.x='!echo hi' x",
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0=ssh git fetch origin",
+    ],
+    allows: [
+      "GIT_SSH_COMMAND=./helper git status",
+      "git -c alias.st=status st",
+      "GIT_PAGER=cat git log",
+      "GIT_EDITOR=true git rebase --continue",
+      "git -c core.pager=less log",
+    ],
+  },
+  "code-deletes-outside-project": {
+    blocks: [
+      "python3 -c \"import os; os.remove('/etc/passwd')\"",
+      "python3 <<EOF\nimport os\nos.remove('/etc/passwd')\nEOF",
+      'perl <<EOF\nunlink glob("/etc/*");\nEOF',
+      "node -e \"require('fs').unlinkSync('/home/me/.bashrc')\"",
+    ],
+    allows: [
+      "python3 -c \"import os; os.remove('build/x.o')\"",
+      "python3 -c \"import os; os.remove('/tmp/x')\"",
+      "python -c 'import os; os.system(\"rm /some/file\")'",
+    ],
+  },
+  "code-deletes-tree": {
+    blocks: [
+      "python3 <<EOF\nimport shutil\nshutil.rmtree('/tmp/test')\nEOF",
+      "node -e \"fs.rmSync('/tmp/x', {recursive: true})\"",
+    ],
+    allows: [
+      "python3 <<EOF\nimport shutil\nshutil.copytree('a', 'b')\nEOF",
+      "python -c 'import os; os.system(\"rm -r build\")'",
+    ],
+  },
   "interpreter-recursive-delete": {
     blocks: ["python3 -c \"import shutil; shutil.rmtree('/home/x')\"", "ruby -e \"FileUtils.rm_rf('/')\""],
     allows: ["python3 -c \"print('ok')\""],
@@ -256,6 +302,26 @@ Deno.test("DESTRUCTIVE blocks every spelling and wrapper of rm -rf on a path out
   const missed = spellings.map(({ line }) => line.replace(/(?<![\w\\/.-])x(?![\w.-])/g, "/home/x"))
     .filter((line) => decide(line) === undefined);
   deepEqual(missed, []);
+});
+
+Deno.test("DESTRUCTIVE reads $TMPDIR, $HOME, ~ and $PWD the line reassigned as any path", async () => {
+  await loadShellParser();
+  for (
+    const line of [
+      "TMPDIR=/x; rm -rf $TMPDIR/y",
+      'export TMPDIR=/; rm -rf "$TMPDIR"/etc',
+      "HOME=/; rm -rf ~/x",
+      "HOME=/etc; rm -rf $HOME/x",
+      "PWD=/; rm -rf $PWD/etc",
+      "cd /; rm -rf $PWD/etc",
+    ]
+  ) {
+    equal(decide(line), "deny:rm-recursive-force", line);
+  }
+  // The same lines with paths that do not read the reassigned variable go ahead.
+  for (const line of ["TMPDIR=/x; rm -rf /tmp/y", "HOME=/; rm -rf ./build", "rm -rf $TMPDIR/y", "PWD=/; rm -rf ./x"]) {
+    equal(decide(line), undefined, line);
+  }
 });
 
 Deno.test("RULE_SETS names the destructive set", () => {
