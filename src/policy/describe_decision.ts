@@ -11,7 +11,8 @@ import { POLICY_LAYER_KINDS, type PolicyDecision } from "./types.ts";
  * its set, its layer and file, and its reason.
  *
  * @param decision The decision.
- * @returns `rule deny "Bash(rm *)" (user: /h/config.jsonc)`, with `: reason` when the rule gives one.
+ * @returns `rule deny "Bash(rm *)" (user: /h/config.jsonc)`, with `: reason` when the rule gives one, and what
+ * could not be read of a line held to it for that.
  *
  * @example
  * ```ts
@@ -26,5 +27,10 @@ export function describePolicyDecision(decision: PolicyDecision): string {
   const label = POLICY_LAYER_KINDS.find((row) => row.kind === decision.layer.kind)?.label ?? decision.layer.kind;
   const set = decision.set === undefined ? "" : ` of set "${decision.set}"`;
   const reason = decision.reason === undefined ? "" : `: ${decision.reason}`;
-  return `rule ${decision.list} ${JSON.stringify(decision.rule)}${set} (${label}: ${decision.layer.path})${reason}`;
+  const unread = decision.unreadable === undefined
+    ? ""
+    : ` (the line cannot be read statically — ${decision.unreadable} — so every ${decision.list} rule holds it)`;
+  return `rule ${decision.list} ${
+    JSON.stringify(decision.rule)
+  }${set} (${label}: ${decision.layer.path})${unread}${reason}`;
 }

@@ -132,9 +132,13 @@ class CompiledPolicy implements Policy {
     return this.#parsesShell;
   }
 
-  decide(call: PolicyCall, line?: ShellLine): PolicyDecision | undefined {
-    const shell = call.toolName === SHELL_TOOL ? new ShellCall(call, line) : undefined;
-    for (const list of ["deny", "ask"] as const) {
+  /** The first deny, then ask, rule that catches the call (of `lists` only). */
+  #restriction(
+    call: PolicyCall,
+    shell: ShellCall | undefined,
+    lists: readonly ("deny" | "ask")[] = ["deny", "ask"],
+  ): PolicyDecision | undefined {
+    for (const list of lists) {
       for (const rule of this.#lists[list]) {
         const hit = rule.structured !== undefined
           ? shell !== undefined && rule.structured.matches(shell.line, shell.context, list)
@@ -144,6 +148,27 @@ class CompiledPolicy implements Policy {
         if (hit) return decision(rule);
       }
     }
+    return undefined;
+  }
+
+  decide(call: PolicyCall, line?: ShellLine): PolicyDecision | undefined {
+    const shell = call.toolName === SHELL_TOOL ? new ShellCall(call, line) : undefined;
+    // A line with a part that cannot be read is held to every deny and ask rule: the decision names the rule its
+    // readable commands meet, if one does, else the first that holds it and what could not be read.
+    const restricted = this.#restriction(call, shell);
+    const unread = shell === undefined || restricted === undefined ? undefined : unreadParts(shell.line);
+    if (unread !== undefined) {
+      // Deny still beats ask: the views only choose which rule of the decided list to name.
+      const view = (commands: readonly ShellCommand[]) =>
+        this.#restriction(call, new ShellCall(call, { ...shell!.line, commands, unreadable: false }), [
+          restricted!.list as "deny" | "ask",
+        ]);
+      const readable = view(unread.readable);
+      if (readable !== undefined) return readable;
+      // The rule a named command would meet were it readable (`curl … | sh`: sh reads what curl fetched), else any.
+      return { ...(view(unread.named) ?? restricted!), unreadable: unread.why };
+    }
+    if (restricted !== undefined) return restricted;
     const rules = this.#lists.allow;
     if (rules.length === 0) return undefined;
     if (shell !== undefined) {
@@ -194,6 +219,26 @@ function quoteWord(word: string): string {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? value as Record<string, unknown> : {};
+}
+
+/**
+ * What of a shell line cannot be read, when something cannot: its readable
+ * commands, those with a name (read as if readable, to name the rule), and
+ * why the rest cannot be read.
+ */
+function unreadParts(
+  line: ShellLine,
+): { readable: ShellCommand[]; named: ShellCommand[]; why: string } | undefined {
+  const unreadable = line.unreadable || line.commands.some((command) => command.unreadable);
+  if (!unreadable) return undefined;
+  const reasons = line.reasons.length > 0 ? line.reasons : ["a command word comes from an expansion"];
+  return {
+    readable: line.commands.filter((command) => !command.unreadable),
+    named: line.commands.filter((command) => command.name !== "").map((command) =>
+      command.unreadable ? { ...command, unreadable: false } : command
+    ),
+    why: [...new Set(reasons)].join("; "),
+  };
 }
 
 function decision(rule: Compiled): PolicyDecision {

@@ -148,6 +148,11 @@ export interface PolicyDecision {
   readonly layer: PolicyLayer;
   /** The rule's own `reason`, when it has one. */
   readonly reason?: string;
+  /**
+   * Why part of the shell line cannot be read statically, when it cannot: such a line is held to every deny and
+   * ask rule (the rule named is the one its readable commands meet, if any).
+   */
+  readonly unreadable?: string;
 }
 
 /**
