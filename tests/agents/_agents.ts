@@ -11,7 +11,7 @@ import { equal } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FakeModel, ModelRequest, Turn } from "./_fake_model.ts";
-import { agentBin, type AgentName } from "./_install.ts";
+import { agentBin, type AgentName, agentsUnavailable } from "./_install.ts";
 
 /** The checkout. */
 export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
@@ -337,4 +337,30 @@ export async function docsBlock(page: string, marker: string): Promise<string> {
     if (match[1]!.includes(marker)) return match[1]!;
   }
   throw new Error(`${page} has no sh block with ${JSON.stringify(marker)}`);
+}
+
+/** Whether this process is root: the owner of a file it creates (no `--allow-sys` needed). */
+async function isRoot(): Promise<boolean> {
+  const probe = await Deno.makeTempFile({ prefix: "hookgate-uid-" });
+  try {
+    return (await Deno.stat(probe)).uid === 0;
+  } finally {
+    await Deno.remove(probe);
+  }
+}
+
+/**
+ * Why a test that writes an agent's system directory `dir` (its managed or
+ * system settings, which no variable moves) cannot run here, or `undefined`:
+ * it needs Linux, root, and `dir` absent (it removes what it made, so /etc
+ * is left as it was).
+ */
+export async function systemDirUnavailable(dir: string, what: string): Promise<string | undefined> {
+  const missing = await agentsUnavailable();
+  if (missing !== undefined) return missing;
+  if (Deno.build.os !== "linux") return `${what} are at ${dir} on Linux only`;
+  if (!(await isRoot())) return `writing ${dir} needs root`;
+  const there = await Deno.lstat(dir).then(() => true, () => false);
+  if (there) return `${dir} exists already: it is left as it is`;
+  return undefined;
 }

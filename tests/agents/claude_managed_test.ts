@@ -8,27 +8,13 @@
 // only when /etc/claude-code is not there, and removes it afterwards.
 
 import { deepEqual, equal, match } from "node:assert/strict";
-import { claude, shown, workspace } from "./_agents.ts";
+import { claude, shown, systemDirUnavailable, workspace } from "./_agents.ts";
 import { hookRunClaude, RM_VICTIM } from "./_claude.ts";
 import { fakeModel, toolResults } from "./_fake_model.ts";
-import { agentsUnavailable } from "./_install.ts";
 
 const CLAUDE_MANAGED_DIR = "/etc/claude-code";
 
-async function whyNot(): Promise<string | undefined> {
-  const missing = await agentsUnavailable();
-  if (missing !== undefined) return missing;
-  if (Deno.build.os !== "linux") return "Claude's managed settings are at /etc/claude-code on Linux only";
-  if (Deno.permissions.querySync({ name: "sys", kind: "uid" }).state !== "granted") {
-    return "run with --allow-sys to know whether this is root";
-  }
-  if (Deno.uid() !== 0) return "writing /etc/claude-code needs root";
-  const there = await Deno.lstat(CLAUDE_MANAGED_DIR).then(() => true, () => false);
-  if (there) return `${CLAUDE_MANAGED_DIR} exists already: it is left as it is`;
-  return undefined;
-}
-
-const skip = await whyNot();
+const skip = await systemDirUnavailable(CLAUDE_MANAGED_DIR, "Claude's managed settings");
 const model = fakeModel();
 Deno.test.afterAll(() => model.close());
 

@@ -16,37 +16,18 @@ import {
   docsBlock,
   reviewCodexHooks,
   shown,
+  systemDirUnavailable,
   trustCodexProject,
   type Workspace,
   workspace,
 } from "./_agents.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
-import { agentBin, agentsUnavailable } from "./_install.ts";
+import { agentBin } from "./_install.ts";
 
 const CODEX_SYSTEM_DIR = "/etc/codex";
 const PAGE = "docs/agents/codex.md";
 
-/** Whether this process is root: the owner of a file it creates (no `--allow-sys` needed). */
-async function isRoot(): Promise<boolean> {
-  const probe = await Deno.makeTempFile({ prefix: "hookgate-uid-" });
-  try {
-    return (await Deno.stat(probe)).uid === 0;
-  } finally {
-    await Deno.remove(probe);
-  }
-}
-
-async function whyNot(): Promise<string | undefined> {
-  const missing = await agentsUnavailable();
-  if (missing !== undefined) return missing;
-  if (Deno.build.os !== "linux") return "Codex's requirements are at /etc/codex on Linux only";
-  if (!(await isRoot())) return "writing /etc/codex needs root";
-  const there = await Deno.lstat(CODEX_SYSTEM_DIR).then(() => true, () => false);
-  if (there) return `${CODEX_SYSTEM_DIR} exists already: it is left as it is`;
-  return undefined;
-}
-
-const skip = await whyNot();
+const skip = await systemDirUnavailable(CODEX_SYSTEM_DIR, "Codex's requirements");
 const model = fakeModel();
 Deno.test.afterAll(() => model.close());
 

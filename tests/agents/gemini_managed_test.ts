@@ -13,34 +13,13 @@
 // removes it afterwards.
 
 import { deepEqual, equal, match } from "node:assert/strict";
-import { type AgentRun, docsBlock, gemini, shown, type Workspace, workspace } from "./_agents.ts";
+import { type AgentRun, docsBlock, gemini, shown, systemDirUnavailable, type Workspace, workspace } from "./_agents.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
-import { agentsUnavailable } from "./_install.ts";
 
 const GEMINI_SYSTEM_DIR = "/etc/gemini-cli";
 const PAGE = "docs/agents/gemini.md";
 
-/** Whether this process is root: the owner of a file it creates (no `--allow-sys` needed). */
-async function isRoot(): Promise<boolean> {
-  const probe = await Deno.makeTempFile({ prefix: "hookgate-uid-" });
-  try {
-    return (await Deno.stat(probe)).uid === 0;
-  } finally {
-    await Deno.remove(probe);
-  }
-}
-
-async function whyNot(): Promise<string | undefined> {
-  const missing = await agentsUnavailable();
-  if (missing !== undefined) return missing;
-  if (Deno.build.os !== "linux") return "Gemini CLI's system settings are at /etc/gemini-cli on Linux only";
-  if (!(await isRoot())) return "writing /etc/gemini-cli needs root";
-  const there = await Deno.lstat(GEMINI_SYSTEM_DIR).then(() => true, () => false);
-  if (there) return `${GEMINI_SYSTEM_DIR} exists already: it is left as it is`;
-  return undefined;
-}
-
-const skip = await whyNot();
+const skip = await systemDirUnavailable(GEMINI_SYSTEM_DIR, "Gemini CLI's system settings");
 const model = fakeModel();
 Deno.test.afterAll(() => model.close());
 
