@@ -99,6 +99,8 @@ const REFERENCE = new Map<ObjectShape, z.ZodType>([
       claudePlugins: z.array(z.string().min(1)).optional(),
       hookGrants: z.enum(["forward", "refuse"]).optional(),
       sanitizeEnv: z.boolean().optional(),
+      managedOnly: z.boolean().optional(),
+      rules: z.unknown().optional(),
     }),
   ],
 ]);
