@@ -5,9 +5,10 @@
  *
  * @example Decide one call
  * ```ts
- * import { compilePolicy, describePolicyDecision } from "@hookgate/core";
+ * import { compilePolicy, describePolicyDecision, loadShellParser } from "@hookgate/core";
  * import { equal } from "node:assert/strict";
  *
+ * await loadShellParser(); // a shell line is read with the parser, loaded once per process
  * const policy = compilePolicy([{ kind: "user", path: "/h/config.jsonc", rules: { deny: ["Bash(rm *)"] } }]);
  * const decision = policy.decide({ toolName: "Bash", toolInput: { command: "rm -rf /" }, cwd: "/", projectDir: "/" });
  * equal(describePolicyDecision(decision!), 'rule deny "Bash(rm *)" (user: /h/config.jsonc)');
