@@ -364,3 +364,16 @@ export async function systemDirUnavailable(dir: string, what: string): Promise<s
   if (there) return `${dir} exists already: it is left as it is`;
   return undefined;
 }
+
+/**
+ * The administrator's hookgate policy — a deny rule on `rm` — in a managed
+ * layer of mode 0700 in the workspace's home, beside /etc/hookgate (never
+ * written); the environment that adds it.
+ */
+export async function managedPolicy(ws: Workspace): Promise<Record<string, string>> {
+  const managed = ws.at("~/managed-hookgate");
+  await Deno.mkdir(managed, { mode: 0o700 });
+  await Deno.chmod(managed, 0o700);
+  await Deno.writeTextFile(`${managed}/config.jsonc`, '{"rules": {"deny": ["Bash(rm *)"]}}');
+  return { HOOKGATE_MANAGED_DIR: managed };
+}

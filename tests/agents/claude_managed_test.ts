@@ -8,7 +8,7 @@
 // only when /etc/claude-code is not there, and removes it afterwards.
 
 import { deepEqual, equal, match } from "node:assert/strict";
-import { claude, shown, systemDirUnavailable, workspace } from "./_agents.ts";
+import { claude, managedPolicy, shown, systemDirUnavailable, workspace } from "./_agents.ts";
 import { hookRunClaude, RM_VICTIM } from "./_claude.ts";
 import { fakeModel, toolResults } from "./_fake_model.ts";
 
@@ -25,12 +25,8 @@ Deno.test({
   ignore: skip !== undefined,
   async fn() {
     await using ws = await workspace(model);
-    // The administrator's hookgate policy, in a managed layer beside /etc/hookgate (mode 0700, root's).
-    const managed = ws.at("~/managed-hookgate");
-    await Deno.mkdir(managed, { mode: 0o700 });
-    await Deno.chmod(managed, 0o700);
-    await Deno.writeTextFile(`${managed}/config.jsonc`, '{"rules": {"deny": ["Bash(rm *)"]}}');
-    const env = { HOOKGATE_MANAGED_DIR: managed };
+    // The administrator's hookgate policy, in a managed layer beside /etc/hookgate.
+    const env = await managedPolicy(ws);
     await ws.write(".claude/settings.json", '{"disableAllHooks": true}\n');
 
     // Control: routed from the user's settings, the project's disableAllHooks switches hookgate off.

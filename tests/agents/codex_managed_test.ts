@@ -14,6 +14,7 @@ import { deepEqual, equal, match } from "node:assert/strict";
 import {
   type AgentRun,
   docsBlock,
+  managedPolicy,
   reviewCodexHooks,
   shown,
   systemDirUnavailable,
@@ -54,15 +55,6 @@ async function codexWith(ws: Workspace, flags: string[], env: Record<string, str
     files: { victim: await ws.exists("victim") },
     ms: Math.round(performance.now() - started),
   };
-}
-
-/** The administrator's hookgate policy, in a managed layer of mode 0700 (root's); its HOOKGATE_MANAGED_DIR. */
-async function managedPolicy(ws: Workspace): Promise<Record<string, string>> {
-  const managed = ws.at("~/managed-hookgate");
-  await Deno.mkdir(managed, { mode: 0o700 });
-  await Deno.chmod(managed, 0o700);
-  await Deno.writeTextFile(`${managed}/config.jsonc`, '{"rules": {"deny": ["Bash(rm *)"]}}');
-  return { HOOKGATE_MANAGED_DIR: managed };
 }
 
 /** The run refused `rm -r ./victim` by the managed rule, and the victim survived. */

@@ -13,7 +13,16 @@
 // removes it afterwards.
 
 import { deepEqual, equal, match } from "node:assert/strict";
-import { type AgentRun, docsBlock, gemini, shown, systemDirUnavailable, type Workspace, workspace } from "./_agents.ts";
+import {
+  type AgentRun,
+  docsBlock,
+  gemini,
+  managedPolicy,
+  shown,
+  systemDirUnavailable,
+  type Workspace,
+  workspace,
+} from "./_agents.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 
 const GEMINI_SYSTEM_DIR = "/etc/gemini-cli";
@@ -25,15 +34,6 @@ Deno.test.afterAll(() => model.close());
 
 const RM_VICTIM: Turn[] = [{ tool: "run_shell_command", args: { command: "rm -r ./victim" } }, { text: "Done." }];
 const HOOKS_OFF = { hooksConfig: { enabled: false } };
-
-/** The administrator's hookgate policy, in a managed layer of mode 0700 (root's); its HOOKGATE_MANAGED_DIR. */
-async function managedPolicy(ws: Workspace): Promise<Record<string, string>> {
-  const managed = ws.at("~/managed-hookgate");
-  await Deno.mkdir(managed, { mode: 0o700 });
-  await Deno.chmod(managed, 0o700);
-  await Deno.writeTextFile(`${managed}/config.jsonc`, '{"rules": {"deny": ["Bash(rm *)"]}}');
-  return { HOOKGATE_MANAGED_DIR: managed };
-}
 
 /** The run refused `rm -r ./victim` by the managed rule, and the victim survived. */
 function refused(run: AgentRun): void {
