@@ -333,27 +333,22 @@ export async function checkConfig(
 
 /** What `"managedOnly": true` in a managed layer leaves out, said by `hook-run check`. */
 function managedOnlyNote(file: string): ConfigDiagnostic {
-  return {
-    severity: "warning",
+  return managedOnlyWarning(
     file,
-    line: 1,
-    column: 1,
-    path: ["managedOnly"],
-    message:
-      '"managedOnly" is true: only the managed layers load; the user, project, --config and agents\' settings layers, their plugins and extension modules do not',
-    hint: "your administrator set this; ask them to change it",
-  };
+    '"managedOnly" is true: only the managed layers load; the user, project, --config and agents\' settings layers, their plugins and extension modules do not',
+    "your administrator set this; ask them to change it",
+  );
 }
 
 /** `managedOnly` outside a managed layer. */
 function managedOnlyIgnored(file: string): ConfigDiagnostic {
-  return {
-    severity: "warning",
+  return managedOnlyWarning(
     file,
-    line: 1,
-    column: 1,
-    path: ["managedOnly"],
-    message: `"managedOnly" is ignored here: only a managed layer (${systemManagedDir()}/config.jsonc) may set it`,
-    hint: "remove it, or move it into the managed configuration",
-  };
+    `"managedOnly" is ignored here: only a managed layer (${systemManagedDir()}/config.jsonc) may set it`,
+    "remove it, or move it into the managed configuration",
+  );
+}
+
+function managedOnlyWarning(file: string, message: string, hint: string): ConfigDiagnostic {
+  return { severity: "warning", file, line: 1, column: 1, path: ["managedOnly"], message, hint };
 }
