@@ -231,7 +231,12 @@ Deno.test({
   },
 });
 
+/** Whether this process is root: the owner of a file it creates (no `--allow-sys` needed). */
 function isRoot(): boolean {
-  if (Deno.permissions.querySync({ name: "sys", kind: "uid" }).state !== "granted") return false;
-  return Deno.uid() === 0;
+  const probe = Deno.makeTempFileSync({ prefix: "hookgate-uid-" });
+  try {
+    return Deno.statSync(probe).uid === 0;
+  } finally {
+    Deno.removeSync(probe);
+  }
 }
