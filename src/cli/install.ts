@@ -25,6 +25,7 @@ import { absolutePath } from "./_path.ts";
 
 export const INSTALL_HELP = `Usage: hook-run install claude [--serve [--port N] [--token-env NAME]] [--least-privilege]
                               [--keep-hooks] [--settings PATH] [--cwd DIR]
+       hook-run install claude --managed [--managed-settings PATH] [--launcher-dir DIR]
 
 Routes every Claude Code event hookgate models to hookgate, from the user's
 Claude settings (~/.claude/settings.json), so that every project gets
