@@ -13,16 +13,7 @@
 // removes it afterwards.
 
 import { deepEqual, equal, match } from "node:assert/strict";
-import {
-  type AgentRun,
-  docsBlock,
-  gemini,
-  managedPolicy,
-  shown,
-  systemDirUnavailable,
-  type Workspace,
-  workspace,
-} from "./_agents.ts";
+import { type AgentRun, docsBlock, gemini, managedPolicy, shown, systemDirUnavailable, workspace } from "./_agents.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 
 const GEMINI_SYSTEM_DIR = "/etc/gemini-cli";
