@@ -39,6 +39,22 @@ export interface CliRun {
   killed: boolean;
 }
 
+/** Runs `command`, `input` on its stdin when given, and what it printed. */
+export async function piped(
+  command: Deno.Command,
+  input: string | undefined,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = command.spawn();
+  if (input !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(input));
+    await writer.close();
+  }
+  const { code, stdout, stderr } = await child.output();
+  const decoder = new TextDecoder();
+  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+}
+
 export async function cli(
   args: string[],
   options: {

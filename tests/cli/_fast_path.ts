@@ -3,7 +3,7 @@
 // ways to run the routing command Claude would run and the server it calls.
 
 import { join } from "node:path";
-import { cli, DENO_DIR, root } from "./_cli.ts";
+import { cli, DENO_DIR, piped, root } from "./_cli.ts";
 
 export const GUARD = join(root, "tests/testdata/fast_path/guard.sh");
 
@@ -68,20 +68,17 @@ export interface HookRun {
 
 /** Runs the launcher with `args` and `event` on stdin, as Claude runs a command hook. */
 export async function runHook(home: FastPathHome, args: string[], event: unknown): Promise<HookRun> {
-  const child = new Deno.Command(home.bin, {
-    args,
-    cwd: home.project,
-    env: { HOME: home.home, CLAUDE_PROJECT_DIR: home.project, DENO_DIR, NO_COLOR: "1" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(event)));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  const decoder = new TextDecoder();
-  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+  return await piped(
+    new Deno.Command(home.bin, {
+      args,
+      cwd: home.project,
+      env: { HOME: home.home, CLAUDE_PROJECT_DIR: home.project, DENO_DIR, NO_COLOR: "1" },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }),
+    JSON.stringify(event),
+  );
 }
 
 /** The fast-path command's words after the launcher, as install writes them but with `maxTime`. */

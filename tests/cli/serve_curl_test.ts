@@ -7,6 +7,7 @@
 // is exit 2, which every agent reads as a block.
 
 import { deepEqual, equal, match } from "node:assert/strict";
+import { piped } from "./_cli.ts";
 import { hook, withProject } from "./_claude_project.ts";
 import { post, serve, TRUSTED } from "./_serve.ts";
 
@@ -19,18 +20,10 @@ function curlHook(url: string, maxTime = 30): string {
 
 /** Runs a command hook as an agent does: sh -c, the event on stdin. */
 async function runHook(command: string, event: unknown): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command("sh", {
-    args: ["-c", command],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(event)));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  const decoder = new TextDecoder();
-  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+  return await piped(
+    new Deno.Command("sh", { args: ["-c", command], stdin: "piped", stdout: "piped", stderr: "piped" }),
+    JSON.stringify(event),
+  );
 }
 
 const RM = { session_id: "s-1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } };
