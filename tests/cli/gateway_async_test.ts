@@ -392,7 +392,13 @@ Deno.test("sweepQueues() removes what a courier left in a queue idle past a day,
 
     // A gateway handing a call off: no sweep comes between its adding and its looking at the lock.
     const handing = Promise.withResolvers<void>();
-    const handedOff = waiting.unswept(() => handing.promise);
+    const holding = Promise.withResolvers<void>();
+    const handedOff = waiting.unswept(() => {
+      holding.resolve();
+      return handing.promise;
+    });
+    // The gateway holds the gate once its step runs: only then may the sweep try.
+    await holding.promise;
     await sweepQueues(home);
     equal(await exists(left.dir), true, "not while a gateway hands a call off");
     handing.resolve();
