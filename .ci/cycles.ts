@@ -7,21 +7,18 @@
 // room check in layers.ts.
 
 import { dirname, join, relative, resolve } from "node:path";
+import { relativeImports, sourceFiles } from "./_imports.ts";
 
 /** The most lines a source file of src/ may have. */
 export const MAX_LINES = 400;
-
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
 
 /** Every import between files of `src/` under `root`, file → the files it imports. */
 export async function importGraph(root: string): Promise<Map<string, Set<string>>> {
   const src = join(root, "src");
   const graph = new Map<string, Set<string>>();
-  for await (const file of walk(src)) {
-    const text = await Deno.readTextFile(file);
+  for await (const file of sourceFiles(src)) {
     const targets = new Set<string>();
-    for (const match of text.matchAll(IMPORT)) {
-      const target = resolve(dirname(file), match[1] ?? match[2]!);
+    for (const target of await relativeImports(file)) {
       if (target.startsWith(src + "/") && target !== file) targets.add(relative(root, target));
     }
     graph.set(relative(root, file), targets);
@@ -97,14 +94,6 @@ export async function checkCycles(root: string): Promise<CycleProblem[]> {
     if (lines > MAX_LINES) problems.push({ kind: "long file", what: `${file} (${lines} lines)` });
   }
   return problems;
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* walk(path);
-    else if (entry.name.endsWith(".ts")) yield path;
-  }
 }
 
 if (import.meta.main) {

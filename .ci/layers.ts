@@ -9,6 +9,7 @@
 // Run by `deno task ok`; ARCHITECTURE.md draws the same picture.
 
 import { dirname, join, relative, resolve } from "node:path";
+import { relativeImports, sourceFiles } from "./_imports.ts";
 
 /** Lower ranks are imported by higher ones, never the other way. */
 export const RANKS: Readonly<Record<string, number>> = {
@@ -44,18 +45,14 @@ export interface LayerViolation {
   why: string;
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
-
 /** Every violation under `root` (the repository). */
 export async function checkLayers(root: string): Promise<LayerViolation[]> {
   const src = join(root, "src");
   const violations: LayerViolation[] = [];
-  for await (const file of walk(src)) {
+  for await (const file of sourceFiles(src)) {
     const room = roomOf(src, file);
     if (room === null) continue;
-    const text = await Deno.readTextFile(file);
-    for (const match of text.matchAll(IMPORT)) {
-      const target = resolve(dirname(file), match[1] ?? match[2]!);
+    for (const target of await relativeImports(file)) {
       const shown = { file: relative(root, file), imported: relative(root, target) };
       const other = target.startsWith(src + "/") ? roomOf(src, target) : null;
       if (room === "cli") {
@@ -93,14 +90,6 @@ function roomOf(src: string, file: string): string | null {
     throw new Error(`src/${first}/ is not a known room; add it to RANKS in .ci/layers.ts`);
   }
   return first;
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* walk(path);
-    else if (entry.name.endsWith(".ts")) yield path;
-  }
 }
 
 if (import.meta.main) {
