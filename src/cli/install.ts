@@ -49,9 +49,10 @@ hookgate's guarantees:
   timestamped backup: command hooks "<launcher> gateway", each marked
   "hookgate": "routing". With --serve they are "<launcher> gateway --socket
   $HOOKGATE_HOME/run/serve.sock --max-time T": the event goes to hook-run
-  serve --socket over its Unix socket (curl), and when no server answers the
-  gateway answers it in the same command; any other failure of the server
-  (an error, a timeout, a crash) is exit code 2, a block. With --serve and
+  serve --socket over its Unix socket (Perl, else curl), and when no server
+  answers, or the call's project is not the server's, the gateway answers it
+  in the same command; any other failure of the server (an error, a
+  timeout, a crash) is exit code 2, a block. With --serve and
   --port or --token-env: HTTP hooks to http://127.0.0.1:<port>/hooks/<Event>
   instead (SessionStart and Setup still through the gateway), which Claude
   lets through while the server is down. Run the server yourself, under a

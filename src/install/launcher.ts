@@ -17,6 +17,7 @@
 
 import { CliError } from "../_internal/cli_error.ts";
 import { printable } from "../_internal/printable.ts";
+import { AGENT_FILES } from "../trust/agent_files.ts";
 import { fastPathLines } from "./fast_path.ts";
 import { type FlagSet, parseFlagWords } from "./launcher_flags.ts";
 
@@ -151,7 +152,7 @@ export function launcherScript(script: LauncherScript): string {
     `  printf 'hook-run: cannot start the gateway: %s; run "%s" again\\n' "$1" ${fix} >&2`,
     "  exit 2",
     "}",
-    ...fastPathLines(),
+    ...fastPathLines(projectVariables()),
     "# The Deno install found, by a name that survives its upgrades; else the one on PATH.",
     '[ -x "$deno" ] || { named=$deno; deno=$(command -v deno) || fail "Deno is neither at $named nor on PATH"; }',
     '[ -r "$bundle" ] || fail "cannot read the bundle $bundle"',
@@ -287,6 +288,15 @@ export async function sourceDigest(): Promise<string | undefined> {
     at += part.length;
   }
   return await sha256(all);
+}
+
+/** Each agent's project variable, by agent (those that set none are left out). */
+function projectVariables(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(AGENT_FILES).flatMap(([agent, files]) =>
+      files?.projectDirVar === undefined ? [] : [[agent, files.projectDirVar]]
+    ),
+  );
 }
 
 /** `text` quoted for sh when it needs it. */

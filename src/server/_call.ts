@@ -5,6 +5,7 @@
 // _handler.ts, which routes each call here.)
 
 import { printable } from "../_internal/printable.ts";
+import { findProjectRoot, type ProjectRoot } from "../config/project_root.ts";
 import type { DecodedInput } from "../dialects/mod.ts";
 import type { AnyHookEventResult, HookEvent } from "../events/event_map.ts";
 import { HOOK_EVENTS, isHookEvent } from "../events/table.ts";
@@ -30,6 +31,12 @@ export const EXIT_HEADER = "hookgate-exit";
 /** The header of a `?form=command` answer that carries the gateway's stderr line, when it exits with another code than 0. */
 export const STDERR_HEADER = "hookgate-stderr";
 
+/**
+ * The status of a `?form=command` call whose project is not the one the
+ * server answers for: the fast-path command hook has the gateway answer it.
+ */
+export const OTHER_PROJECT_STATUS = 421;
+
 /** The content type of every JSON answer. */
 export const JSON_TYPE = { "content-type": "application/json" };
 
@@ -53,6 +60,12 @@ export interface CallOutput {
 export interface CallContext {
   /** The host of an agent's calls. */
   hostOf(agent: Agent): HookHost | Promise<HookHost>;
+  /**
+   * The project every host was opened for: a `?form=command` call from
+   * another one (`?project=`, else the event's `cwd`) is left to the
+   * gateway.
+   */
+  readonly project: ProjectRoot | undefined;
   readonly options: CallOutput & {
     /** What all request bodies in flight may hold. */
     budget: BodyBudget;
@@ -74,6 +87,8 @@ export class AgentCall {
    * headers, and a failure is the gateway's exit code 2 with no stdout.
    */
   #command = false;
+  /** The call's project directory (`?project=`: the agent's project variable, as the command hook read it). */
+  #projectDir: string | undefined;
   #exit: { code: number; stderr: string } = { code: 0, stderr: "" };
 
   constructor(handler: CallContext, agent: Agent, signal: AbortSignal, note: CallNote) {
@@ -86,7 +101,9 @@ export class AgentCall {
 
   /** Reads the body, runs the event, answers; `wire` is the path's event, when it names one. */
   async call(request: HttpRequest, wire: { event: HookEvent; wireEvent?: string } | undefined): Promise<HttpResponse> {
-    this.#command = request.query !== "" && new URLSearchParams(request.query).get("form") === "command";
+    const query = request.query === "" ? undefined : new URLSearchParams(request.query);
+    this.#command = query?.get("form") === "command";
+    this.#projectDir = query?.get("project") ?? undefined;
     const response = await this.#call(request, wire);
     if (!this.#command || response.status !== 200) return response;
     const { code, stderr } = this.#exit;
@@ -149,6 +166,11 @@ export class AgentCall {
     note.event = event;
     note.decoded = decoded;
     try {
+      const other = this.#command ? await this.#otherProject(decoded) : undefined;
+      if (other !== undefined) {
+        note.reason = other;
+        return this.#answer(OTHER_PROJECT_STATUS, error(other), event, "left to the gateway", started);
+      }
       const opened = this.#handler.hostOf(this.#agent);
       const host = opened instanceof Promise ? await opened : opened;
       const run = () =>
@@ -173,6 +195,25 @@ export class AgentCall {
     } catch (failure) {
       return this.#failed(event, failure instanceof Error ? failure.message : String(failure), started);
     }
+  }
+
+  /**
+   * Why the gateway, not this server, must answer a fast-path call: the
+   * project the gateway would find for it is not the server's (or the call
+   * names no directory to find it from); `undefined` when it is.
+   */
+  async #otherProject(decoded: DecodedInput): Promise<string | undefined> {
+    const served = this.#handler.project;
+    if (served === undefined) return undefined;
+    const dir = this.#projectDir ?? decoded.cwd;
+    if (dir === undefined || !dir.startsWith("/")) {
+      return "the call names no absolute project directory (?project=, or the event's cwd): the gateway answers it";
+    }
+    const found = await findProjectRoot(dir, { agent: this.#agent.name });
+    if (found.root === served.root && found.start === served.start) return undefined;
+    return `this server answers for the project ${printable(served.root)} (found from ${
+      printable(served.start)
+    }), the call's is ${printable(found.root)} (found from ${printable(found.start)}): the gateway answers it`;
   }
 
   /** A body that cannot be read: the block where `event` is known and can block, else `status`. */

@@ -49,6 +49,7 @@ import type { CliIo } from "../_internal/cli_io.ts";
 import { printable } from "../_internal/printable.ts";
 import { type Agent, agentEvent, agentOf, blockingAnswer, CLAUDE_AGENT, unknownAgent } from "../host/agent_call.ts";
 import type { HookHost } from "../host/hook_host.ts";
+import type { ProjectRoot } from "../config/project_root.ts";
 import { auditLine, type AuditLog } from "./_audit_log.ts";
 import type { BodyBudget } from "./_body.ts";
 import { AgentCall, type CallContext, type CallNote, error, JSON_TYPE, reply, traced } from "./_call.ts";
@@ -61,6 +62,8 @@ import { blockKind, METRICS_CONTENT_TYPE, ServeMetrics } from "./_metrics.ts";
 export interface ServeHandlerOptions {
   /** Claude Code's host: the one of calls without `?agent=`. */
   host: HookHost;
+  /** The project every host was opened for (the fast path's calls from another are left to the gateway). */
+  project?: ProjectRoot;
   /**
    * The host of another agent's calls (loaded with that agent as the
    * caller); rejects when it cannot be opened, which blocks the call.
@@ -279,6 +282,11 @@ export class ServeHandler implements CallContext {
     const hostFor = this.#options.hostFor;
     if (agent === CLAUDE_AGENT || hostFor === undefined) return this.#options.host;
     return hostFor(agent);
+  }
+
+  /** The project every host was opened for. */
+  get project(): ProjectRoot | undefined {
+    return this.#options.project;
   }
 
   /** The options, for one call. */

@@ -196,6 +196,7 @@ export async function servePolicy(options: PolicyServerOptions): Promise<PolicyS
     const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io));
     const handler = new ServeHandler({
       host,
+      project,
       hostFor: (agent) => others.get(agent),
       ...(options.token === undefined ? {} : { authorized: await bearerCheck(options.token) }),
       hostNames: options.hostNames === undefined ? new Set(LOOPBACK_NAMES) : options.hostNames,

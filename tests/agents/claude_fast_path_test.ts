@@ -66,3 +66,34 @@ Deno.test({
     refused(down);
   },
 });
+
+Deno.test({
+  name: named(
+    "Claude in another project than the server's gets that project's policy: the server leaves the call to the gateway",
+  ),
+  ignore: unavailable !== undefined,
+  async fn() {
+    await using ws = await workspace(model);
+    // No user hook: the project's own rule (a deny rule, which holds before the project is trusted) is the policy.
+    await ws.write(".hookgate/config.jsonc", JSON.stringify({ rules: { deny: ["Bash(rm *)"] } }));
+    await installClaude(ws, ["--serve"]);
+    // The server runs for another project, which allows everything.
+    const elsewhere = ws.at("~/elsewhere");
+    await ws.write("~/elsewhere/.hookgate/config.jsonc", "{}");
+    const record = ws.at("~/audit.jsonl");
+    const server = await serveFromLauncher(ws, ["--socket", "--cwd", elsewhere, "--record", record]);
+    try {
+      const run = await claude(ws, model, { turns: RM_VICTIM });
+      equal(run.code, 0, shown(run));
+      deepEqual(run.files, { victim: true }, shown(run, "the server answered with its own project's layers"));
+      const results = toolResults(run.requests);
+      deepEqual(results.map((one) => one.error), [true], shown(run));
+      // Every call reached the server, which answered none of them: each was left to the gateway (421).
+      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
+      ok(lines.length > 0, server.stderr());
+      deepEqual([...new Set(lines.map((line) => line.status))], [421], JSON.stringify(lines));
+    } finally {
+      await server.stop();
+    }
+  },
+});

@@ -66,13 +66,61 @@ export interface HookRun {
   stderr: string;
 }
 
+/**
+ * The client the fast path is left with: Perl (the machine's PATH), curl
+ * (a PATH without Perl), or neither (a PATH with only what the gateway
+ * needs).
+ */
+export type FastClient = "perl" | "curl" | "neither";
+
+/** The clients, each run by the tests that name one. */
+export const CLIENTS: readonly FastClient[] = ["perl", "curl", "neither"];
+
+/** A PATH of links to the programs the launcher and the gateway need, and the client's own. */
+export async function clientPath(home: FastPathHome, client: FastClient): Promise<string | undefined> {
+  if (client === "perl") return undefined;
+  const bin = join(home.home, `${client}-bin`);
+  const programs = ["cat", "sh", "setsid", ...client === "curl" ? ["curl"] : []];
+  await Deno.mkdir(bin, { recursive: true });
+  for (const program of programs) {
+    const found = new TextDecoder().decode(
+      (await new Deno.Command("sh", { args: ["-c", `command -v ${program}`], stdout: "piped" }).output()).stdout,
+    ).trim();
+    if (found === "") throw new Error(`the tests need ${program} on PATH`);
+    await Deno.symlink(found, join(bin, program)).catch((error) => {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+    });
+  }
+  return bin;
+}
+
+/** How {@linkcode runHook} runs the command hook besides its words and event. */
+export interface HookOptions {
+  /** The client left on PATH (default: the machine's PATH, which has Perl). */
+  client?: FastClient;
+  /** The agent's project directory (`$CLAUDE_PROJECT_DIR`; default: the home's project). */
+  projectDir?: string;
+}
+
 /** Runs the launcher with `args` and `event` on stdin, as Claude runs a command hook. */
-export async function runHook(home: FastPathHome, args: string[], event: unknown): Promise<HookRun> {
+export async function runHook(
+  home: FastPathHome,
+  args: string[],
+  event: unknown,
+  options: HookOptions = {},
+): Promise<HookRun> {
+  const path = await clientPath(home, options.client ?? "perl");
   return await piped(
     new Deno.Command(home.bin, {
       args,
       cwd: home.project,
-      env: { HOME: home.home, CLAUDE_PROJECT_DIR: home.project, DENO_DIR, NO_COLOR: "1" },
+      env: {
+        HOME: home.home,
+        CLAUDE_PROJECT_DIR: options.projectDir ?? home.project,
+        DENO_DIR,
+        NO_COLOR: "1",
+        ...path === undefined ? {} : { PATH: path },
+      },
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
