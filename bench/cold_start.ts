@@ -18,6 +18,7 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LAZY_IMPORTS, ONE_CALL_V8_FLAGS } from "../src/install/launcher.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rounds = Number(Deno.args[Deno.args.indexOf("--rounds") + 1]) || 21;
@@ -37,6 +38,7 @@ interface Subject {
   name: string;
   args: string[];
   stdin?: string;
+  env?: Record<string, string>;
 }
 
 /** The bundle task's options (without its output and entry): the bundle measured is the one `deno task bundle` builds. */
@@ -45,7 +47,7 @@ async function bundleOptions(): Promise<string[]> {
   return (task.match(/'[^']*'|\S+/g) ?? [])
     .map((word) => word.replace(/^'(.*)'$/, "$1"))
     .slice(2, -1)
-    .filter((word, index, words) => word !== "-o" && words[index - 1] !== "-o");
+    .filter((word, index, words) => word !== "--outdir" && words[index - 1] !== "--outdir");
 }
 
 /** Deno's cache directory, shared by every process measured (their HOME is a throwaway directory). */
@@ -66,9 +68,16 @@ async function main(): Promise<void> {
       config,
       `{"hooks": {"PreToolUse": [{"matcher": "bash", "command": "grep -q 'rm -rf' && exit 2 || exit 0"}]}}`,
     );
-    const bundle = join(dir, "hook-run.js");
+    const bundle = join(dir, "hook-run", "main.js");
     const built = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", ...await bundleOptions(), "-o", bundle, join(root, "src/cli/main.ts")],
+      args: [
+        "bundle",
+        "--quiet",
+        ...await bundleOptions(),
+        "--outdir",
+        join(dir, "hook-run"),
+        join(root, "src/cli/main.ts"),
+      ],
       cwd: root,
     }).output();
     if (!built.success) throw new Error("deno bundle failed");
@@ -80,12 +89,36 @@ async function main(): Promise<void> {
       tool_name: "Read",
       tool_input: { file_path: "/x" },
     });
+    // An event no hook is configured for: after its first call, the gateway's memo answers it.
+    const quiet = JSON.stringify({
+      session_id: "s",
+      cwd: dir,
+      hook_event_name: "PostToolUse",
+      tool_name: "Read",
+      tool_input: { file_path: "/x" },
+      tool_response: "x",
+    });
+    // As the launcher runs a call: its V8 flags, and chunks loaded when first needed.
+    const launched = ["run", ...flags, `--v8-flags=${ONE_CALL_V8_FLAGS.join(",")}`];
+    const lazy = { [LAZY_IMPORTS.split("=")[0]!]: "1" };
     const run = ["run", "PreToolUse", "--tool", "read", "--input", '{"file_path":"/x"}', "--config", config];
     const guarded = ["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"ls"}', "--config", config];
     const gateway = ["gateway", "--config", config];
     const subjects: Subject[] = [
       { name: "bare `deno run` (empty script)", args: ["run", ...flags, empty] },
       { name: "`hook-run gateway`, bundle", args: ["run", ...flags, bundle, ...gateway], stdin: event },
+      {
+        name: "`hook-run gateway`, bundle as the launcher runs it",
+        args: [...launched, bundle, ...gateway],
+        stdin: event,
+        env: lazy,
+      },
+      {
+        name: "`hook-run gateway`, as the launcher runs it, an event no hook is configured for",
+        args: [...launched, bundle, ...gateway],
+        stdin: quiet,
+        env: lazy,
+      },
       { name: "`hook-run gateway`, source", args: ["run", ...flags, source, ...gateway], stdin: event },
       { name: "`hook-run run`, bundle", args: ["run", ...flags, bundle, ...run] },
       { name: "`hook-run run`, source", args: ["run", ...flags, source, ...run] },
@@ -207,7 +240,7 @@ async function once(subject: Subject, cwd: string): Promise<{ ms: number; kb: nu
   const child = new Deno.Command(command, {
     args,
     cwd,
-    env: { HOME: cwd, HOOKGATE_HOME: cwd, DENO_DIR: cache, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    env: { HOME: cwd, HOOKGATE_HOME: cwd, DENO_DIR: cache, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...subject.env },
     stdin: subject.stdin === undefined ? "null" : "piped",
     stdout: "null",
     stderr: "piped",

@@ -121,10 +121,9 @@ Deno.test("examples/claude/README.md: each shim keeps the caller's directory for
   equal(shims.length, 2, "a shim over the checkout and one over the bundle");
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hookgate-shims-" }));
   try {
-    // What "deno task bundle" writes to dist/hook-run.js, built outside the checkout.
-    const bundle = join(dir, "dist", "hook-run.js");
+    // What "deno task bundle" writes to dist/hook-run/, built outside the checkout.
     const built = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", ...bundleFlags, "-o", bundle, entry],
+      args: ["bundle", "--quiet", ...bundleFlags, "--outdir", join(dir, "dist", "hook-run"), entry],
       cwd: root,
     }).output();
     equal(built.success, true);

@@ -32,7 +32,9 @@ Claude settings (~/.claude/settings.json), so that every project gets
 hookgate's guarantees:
 
 - builds the launcher it routes to: the CLI bundled into
-  $HOOKGATE_HOME/hook-run.js, the start module that loads it and
+  $HOOKGATE_HOME/lib/<build>/ behind its entry $HOOKGATE_HOME/hook-run.js
+  (earlier builds stay, two of them, for processes still running one), the
+  start module that loads it and
   $HOOKGATE_HOME/bin/hook-run, which runs them with Deno (found by a name that
   survives its upgrades, else on PATH) and --allow-all (or, with
   --least-privilege, the flags the configuration needs). Whatever keeps it

@@ -36,7 +36,7 @@ export interface RoutingEntry {
   source: string;
 }
 
-/** Programs that are hookgate's command line: a launcher, the bundle, a compiled binary. */
+/** Programs that are hookgate's command line: a launcher, the bundle's entry, a compiled binary (and `hook-run/main.js`, `deno task bundle`'s). */
 const PROGRAMS = new Set(["hook-run", "hookgate", "hook-run.js", "hookgate.js", "hook-run.exe", "hookgate.exe"]);
 
 /**
@@ -107,7 +107,8 @@ export function hookgateRoute(hook: ConfiguredHook): string | undefined {
   const words = commandWords(hook);
   const program = words.findIndex((word) => {
     const name = basename(word);
-    return PROGRAMS.has(name) || word.endsWith("src/cli/main.ts") || word.startsWith("jsr:@hookgate/core");
+    return PROGRAMS.has(name) || word.endsWith("src/cli/main.ts") || word.endsWith("hook-run/main.js") ||
+      word.startsWith("jsr:@hookgate/core");
   });
   if (program !== -1 && words.slice(program + 1).includes("gateway")) return text;
   const client = words.findIndex((word) => basename(word) === "curl" || basename(word) === "wget");

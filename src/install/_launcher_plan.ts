@@ -9,13 +9,14 @@ import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
 import type { ClaudeSettings } from "../dialects/mod.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { jsonText } from "./json_file.ts";
+import { buildDir, type BundledCli, bundleStub, readBundle } from "./bundle.ts";
 import {
   launcherBuild,
   launcherFlags,
   launcherPaths,
   launcherScript,
+  oneCallV8Flags,
   quote,
-  sha256,
   sourceDigest,
   stableDenoPath,
   startModule,
@@ -33,6 +34,9 @@ export interface LauncherPlan {
   flags: string[];
   script: string;
   start: string;
+  /** The bundle's fixed entry, which runs its build in `lib`. */
+  stub: string;
+  /** Whether the build or the entry that runs it is not there as install would write them. */
   bundleChanged: boolean;
   startChanged: boolean;
   scriptChanged: boolean;
@@ -45,13 +49,13 @@ export interface LauncherPlan {
  */
 export async function planLauncher(
   options: InstallClaudeOptions,
-  bundle: Uint8Array,
+  bundle: BundledCli,
   movedHooks: ClaudeSettings,
 ): Promise<LauncherPlan> {
   const { serve, port, tokenEnv, leastPrivilege, keepHooks, home, settingsPath } = options;
   const movedPath = `${home}/${CLAUDE_HOOKS_FILE}`;
   const paths = launcherPaths(home);
-  const oldBundle = await Deno.readFile(paths.bundle).catch(() => undefined);
+  const oldStub = await Deno.readTextFile(paths.bundle).catch(() => undefined);
   const oldStart = await Deno.readTextFile(paths.start).catch(() => undefined);
   const oldScript = await Deno.readTextFile(paths.bin).catch(() => undefined);
   const flags = leastPrivilege
@@ -70,7 +74,7 @@ export async function planLauncher(
     ? [quote(deno), "run --allow-all", quote(paths.bundle), "install claude", ...again].join(" ")
     : undefined;
   const fix = [INSTALL_FIX, ...again].join(" ");
-  const digest = await sha256(bundle);
+  const digest = bundle.digest;
   // A launcher rebuilding itself copies its bundle: the source it came from stays known.
   const previous = oldScript === undefined ? undefined : launcherBuild(oldScript);
   const source = await sourceDigest() ?? (previous?.bundle === digest ? previous.source : undefined);
@@ -79,19 +83,23 @@ export async function planLauncher(
     home,
     deno,
     flags,
+    v8Flags: await oneCallV8Flags(deno),
     build,
     fix,
     ...(rebuild ? { rebuild } : {}),
     ...(options.managed ? { system: true } : {}),
   });
   const start = startModule({ bundle: paths.bundle, deno: Deno.version.deno, fix });
+  const stub = bundleStub(digest);
+  const built = await readBundle(buildDir(paths.lib, digest)).catch(() => undefined);
 
   return {
     deno,
     flags,
     script,
     start,
-    bundleChanged: oldBundle === undefined || !sameBytes(oldBundle, bundle),
+    stub,
+    bundleChanged: oldStub !== stub || built?.digest !== digest,
     startChanged: oldStart !== start,
     scriptChanged: oldScript !== script,
   };
@@ -126,8 +134,4 @@ async function leastFlags(
   const before = options.previous === undefined ? undefined : launcherFlags(options.previous);
   if (before !== undefined && !before.has("--allow-all")) flags = mergeFlags(flags, before);
   return flagWords(flags);
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }

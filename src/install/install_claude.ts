@@ -12,7 +12,8 @@ import { planClaudeSettings } from "./_claude_plan.ts";
 import { planLauncher } from "./_launcher_plan.ts";
 import { changedMeanwhile, PRIVATE, readSettings, WRITE_ATTEMPTS, writeSettings } from "./_settings_file.ts";
 import { jsonText, removeFile, replaceFile } from "./json_file.ts";
-import { bundledCli, launcherPaths } from "./launcher.ts";
+import { buildDir, bundledCli, pruneBuilds, writeBuild } from "./bundle.ts";
+import { launcherPaths } from "./launcher.ts";
 import { launcherStaleness } from "./launcher_state.ts";
 import type { InstallClaudeOptions, InstallReport } from "./types.ts";
 
@@ -49,8 +50,16 @@ export async function installClaude(options: InstallClaudeOptions): Promise<Inst
     // Written in the order that never loses a hook: the moved hooks exist in
     // hookgate's file before Claude's file stops holding them.
     const lines: string[] = [];
-    if (plan.bundleChanged) await replaceFile(paths.bundle, bundle, { mode: 0o644, keepMode: false });
-    lines.push(`  bundle    ${printable(paths.bundle)} (${plan.bundleChanged ? "written" : "unchanged"})`);
+    // The build first, then the entry that runs it: a call never finds the entry without its build.
+    if (plan.bundleChanged) {
+      await writeBuild(paths.lib, bundle, 0o644);
+      await replaceFile(paths.bundle, plan.stub, { mode: 0o644, keepMode: false });
+    }
+    lines.push(
+      `  bundle    ${printable(paths.bundle)}, ${printable(buildDir(paths.lib, bundle.digest))}/ (${
+        plan.bundleChanged ? "written" : "unchanged"
+      })`,
+    );
     if (plan.startChanged) await replaceFile(paths.start, plan.start, { mode: 0o644, keepMode: false });
     if (plan.scriptChanged) await replaceFile(paths.bin, plan.script, { mode: 0o755, keepMode: false });
     lines.push(
@@ -58,6 +67,7 @@ export async function installClaude(options: InstallClaudeOptions): Promise<Inst
         printable(plan.deno)
       } ${plan.flags.join(" ")}`,
     );
+    if (plan.bundleChanged) await pruneBuilds(paths.lib, bundle.digest);
     if (stale.problems.length > 0) lines.push(`  stale     it was stale, and is rebuilt: ${stale.problems.join("; ")}`);
     if (options.leastPrivilege && plan.flags.includes("--allow-env")) {
       lines.push(

@@ -1,9 +1,10 @@
-// The launcher `hook-run install` builds in the hookgate home: the CLI as one
-// bundled file (`hook-run.js`, what `deno task bundle` builds), a small start
-// module (`hook-run-start.js`) that loads it, and `bin/hook-run`, a shell
-// script that runs them with Deno and fixed permission flags. One `deno run`
-// of one file: no task runner, no module graph to resolve, no type check per
-// tool call.
+// The launcher `hook-run install` builds in the hookgate home: the CLI
+// bundled (what `deno task bundle` builds: an entry and the chunks it loads,
+// in `lib/<build>/`, behind the fixed entry `hook-run.js`; see bundle.ts), a
+// small start module (`hook-run-start.js`) that loads it, and `bin/hook-run`,
+// a shell script that runs them with Deno and fixed permission flags. One
+// `deno run` of bundled JavaScript: no task runner, no module graph to
+// resolve, no type check per tool call.
 //
 // The launcher is part of the guard: an agent reads a hook's exit code 1 or
 // 127 as "go ahead", and those are what Deno and sh exit with when they
@@ -15,65 +16,73 @@
 // 130), so that the script can tell "hook-run answered" from "Deno failed"
 // and turns everything else into 2.
 
-import { CliError } from "../_internal/cli_error.ts";
-import { printable } from "../_internal/printable.ts";
 import { AGENT_FILES } from "../trust/agent_files.ts";
 import { fastPathLines } from "./fast_path.ts";
 import { type FlagSet, parseFlagWords } from "./launcher_flags.ts";
 
-/** What `deno task bundle` passes to `deno bundle` (tests keep the two in step). */
-export const BUNDLE_OPTIONS: readonly string[] = ["--platform=deno", "--external", "*/_json_schema.ts"];
-
 /** The exit codes hook-run's own 1 and 130 leave the start module as; Deno exits 1 when it fails. */
 export const START_EXIT_CODES: Readonly<Record<1 | 130, number>> = Object.freeze({ 1: 3, 130: 4 });
+
+/**
+ * V8's flags for a process that answers one call and ends (every launch but
+ * `serve`). `--no-lazy` compiles each module whole when it is first loaded:
+ * Deno keeps V8's code cache of a module as it was compiled, so the
+ * functions V8 would compile only when first called were compiled again by
+ * every call; now they come from the cache. `--single-threaded` spares
+ * starting V8's helper threads, which such a process has no time to use.
+ * Together they cut about 5 ms of each call's start (BENCHMARKS.md). The
+ * server, long-running and busy, keeps V8's defaults.
+ */
+export const ONE_CALL_V8_FLAGS: readonly string[] = ["--no-lazy", "--single-threaded"];
+
+/**
+ * The variable that has Deno load a module's dynamic imports when they run,
+ * not all of them before it starts: a call loads the few chunks of the
+ * bundle it needs (a call the gateway's memo answers, 10 of 60). An
+ * unstable switch of Deno's, as a variable: a Deno without it ignores it.
+ * The server keeps loading every chunk at its start, so that a build an
+ * install removed later never leaves it without one.
+ */
+export const LAZY_IMPORTS = "DENO_UNSTABLE_LAZY_DYNAMIC_IMPORTS=1";
+
+/**
+ * {@linkcode ONE_CALL_V8_FLAGS}, when the Deno at `deno` takes them (one
+ * that refused a V8 flag would fail every call), else none.
+ */
+export async function oneCallV8Flags(deno: string): Promise<readonly string[]> {
+  try {
+    const { success } = await new Deno.Command(deno, {
+      args: ["eval", "--quiet", `--v8-flags=${ONE_CALL_V8_FLAGS.join(",")}`, "0"],
+      env: { DENO_NO_UPDATE_CHECK: "1" },
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    return success ? ONE_CALL_V8_FLAGS : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Where the launcher's files live. */
 export interface LauncherPaths {
   /** `<home>/bin/hook-run`, the command Claude's settings name. */
   bin: string;
-  /** `<home>/hook-run.js`, the bundled CLI. */
+  /** `<home>/hook-run.js`, the bundled CLI's entry: it runs the current build in `lib`. */
   bundle: string;
   /** `<home>/hook-run-start.js`, what the launcher runs: it loads the bundle. */
   start: string;
+  /** `<home>/lib`, a directory per build of the bundled CLI (see `writeBuild`). */
+  lib: string;
 }
 
 export function launcherPaths(home: string): LauncherPaths {
-  return { bin: `${home}/bin/hook-run`, bundle: `${home}/hook-run.js`, start: `${home}/hook-run-start.js` };
-}
-
-/**
- * The CLI as one file: bundled from the source this process runs, or — when
- * it runs from a bundle already (a launcher rebuilding itself) — that file.
- */
-export async function bundledCli(): Promise<Uint8Array> {
-  const self = import.meta.url;
-  if (!self.endsWith(".ts")) {
-    if (!self.startsWith("file:")) throw new CliError(`cannot build the launcher from ${self}: not a local file`);
-    return await Deno.readFile(new URL(self));
-  }
-  const entry = new URL("../cli/main.ts", self);
-  const out = await Deno.makeTempFile({ prefix: "hook-run-", suffix: ".js" });
-  try {
-    // Run where the source's deno.json is, for its import map and lock file.
-    const root = entry.protocol === "file:" ? new URL("../../", entry) : undefined;
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", ...BUNDLE_OPTIONS, "-o", out, entry.href],
-      ...(root ? { cwd: root } : {}),
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!built.success) {
-      const why = new TextDecoder().decode(built.stderr).trim().split("\n").slice(0, 3).join("; ");
-      throw new CliError(
-        `cannot build the launcher: deno bundle failed (${printable(why)}); run hook-run install from a checkout ` +
-          `(deno task hook-run install claude)`,
-      );
-    }
-    return await Deno.readFile(out);
-  } finally {
-    await Deno.remove(out).catch(() => {});
-  }
+  return {
+    bin: `${home}/bin/hook-run`,
+    bundle: `${home}/hook-run.js`,
+    start: `${home}/hook-run-start.js`,
+    lib: `${home}/lib`,
+  };
 }
 
 /**
@@ -115,6 +124,8 @@ export interface LauncherScript {
   deno: string;
   /** The permission flags, as words. */
   flags: readonly string[];
+  /** V8's flags for a call's process, as {@linkcode oneCallV8Flags} found them (none when its Deno refuses them). */
+  v8Flags?: readonly string[];
   /** What it was built with. */
   build: LauncherBuild;
   /** The command that rebuilds it, named when it cannot start. */
@@ -134,6 +145,9 @@ export function launcherScript(script: LauncherScript): string {
   // --no-config: a project's deno.json (import map, lock file) is not the CLI's.
   // --no-prompt: a permission it lacks is an error naming the flag, never a prompt.
   const run = ["run", "--quiet", "--no-config", "--no-prompt", ...script.flags].map(quote).join(" ");
+  // A call's process, not the server's: see ONE_CALL_V8_FLAGS and LAZY_IMPORTS.
+  const v8 = script.v8Flags ?? [];
+  const call = [run, ...v8.length === 0 ? [] : [quote(`--v8-flags=${v8.join(",")}`)]].join(" ");
   const fix = quote(script.fix);
   return [
     "#!/bin/sh",
@@ -163,9 +177,9 @@ export function launcherScript(script: LauncherScript): string {
     `  exec "$deno" ${run} "$bundle" "$@"`,
     "fi",
     'if [ -n "$fast" ]; then',
-    `  printf '%s' "$event" | "$deno" ${run} "$start" "$@"`,
+    `  printf '%s' "$event" | ${LAZY_IMPORTS} "$deno" ${call} "$start" "$@"`,
     "else",
-    `  "$deno" ${run} "$start" "$@"`,
+    `  ${LAZY_IMPORTS} "$deno" ${call} "$start" "$@"`,
     "fi",
     "code=$?",
     `# The start module exits ${START_EXIT_CODES[1]} for hook-run's 1 and ${

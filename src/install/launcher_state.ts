@@ -6,7 +6,8 @@
 
 import type { ConfigDiagnostic } from "../config/mod.ts";
 import { printable } from "../_internal/printable.ts";
-import { launcherBuild, launcherDeno, launcherPaths, quote, sha256, sourceDigest, startModule } from "./launcher.ts";
+import { buildDir, bundleStub, readBundle } from "./bundle.ts";
+import { launcherBuild, launcherDeno, launcherPaths, quote, sourceDigest, startModule } from "./launcher.ts";
 
 /** The command that rebuilds a launcher when its script does not say. */
 export const INSTALL_FIX = "deno task hook-run install claude";
@@ -22,7 +23,7 @@ export interface LauncherStaleness {
  * nothing — unless the Claude settings file `settings` routes to it.
  */
 export async function launcherStaleness(home: string, settings?: string): Promise<LauncherStaleness> {
-  const { bin, bundle, start } = launcherPaths(home);
+  const { bin, bundle, start, lib } = launcherPaths(home);
   let text: string;
   try {
     text = await Deno.readTextFile(bin);
@@ -43,8 +44,8 @@ export async function launcherStaleness(home: string, settings?: string): Promis
     };
   }
   const fix = launcherFix(text) ?? INSTALL_FIX;
-  const build = launcherBuild(text);
-  if (build === undefined) {
+  const built = launcherBuild(text);
+  if (built === undefined) {
     return {
       problems: [
         'it was built by an earlier hook-run install, whose launcher lets a missing bundle or Deno read as "go ahead"',
@@ -59,19 +60,23 @@ export async function launcherStaleness(home: string, settings?: string): Promis
   }
   const startText = await Deno.readTextFile(start).catch(() => undefined);
   if (startText === undefined) problems.push(`its start module ${printable(start)} is missing or unreadable`);
-  else if (startText !== startModule({ bundle, deno: build.deno, fix })) {
+  else if (startText !== startModule({ bundle, deno: built.deno, fix })) {
     problems.push(`its start module ${printable(start)} is not the one install wrote`);
   }
-  const bytes = await Deno.readFile(bundle).catch(() => undefined);
-  if (bytes === undefined) problems.push(`its bundle ${printable(bundle)} is missing or unreadable`);
-  else if (await sha256(bytes) !== build.bundle) {
+  const stub = await Deno.readTextFile(bundle).catch(() => undefined);
+  const build = await readBundle(buildDir(lib, built.bundle)).catch((error: Error) => error);
+  if (stub === undefined) problems.push(`its bundle ${printable(bundle)} is missing or unreadable`);
+  else if (stub !== bundleStub(built.bundle)) {
     problems.push(`its bundle ${printable(bundle)} is not the one install wrote`);
+  } else if (build instanceof Error) problems.push(`its bundle's build: ${build.message}`);
+  else if (build.digest !== built.bundle) {
+    problems.push(`its bundle's build ${printable(buildDir(lib, built.bundle))} is not the one install wrote`);
   } else {
     // What this hook-run is, where it may read itself (else nothing to compare).
     const own = await ownBuild().catch(() => undefined);
-    if (own?.source !== undefined && own.source !== build.source) {
+    if (own?.source !== undefined && own.source !== built.source) {
       problems.push("it was built from another version of hookgate's source than this one");
-    } else if (own?.bundle !== undefined && own.bundle !== build.bundle) {
+    } else if (own?.bundle !== undefined && own.bundle !== built.bundle) {
       problems.push(`its bundle is not this hook-run's (${printable(own.path)})`);
     }
   }
@@ -100,7 +105,9 @@ async function ownBuild(): Promise<{ source?: string; bundle?: string; path: str
   if (self.protocol !== "file:") return { path };
   const source = await sourceDigest();
   if (source !== undefined) return { source, path };
-  return { bundle: await sha256(await Deno.readFile(self)), path };
+  // A chunk of a bundle: the bundle is its directory.
+  const dir = decodeURIComponent(new URL(".", self).pathname);
+  return { bundle: (await readBundle(dir)).digest, path: dir };
 }
 
 /** The rebuild command an existing launcher script names in its failures. */

@@ -53,8 +53,12 @@ export async function uninstallClaude(options: UninstallClaudeOptions): Promise<
         } (removed): Claude runs them again`,
       );
     }
-    const { bin, bundle } = launcherPaths(home);
-    lines.push(`  launcher  ${printable(bin)} and ${printable(bundle)} stay: delete them if nothing else uses them`);
+    const { bin, bundle, lib } = launcherPaths(home);
+    lines.push(
+      `  launcher  ${printable(bin)}, ${printable(bundle)} and ${
+        printable(lib)
+      }/ stay: delete them if nothing else uses them`,
+    );
     return { changed: true, lines };
   }
   throw changedMeanwhile("uninstall", settingsPath);

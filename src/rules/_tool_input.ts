@@ -27,7 +27,7 @@ export function validateToolInput(
   if (jsonSchema !== undefined) return run(compile(jsonSchema, schema), input);
   loading ??= import("./_json_schema.ts").then(
     (module) => jsonSchema = module,
-    // No compiler (dist/hook-run.js, the CLI's bundle, leaves it out: the
+    // No compiler (dist/hook-run/, the CLI's bundle, leaves it out: the
     // CLI never has a tool schema): a rewrite that cannot be checked is not
     // trusted, as with a schema zod cannot compile.
     (error) =>

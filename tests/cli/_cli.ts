@@ -29,7 +29,7 @@ export const taskFlags = tasks["hook-run"]!.split(" ").filter((word) => word.sta
 export const bundleFlags = (tasks.bundle!.match(/'[^']*'|\S+/g) ?? [])
   .map((word) => word.replace(/^'(.*)'$/, "$1"))
   .slice(2, -1) // "deno bundle" … entry
-  .filter((word, index, words) => word !== "-o" && words[index - 1] !== "-o");
+  .filter((word, index, words) => word !== "--outdir" && words[index - 1] !== "--outdir");
 
 export interface CliRun {
   code: number;

@@ -66,12 +66,19 @@ Deno.test("hook-run gateway loads the shell parser only when a hook's if needs i
   });
 });
 
-Deno.test("the bundled hook-run.js blocks rm behind a wrapper with if Bash(rm *), with no package cache", async () => {
+Deno.test("the bundled hook-run blocks rm behind a wrapper with if Bash(rm *), with no package cache", async () => {
   await using setup = await claudeSetup();
   await setup.project(GUARD);
-  const bundle = join(setup.home, "hook-run.js");
+  const bundle = join(setup.home, "hook-run", "main.js");
   const built = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", ...bundleFlags, "-o", bundle, join(root, "src/cli/main.ts")],
+    args: [
+      "bundle",
+      "--quiet",
+      ...bundleFlags,
+      "--outdir",
+      join(setup.home, "hook-run"),
+      join(root, "src/cli/main.ts"),
+    ],
     cwd: root,
     env: { DENO_DIR },
     stdout: "null",

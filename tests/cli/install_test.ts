@@ -4,7 +4,7 @@
 import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { claudeRoutedEvents } from "../../src/dialects/mod.ts";
-import { BUNDLE_OPTIONS } from "../../src/install/launcher.ts";
+import { BUNDLE_OPTIONS } from "../../src/install/bundle.ts";
 import { bundleFlags, cli, type CliRun, hookRunCommand } from "./_cli.ts";
 import { DENO_DIR } from "./_task.ts";
 

@@ -20,6 +20,8 @@ interface Installed {
   bin: string;
   bundle: string;
   start: string;
+  /** The directory of the build the bundle's entry runs. */
+  build: string;
 }
 
 /** A HOME whose ~/.claude/settings.json has a bash + jq guard on Bash, installed (by `deno`, when given). */
@@ -56,6 +58,10 @@ async function withInstalled(fn: (set: Installed) => Promise<void>, deno?: strin
       bin,
       bundle: join(hookgate, "hook-run.js"),
       start: join(hookgate, "hook-run-start.js"),
+      build: join(
+        hookgate,
+        /from "\.\/(lib\/[0-9a-f]+)\/main\.js"/.exec(await Deno.readTextFile(join(hookgate, "hook-run.js")))![1]!,
+      ),
     });
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -132,10 +138,17 @@ Deno.test({
           blocks(await launch(set), FIX);
         });
       });
-      await t.step("a bundle Deno cannot load (cut short)", async () => {
-        const text = await Deno.readTextFile(set.bundle);
-        await swapped(set.bundle, text.slice(0, 5000), async () => {
+      await t.step("a bundle Deno cannot load (its build's entry cut short)", async () => {
+        const main = join(set.build, "main.js");
+        const text = await Deno.readTextFile(main);
+        await swapped(main, text.slice(0, 3000), async () => {
           blocks(await launch(set), /^hook-run: cannot start the gateway: Deno cannot load the bundle .*SyntaxError/);
+        });
+      });
+      await t.step("a chunk of the build missing, loaded only when the call needs it", async () => {
+        const chunk = (await Array.fromAsync(Deno.readDir(set.build))).find((one) => /^gateway-/.test(one.name))!;
+        await swapped(join(set.build, chunk.name), undefined, async () => {
+          blocks(await launch(set), /^hook-run: .*gateway-\w+\.js/);
         });
       });
       await t.step("a bundle that is not hook-run's", async () => {
@@ -279,6 +292,15 @@ Deno.test({
       await t.step("a bundle other than the one install wrote", async () => {
         const text = await Deno.readTextFile(set.bundle);
         await swapped(set.bundle, `${text}\n// changed\n`, () => stale(/its bundle .* is not the one install wrote/));
+        const main = join(set.build, "main.js");
+        const entry = await Deno.readTextFile(main);
+        await swapped(
+          main,
+          `${entry}\n// changed\n`,
+          () => stale(/its bundle's build .* is not the one install wrote/),
+        );
+        const chunk = (await Array.fromAsync(Deno.readDir(set.build))).find((one) => /^gateway-/.test(one.name))!;
+        await swapped(join(set.build, chunk.name), undefined, () => stale(/its bundle's build: .* is incomplete/));
       });
       await t.step("the start module missing, or another one", async () => {
         await swapped(set.start, undefined, () => stale(/its start module .* is missing or unreadable/));

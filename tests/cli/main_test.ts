@@ -555,20 +555,22 @@ Deno.test("hook-run permissions prints the flags for command, HTTP and exec-form
 // ---------------------------------------------------------------------------
 // The single file: bundle (always) and compile (with a denort binary)
 
-Deno.test("deno bundle produces one JS file that runs the same case", async () => {
+Deno.test("deno bundle produces a directory of JavaScript that runs the same case", async () => {
   const dir = await Deno.makeTempDir({ prefix: "hookgate-bundle-" });
   try {
-    const out = join(dir, "hook-run.js");
+    const out = join(dir, "main.js");
     const bundle = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", ...bundleFlags, "-o", out, entry],
+      args: ["bundle", "--quiet", ...bundleFlags, "--outdir", dir, entry],
       cwd: root,
       stdout: "piped",
       stderr: "piped",
     }).output();
     equal(bundle.code, 0, new TextDecoder().decode(bundle.stderr));
-    // Started once per tool call: the bundle imports nothing at start (node:
-    // modules and npm packages come with dynamic imports, when needed).
-    doesNotMatch(await Deno.readTextFile(out), /^import\b/m);
+    // Started once per tool call: the bundle imports nothing but its own
+    // chunks at start (node: modules and npm packages come with dynamic
+    // imports, when needed).
+    doesNotMatch(await Deno.readTextFile(out), /^import\b[^;]*from "(?!\.\/chunk-)/m);
+    match(await Deno.readTextFile(out), /^import\b/m);
     const args = ["run", "PreToolUse", "--tool", "bash", "--input", '{"command":"rm -rf /"}'];
     const fromSource = await cli(args);
     const fromBundle = await cli(args, { script: out });
