@@ -10,6 +10,7 @@
 // whose directory is not there.
 
 import { dirname, resolve } from "./path.ts";
+import * as reads from "./fs_reads.ts";
 
 /** What is at a path: nothing, something to read, or why it cannot be read. */
 export type PathState = { absent: true } | { absent: false; broken?: string };
@@ -49,7 +50,7 @@ export class PathProbe {
   async afterNotFound(path: string): Promise<PathState> {
     const absolute = resolve(path);
     try {
-      const info = Deno.lstatSync(absolute);
+      const info = reads.lstatSync(absolute);
       return {
         absent: false,
         broken: info.isSymlink ? await danglingLink(absolute, "it") : "it was missing when read",
@@ -74,7 +75,7 @@ export class PathProbe {
     if (parentKnown !== undefined && parentKnown !== "there") return parentKnown;
     let info: Deno.FileInfo;
     try {
-      info = Deno.lstatSync(dir);
+      info = reads.lstatSync(dir);
     } catch (error) {
       // Anything but NotFound: the read will say what.
       if (!(error instanceof Deno.errors.NotFound)) return "there";
@@ -87,7 +88,7 @@ export class PathProbe {
     // Found, so every directory above it leads somewhere; a link here must too.
     if (!info.isSymlink) return "there";
     try {
-      Deno.statSync(dir);
+      reads.statSync(dir);
       return "there";
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) return "there";
@@ -115,13 +116,13 @@ export async function brokenReason(path: string): Promise<string | undefined> {
 async function danglingLink(path: string, what: string): Promise<string> {
   let target: string;
   try {
-    target = resolve(dirname(path), await Deno.readLink(path));
+    target = resolve(dirname(path), await reads.readLink(path));
   } catch (error) {
     return `${what} is a link that cannot be read: ${message(error)}`;
   }
   let further = false;
   try {
-    await Deno.lstat(target);
+    await reads.lstat(target);
     further = true;
   } catch {
     // Nothing there.

@@ -5,6 +5,7 @@
 // in one of them is left to Claude.
 
 import { join, resolve } from "../_internal/path.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { AGENT_FILES, AGENT_LABELS, type HookAgent } from "../trust/agent_files.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
@@ -98,7 +99,7 @@ async function callerProjectHooks(
     const path = join(dir, file);
     let text: string;
     try {
-      text = await Deno.readTextFile(path);
+      text = await reads.readTextFile(path);
     } catch {
       continue;
     }
@@ -121,7 +122,7 @@ function callerFiles(caller: HookAgent, options: ConfigLayerOptions, root: strin
 /** The path with links resolved, when it exists; else as given. */
 async function realOrSame(path: string): Promise<string> {
   try {
-    return await Deno.realPath(path);
+    return await reads.realPath(path);
   } catch {
     return resolve(path);
   }

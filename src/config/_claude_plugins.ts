@@ -7,6 +7,7 @@
 // configuration cannot list one.
 
 import { isPlainObject } from "../_internal/json.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { basename, dirname, isAbsolute, join, resolve } from "../_internal/path.ts";
 import type { ConfiguredHook, ConfiguredHooks } from "../events/configured.ts";
@@ -86,7 +87,7 @@ export async function claudePluginLayers(
   for (const dir of dirs) {
     const root = resolve(dir);
     try {
-      if (!(await Deno.stat(root)).isDirectory) throw new TypeError("it is not a directory");
+      if (!(await reads.stat(root)).isDirectory) throw new TypeError("it is not a directory");
     } catch (error) {
       const reason = error instanceof Deno.errors.NotFound ? "it does not exist" : (error as Error).message;
       diagnostics.push(problem(root, `the Claude Code plugin directory cannot be used: ${reason}`, "check the path"));
@@ -120,7 +121,7 @@ async function readManifest(
   const fallback = { name: basename(root), hooks: [] };
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await reads.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return fallback;
     diagnostics.push(problem(path, `the plugin manifest cannot be read: ${(error as Error).message}`));

@@ -2,11 +2,12 @@
 // that does (a layer whose directory is not there yet is watched from above).
 
 import { dirname } from "../_internal/path.ts";
+import * as reads from "../_internal/fs_reads.ts";
 
 /** Whether `path` exists; an unreadable file does (its read reports why). */
 export async function exists(path: string): Promise<boolean> {
   try {
-    await Deno.stat(path);
+    await reads.stat(path);
     return true;
   } catch (error) {
     return !(error instanceof Deno.errors.NotFound);
@@ -18,7 +19,7 @@ export function existingAncestor(dir: string): string | null {
   let current = dir;
   for (;;) {
     try {
-      if (Deno.statSync(current).isDirectory) return current;
+      if (reads.statSync(current).isDirectory) return current;
     } catch {
       // Missing: try the parent.
     }

@@ -7,6 +7,7 @@
 // everyone else (mode 0700). A file that is not there is left to the read.
 
 import { dirname } from "../_internal/path.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import type { ConfigLayer } from "./layers.ts";
 
 /** Why `layer` (a managed layer) is refused, or `undefined` when it may be read. */
@@ -14,7 +15,7 @@ export async function managedRefusal(layer: ConfigLayer): Promise<string | undef
   if (Deno.build.os === "windows") return undefined;
   let file: Deno.FileInfo;
   try {
-    file = await Deno.stat(layer.path);
+    file = await reads.stat(layer.path);
   } catch {
     // Missing, a link that leads nowhere, or not readable: the read says which.
     return undefined;
@@ -51,7 +52,7 @@ function unsafe(info: Deno.FileInfo, owner: number | undefined): string | undefi
 
 async function statOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {
   try {
-    return await Deno.stat(path);
+    return await reads.stat(path);
   } catch {
     return undefined;
   }

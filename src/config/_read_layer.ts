@@ -6,6 +6,7 @@
 // route the agent's events to hookgate.
 
 import type { PathProbe } from "../_internal/absent.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { parsePluginFile } from "./_claude_plugins.ts";
 import type { ConfigDiagnostic } from "./diagnostics.ts";
 import type { ConfigLayer } from "./layers.ts";
@@ -46,7 +47,7 @@ export async function readLayer(layer: ConfigLayer, into: LayerReads): Promise<v
   let broken = before.absent ? undefined : before.broken;
   if (!before.absent && broken === undefined) {
     try {
-      text = await Deno.readTextFile(layer.path);
+      text = await reads.readTextFile(layer.path);
       layer.found = true;
     } catch (error) {
       failure = error;

@@ -8,6 +8,7 @@
  */
 
 import { dirname, join, resolve } from "../_internal/path.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import { AGENT_FILES, AGENTS, type HookAgent } from "../trust/agent_files.ts";
 
@@ -164,7 +165,7 @@ function find(dir: string, options: FindProjectRootOptions): ProjectRoot {
  */
 function presentIn(dir: string, name: string): boolean | "unreadable" {
   try {
-    Deno.lstatSync(join(dir, name));
+    reads.lstatSync(join(dir, name));
     return true;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return false;
@@ -177,7 +178,7 @@ function presentIn(dir: string, name: string): boolean | "unreadable" {
 /** A directory anyone may write to (mode o+w, as `/tmp`): whatever is in it may be anyone's. */
 function othersMayWrite(dir: string): boolean {
   try {
-    const mode = Deno.lstatSync(dir).mode;
+    const mode = reads.lstatSync(dir).mode;
     return mode !== null && (mode & 0o002) !== 0;
   } catch {
     // Cannot be looked at: not gone into.
@@ -193,7 +194,7 @@ function isFileSystemRoot(dir: string): boolean {
 function realOrResolved(dir: string): string {
   const absolute = resolve(dir);
   try {
-    return Deno.realPathSync(absolute);
+    return reads.realPathSync(absolute);
   } catch {
     return absolute;
   }

@@ -8,6 +8,7 @@
  */
 
 import { resolveHookPath } from "../trust/extension_paths.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { checkConfig, type ProjectTrust, type TrustOption } from "../config/load.ts";
 import type { ConfigDiagnostic } from "../config/diagnostics.ts";
 import { HookRegistry } from "../registry/registry.ts";
@@ -281,7 +282,7 @@ export async function discoverAndLoadHooks(
 /** Loads one module; returns why it failed, or `undefined`. */
 async function loadOne(path: string, host: ExtensionHost): Promise<string | undefined> {
   try {
-    const info = await Deno.stat(path);
+    const info = await reads.stat(path);
     if (!info.isFile) return "not a file";
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return "the file does not exist";
@@ -312,7 +313,7 @@ async function loadOne(path: string, host: ExtensionHost): Promise<string | unde
 /** The symlink-resolved path when the file exists, so one file loads once. */
 async function canonical(path: string): Promise<string> {
   try {
-    return await Deno.realPath(path);
+    return await reads.realPath(path);
   } catch {
     return path;
   }

@@ -9,6 +9,7 @@
 // host happens only after something changed).
 
 import { MAX_TRUST_BYTES, MAX_TRUST_FILES } from "../_internal/limits.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { dirname, isAbsolute, join, relative, SEP } from "../_internal/path.ts";
 import type { ProjectFile } from "./types.ts";
 
@@ -63,7 +64,7 @@ function racy(info: Deno.FileInfo): boolean {
 export function currentSignature(read: string): string {
   const path = read.slice(2);
   try {
-    return signatureOf(read.startsWith("l:") ? Deno.lstatSync(path) : Deno.statSync(path));
+    return signatureOf(read.startsWith("l:") ? reads.lstatSync(path) : reads.statSync(path));
   } catch (error) {
     return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory
       ? "absent"
@@ -149,8 +150,8 @@ export class DigestReader {
     let link: string | undefined;
     let real: string;
     try {
-      if (own.isSymlink) link = Deno.readLinkSync(path);
-      real = Deno.realPathSync(path);
+      if (own.isSymlink) link = reads.readLinkSync(path);
+      real = reads.realPathSync(path);
     } catch {
       // A dangling link: its text is what the project ships.
       return link === undefined
@@ -168,7 +169,7 @@ export class DigestReader {
       ...(link === undefined ? {} : { link }),
       ...(target === undefined ? {} : { target }),
     }, into);
-    return keepBytes ? { entry, bytes: hashed.bytes ?? Deno.readFileSync(real) } : { entry };
+    return keepBytes ? { entry, bytes: hashed.bytes ?? reads.readFileSync(real) } : { entry };
   }
 
   /**
@@ -195,8 +196,8 @@ export class DigestReader {
     let real: string;
     let entries: Deno.DirEntry[];
     try {
-      real = Deno.realPathSync(dir);
-      entries = [...Deno.readDirSync(dir)];
+      real = reads.realPathSync(dir);
+      entries = reads.readDirSync(dir);
     } catch (error) {
       throw new Error(`Cannot read ${this.shown(dir).path} for the trust digest: ${(error as Error).message}`);
     }
@@ -213,7 +214,7 @@ export class DigestReader {
       if (entry.isSymlink && recursive) {
         let target: Deno.FileInfo | undefined;
         try {
-          target = Deno.statSync(path);
+          target = reads.statSync(path);
         } catch {
           // Dangling: hashed as a link below.
         }
@@ -231,7 +232,7 @@ export class DigestReader {
     into.reads.add(read);
     const path = read.slice(2);
     try {
-      const info = read.startsWith("l:") ? Deno.lstatSync(path) : Deno.statSync(path);
+      const info = read.startsWith("l:") ? reads.lstatSync(path) : reads.statSync(path);
       // The first signature counts: it was taken before the content was read.
       if (!this.reads.has(read)) this.reads.set(read, signatureOf(info) + (racy(info) ? ":racy" : ""));
       return info;
@@ -248,7 +249,7 @@ export class DigestReader {
     if (this.#bytes + info.size > MAX_TRUST_BYTES) {
       throw new TrustBoundError(dir, this.shown(dir).path, `${MAX_TRUST_BYTES / 1024 / 1024} MiB`);
     }
-    const bytes = Deno.readFileSync(real);
+    const bytes = reads.readFileSync(real);
     this.#bytes += bytes.length;
     const sha256 = await sha256Hex(bytes);
     this.#hashes.set(real, { sha256, size: bytes.length });

@@ -5,6 +5,7 @@
 // the modules its layers list, and what each imports by a path.
 
 import { dirname, isAbsolute, join } from "../_internal/path.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import type { ShellHook } from "../events/configured.ts";
 import { Coverage, type DigestReader } from "./_digest_reader.ts";
 import { moduleImports } from "./_module_imports.ts";
@@ -67,7 +68,7 @@ export async function extensionCode(
     seen.add(path);
     const read = await reader.file(path, code, true);
     if (read?.bytes === undefined) continue;
-    const real = Deno.realPathSync(path);
+    const real = reads.realPathSync(path);
     pending.push(...moduleImports(new TextDecoder().decode(read.bytes), real));
   }
   return code;

@@ -8,6 +8,7 @@
  */
 
 import { brokenReason } from "../_internal/absent.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 
@@ -84,7 +85,7 @@ export function resolveHookPath(path: string, base: string, home?: string): stri
 export async function discoverHookModules(dir: string): Promise<string[]> {
   const names: string[] = [];
   try {
-    for await (const entry of Deno.readDir(dir)) {
+    for (const entry of await reads.readDir(dir)) {
       if (!entry.isFile && !entry.isSymlink) continue;
       const name = entry.name;
       if (name.startsWith(".") || name.endsWith(".d.ts") || !/\.(ts|js)$/.test(name)) continue;

@@ -9,6 +9,7 @@
  */
 
 import { relative } from "../_internal/path.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import type { HookEvent } from "../events/event_map.ts";
 import type { ModelsConfig } from "../models/client.ts";
 import { prune, stableJson } from "./canonical.ts";
@@ -152,7 +153,7 @@ export function fileMark(file: ProjectFile): string {
 
 function realRoot(root: string): string {
   try {
-    return Deno.realPathSync(root);
+    return reads.realPathSync(root);
   } catch {
     return root;
   }

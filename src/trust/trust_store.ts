@@ -7,6 +7,7 @@
  */
 
 import { brokenReason } from "../_internal/absent.ts";
+import * as reads from "../_internal/fs_reads.ts";
 import { dirname, join } from "../_internal/path.ts";
 import { isPlainObject } from "../_internal/json.ts";
 import { DIALECT_NAMES } from "../dialects/dialects.ts";
@@ -123,7 +124,7 @@ export class TrustFileError extends Error {
 export async function readTrustStore(path: string): Promise<TrustStore> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await reads.readTextFile(path);
   } catch (error) {
     // Only nothing at the path trusts nothing: a link that leads nowhere hides what was trusted.
     const broken = error instanceof Deno.errors.NotFound ? await brokenReason(path) : undefined;
