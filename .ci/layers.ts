@@ -16,6 +16,7 @@ export const RANKS: Readonly<Record<string, number>> = {
   _internal: 0,
   events: 1,
   shell: 1,
+  memo: 1,
   matchers: 2,
   permissions: 2,
   dialects: 3,

@@ -3,8 +3,10 @@
 // `hook-run install claude --serve` writes, run with a fixed PreToolUse
 // payload on stdin against a running `hook-run serve --socket`, beside the
 // gateway launcher it falls back to, an empty `deno run` and `sh -c cat`
-// (the floor of any command hook). Alternating rounds (the order reversed
-// every other round), medians and p95 per command.
+// (the floor of any command hook); and both with an event no hook is
+// configured for (PostToolUse), which the gateway answers from its memo
+// after its first call. Alternating rounds (the order reversed every other
+// round), medians and p95 per command.
 //
 //   deno run --allow-all bench/fast_path.ts [ROUNDS]
 
@@ -48,16 +50,20 @@ const bin = join(hookgate, "bin", "hook-run");
 const socket = join(hookgate, "run", "serve.sock");
 const empty = join(dir, "empty.ts");
 await Deno.writeTextFile(empty, "");
-const payload = new TextEncoder().encode(JSON.stringify({
+const call = {
   session_id: "bench",
   transcript_path: join(project, "t.jsonl"),
   cwd: project,
   permission_mode: "default",
-  hook_event_name: "PreToolUse",
   tool_name: "Bash",
   tool_input: { command: "rm -r ./victim" },
   tool_use_id: "t-1",
-}));
+};
+const payload = new TextEncoder().encode(JSON.stringify({ ...call, hook_event_name: "PreToolUse" }));
+// An event no hook is configured for: the guard is on PreToolUse only.
+const quiet = new TextEncoder().encode(
+  JSON.stringify({ ...call, hook_event_name: "PostToolUse", tool_response: { stdout: "", stderr: "" } }),
+);
 
 const server = new Deno.Command(bin, {
   args: ["serve", "--socket-only", "--cwd", project],
@@ -74,15 +80,23 @@ for (let said = ""; !said.includes("listening on");) {
   said += value;
 }
 
+const fast = [bin, "gateway", "--socket", socket, "--max-time", "30"];
 const commands: Record<string, string[]> = {
   "sh -c cat": ["sh", "-c", "cat >/dev/null"],
   "deno run empty.ts": [Deno.execPath(), "run", "--quiet", "--no-config", empty],
   "the guard alone (plain Claude)": ["sh", guard],
-  "fast path (server on the socket)": [bin, "gateway", "--socket", socket, "--max-time", "30"],
+  "fast path (server on the socket)": fast,
+  "fast path, an event no hook is configured for": fast,
   "gateway launcher": [bin, "gateway"],
+  "gateway launcher, an event no hook is configured for": [bin, "gateway"],
 };
+const QUIET = new Set([
+  "fast path, an event no hook is configured for",
+  "gateway launcher, an event no hook is configured for",
+]);
 
-async function once(argv: string[]): Promise<number> {
+async function once(name: string): Promise<number> {
+  const argv = commands[name]!;
   const started = performance.now();
   const child = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
@@ -94,7 +108,7 @@ async function once(argv: string[]): Promise<number> {
   })
     .spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(payload);
+  await writer.write(QUIET.has(name) ? quiet : payload);
   await writer.close();
   const { code } = await child.status;
   if (code !== 0) throw new Error(`${argv.join(" ")} exited ${code}`);
@@ -103,9 +117,9 @@ async function once(argv: string[]): Promise<number> {
 
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
 const names = Object.keys(commands);
-for (const name of names) await once(commands[name]!);
+for (const name of names) await once(name);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const name of round % 2 === 0 ? names : [...names].reverse()) times[name]!.push(await once(commands[name]!));
+  for (const name of round % 2 === 0 ? names : [...names].reverse()) times[name]!.push(await once(name));
 }
 reader.releaseLock();
 server.kill("SIGTERM");

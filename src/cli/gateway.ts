@@ -48,6 +48,8 @@ import type { CliIo } from "../_internal/cli_io.ts";
 import { readCapped } from "./_payload.ts";
 import { projectOf, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
+import type { LoggedRead } from "../_internal/read_log.ts";
+import { memoAvailable, memoCall, memoWords, NOTHING_ANSWER, remember, startNoting, stopNoting } from "../memo/mod.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
 export const GATEWAY_HELP =
@@ -112,7 +114,26 @@ the next Stop, or context) and deletes it. Hooks lost with a process that
 ended first are said so there.
 `;
 
+/** What a call that may be answered from the memo next time noted: whether it said anything, what its load read. */
+interface MemoNotes {
+  spoke: boolean;
+  reads: LoggedRead[] | undefined;
+}
+
 export async function gatewayCommand(args: string[], io: CliIo): Promise<number> {
+  if (!memoAvailable() || !memoWords(args)) return await gatewayCall(args, io, undefined);
+  // What the load reads is noted, for the memo (src/memo/): kept if the call runs nothing and says nothing.
+  const memo: MemoNotes = { spoke: false, reads: undefined };
+  startNoting();
+  try {
+    const told = { ...io, stderr: (text: string) => void (memo.spoke = true, io.stderr(text)) };
+    return await gatewayCall(args, told, memo);
+  } finally {
+    stopNoting();
+  }
+}
+
+async function gatewayCall(args: string[], io: CliIo, memo: MemoNotes | undefined): Promise<number> {
   const { values, positionals } = parseFlags("gateway", args, {
     trace: { type: "boolean" },
     record: { type: "string" },
@@ -218,6 +239,7 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     );
   }
 
+  if (memo !== undefined) memo.reads = stopNoting();
   const started = performance.now();
   await recordEvent(io, record, event, decoded.fields, {
     cwd,
@@ -225,7 +247,8 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   });
   // What the session's async hooks left since its last call: this answer may deliver it.
   const spool = await sessionSpool(decoded.sessionId);
-  for (const waiting of await spool?.read(decoded.sessionId!) ?? []) host.runner.deferred.add(waiting);
+  const delivered = await spool?.read(decoded.sessionId!) ?? [];
+  for (const waiting of delivered) host.runner.deferred.add(waiting);
   const env = agentRunEnv(decoded, cwd);
   return await interruptibly(host, async (signal) => {
     // An event no hook was configured for that the table does not have
@@ -240,7 +263,8 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     }
     // Hook errors ride along as systemMessage, with a held-back project.
     const told = [...notes, ...hookErrors(records)];
-    io.stdout(agentAnswer(agent, decoded, event, result, told, project));
+    const answer = agentAnswer(agent, decoded, event, result, told, project);
+    io.stdout(answer);
     await spool?.settle(host.runner.deferred.pending(decoded.sessionId!));
     if (handedOff.length > 0) await handOff(queued, host, decoded, env, spool, io);
     else if (spool !== undefined) await resumeCourier(defaultHome()!);
@@ -248,6 +272,15 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
     if (exit.code !== 0) io.stderr(`${printable(exit.stderr)}\n`);
     // On exit 0, what the agent's answer cannot carry (Cursor's warnings), one line each, for its hook log.
     else if (exit.stderr !== "") { for (const line of exit.stderr.split("\n")) io.stderr(`${printable(line)}\n`); }
+    // Nothing ran, nothing was said, nothing waited: the next call of this event is answered from the memo.
+    const home = defaultHome();
+    if (memo?.reads !== undefined && !memo.spoke && home !== undefined) {
+      const quiet = (host.registry.info(event) === undefined || !host.runner.has(event)) && records.length === 0 &&
+        told.length === 0 && delivered.length === 0 && handedOff.length === 0 && exit.code === 0 &&
+        answer === NOTHING_ANSWER && host.config.extensions.length + flags.extensions.length === 0;
+      const call = quiet ? memoCall(home, args, text) : undefined;
+      if (call !== undefined && call.cwd === decoded.cwd) await remember(call, memo.reads, answer);
+    }
     return exit.code;
   });
 }

@@ -72,7 +72,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   list: async () => (await import("./list.ts")).listCommand,
   permissions: async () => (await import("./permissions.ts")).permissionsCommand,
   trust: async () => (await import("./trust.ts")).trustCommand,
-  gateway: async () => (await import("./gateway.ts")).gatewayCommand,
+  // A call the memo answers never loads the gateway's module (src/memo/).
+  gateway: async () => {
+    const { quietGateway } = await import("./_quiet_gateway.ts");
+    return async (args, io) => {
+      const call = await quietGateway(args, io);
+      return call.answered ? 0 : await (await import("./gateway.ts")).gatewayCommand(args, call.io);
+    };
+  },
   serve: async () => {
     const { serveCommand } = await import("./serve.ts");
     return (args, io) => serveCommand(args, io, VERSION);

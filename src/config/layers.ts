@@ -7,6 +7,7 @@
 
 import { dirname, isAbsolute, join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
+import { hookgateHome } from "../_internal/home.ts";
 import { AGENT_FILES, AGENTS, type HookAgent, layerOwner } from "../trust/agent_files.ts";
 import type { ConfigDialect } from "./parsed_config.ts";
 import { TRUST_FILE } from "../trust/trust_store.ts";
@@ -329,8 +330,5 @@ export function trustFilePath(home?: string): string | undefined {
  * ```
  */
 export function defaultHome(): string | undefined {
-  const explicit = readGrantedEnv("HOOKGATE_HOME");
-  if (explicit) return explicit;
-  const home = readGrantedEnv("HOME") ?? readGrantedEnv("USERPROFILE");
-  return home ? join(home, ".config", "hookgate") : undefined;
+  return hookgateHome();
 }

@@ -12,7 +12,8 @@
 // Its hooks die with it.
 
 import { readGrantedEnv } from "../_internal/env.ts";
-import { CourierQueue, couriersRoot, type Lock, type QueuedCall } from "./queue.ts";
+import { couriersRoot } from "../_internal/async_dirs.ts";
+import { CourierQueue, type Lock, type QueuedCall } from "./queue.ts";
 
 /** How to start hook-run again. */
 export interface CourierCommand {

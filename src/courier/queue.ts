@@ -47,6 +47,7 @@
 // started, or died first) leaves the calls that counted on it to the
 // set-up's next call the same way.
 
+import { couriersRoot } from "../_internal/async_dirs.ts";
 import { DEFERRED_IDLE_MS } from "../_internal/limits.ts";
 
 /** The most queues one sweep looks at. */
@@ -293,11 +294,6 @@ export async function sweepQueues(home: string): Promise<void> {
   } catch {
     // No queues at all.
   }
-}
-
-/** Where the queues live. */
-export function couriersRoot(home: string): string {
-  return `${home}/async/couriers`;
 }
 
 /**

@@ -6,6 +6,7 @@
 // files a session (the oldest go first), each at most 4 MiB, none kept past
 // DEFERRED_IDLE_MS, and sessions idle that long are swept.
 
+import { asyncRoot, sessionResultsDir } from "../_internal/async_dirs.ts";
 import { DEFERRED_IDLE_MS, MAX_DEFERRED_PER_SESSION } from "../_internal/limits.ts";
 import type { DeferredHookResult } from "../runner/deferred.ts";
 
@@ -80,14 +81,7 @@ export class AsyncSpool {
 
 /** The spool of `sessionId` under `home`: its directory is named by a digest, never by the id itself. */
 export async function spoolOf(home: string, sessionId: string): Promise<AsyncSpool> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sessionId));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return new AsyncSpool(`${asyncRoot(home)}/${hex}`);
-}
-
-/** Where every session's spool lives. */
-export function asyncRoot(home: string): string {
-  return `${home}/async`;
+  return new AsyncSpool(await sessionResultsDir(home, sessionId));
 }
 
 /** Removes the spools of sessions idle past the bound (a session that never calls again). Never throws. */
