@@ -14,6 +14,7 @@ import {
   claudeManagedSettingsPath,
   installClaude,
   type InstallClaudeOptions,
+  installLauncher,
   quote,
   systemLauncherDir,
   uninstallClaude,
@@ -26,6 +27,7 @@ import { absolutePath } from "./_path.ts";
 export const INSTALL_HELP = `Usage: hook-run install claude [--serve [--port N] [--token-env NAME]] [--least-privilege]
                               [--keep-hooks] [--settings PATH] [--cwd DIR]
        hook-run install claude --managed [--managed-settings PATH] [--launcher-dir DIR]
+       hook-run install launcher [--least-privilege] [--cwd DIR]
 
 Routes every Claude Code event hookgate models to hookgate, from the user's
 Claude settings (~/.claude/settings.json), so that every project gets
@@ -59,6 +61,11 @@ hookgate's guarantees:
   instead (SessionStart and Setup still through the gateway), which Claude
   lets through while the server is down. Run the server yourself, under a
   supervisor (see docs/serve.md).
+
+"hook-run install launcher" builds the launcher alone, and reads or writes
+no agent's settings: for Codex, Gemini CLI and Cursor, whose settings name
+"<launcher> gateway --agent NAME" by hand (see docs/agents/), with the fast
+path as "<launcher> gateway --socket SOCKET --max-time T --agent NAME".
 
 Running it again changes nothing and says so; with --least-privilege it adds
 what the current project's hooks need to the launcher's flags. A settings
@@ -97,6 +104,7 @@ With --managed, the routing goes from Claude's managed settings file
 `;
 
 const CLAUDE = "claude";
+const LAUNCHER = "launcher";
 
 export async function installCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags("install", args, {
@@ -114,7 +122,7 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
     io.stdout(INSTALL_HELP);
     return 0;
   }
-  agentOf("install", positionals, values);
+  if (agentOf("install", positionals, values) === LAUNCHER) return await launcherCommand(values, io);
   const serve = values.serve === true;
   const port = portOf(values.port as string | undefined, serve);
   const tokenEnv = values["token-env"] as string | undefined;
@@ -192,9 +200,45 @@ export async function uninstallCommand(args: string[], io: CliIo): Promise<numbe
   return 0;
 }
 
-function agentOf(command: string, positionals: string[], values: Record<string, unknown>): void {
-  if (positionals.length !== 1 || positionals[0] !== CLAUDE) {
-    throw new CliError(`${command} takes the agent to ${command} for: hook-run ${command} claude`);
+/** `hook-run install launcher`: the launcher alone. */
+async function launcherCommand(values: Record<string, unknown>, io: CliIo): Promise<number> {
+  const claudeOnly = [
+    "serve",
+    "port",
+    "token-env",
+    "keep-hooks",
+    "settings",
+    "managed",
+    "managed-settings",
+    "launcher-dir",
+  ]
+    .filter((name) => values[name] !== undefined);
+  if (claudeOnly.length > 0) {
+    throw new CliError(`install launcher takes only --least-privilege and --cwd, not --${claudeOnly[0]}`);
+  }
+  const report = await installLauncher({
+    home: hookgateHome(),
+    leastPrivilege: values["least-privilege"] === true,
+    cwd: await absolutePath((values.cwd as string | undefined) ?? "."),
+  });
+  const bin = printable(quote(report.bin));
+  if (!report.changed) {
+    io.stdout(`hook-run install launcher: nothing to change: ${bin} is up to date\n`);
+    return 0;
+  }
+  io.stdout(`hook-run install launcher: built\n${report.lines.join("\n")}\n`);
+  io.stdout(
+    `Name it in the agent's settings: ${bin} gateway --agent NAME (see docs/agents/), or put it on PATH as hook-run\n`,
+  );
+  return 0;
+}
+
+function agentOf(command: string, positionals: string[], values: Record<string, unknown>): string {
+  const allowed = command === "install" ? [CLAUDE, LAUNCHER] : [CLAUDE];
+  if (positionals.length !== 1 || !allowed.includes(positionals[0]!)) {
+    throw new CliError(
+      `${command} takes what to ${command}: ${allowed.map((what) => `hook-run ${command} ${what}`).join(" or ")}`,
+    );
   }
   const flags = commonFlags(values);
   if (flags.config.length + flags.extensions.length + flags.plugins.length > 0 || flags.json) {
@@ -202,6 +246,7 @@ function agentOf(command: string, positionals: string[], values: Record<string, 
       `${command} takes no --config, --plugin, --extension or --json (see hook-run ${command} --help)`,
     );
   }
+  return positionals[0]!;
 }
 
 function portOf(text: string | undefined, serve: boolean): number {

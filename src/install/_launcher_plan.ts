@@ -71,9 +71,18 @@ export async function planLauncher(
     ...(options.managed ? ["--managed", ...options.managedFlags ?? []] : []),
   ];
   const rebuild = leastPrivilege
-    ? [quote(deno), "run --allow-all", quote(paths.bundle), "install claude", ...again].join(" ")
+    ? [
+      quote(deno),
+      "run --allow-all",
+      quote(paths.bundle),
+      options.launcherOnly ? "install launcher" : "install claude",
+      ...again,
+    ]
+      .join(" ")
     : undefined;
-  const fix = [INSTALL_FIX, ...again].join(" ");
+  const fix = options.launcherOnly
+    ? ["deno task hook-run install launcher", ...leastPrivilege ? ["--least-privilege"] : []].join(" ")
+    : [INSTALL_FIX, ...again].join(" ");
   const digest = bundle.digest;
   // A launcher rebuilding itself copies its bundle: the source it came from stays known.
   const previous = oldScript === undefined ? undefined : launcherBuild(oldScript);

@@ -12,8 +12,9 @@ import { planClaudeSettings } from "./_claude_plan.ts";
 import { planLauncher } from "./_launcher_plan.ts";
 import { changedMeanwhile, PRIVATE, readSettings, WRITE_ATTEMPTS, writeSettings } from "./_settings_file.ts";
 import { jsonText, removeFile, replaceFile } from "./json_file.ts";
-import { buildDir, bundledCli, pruneBuilds, writeBuild } from "./bundle.ts";
+import { bundledCli } from "./bundle.ts";
 import { launcherPaths } from "./launcher.ts";
+import { writeLauncher } from "./install_launcher.ts";
 import { launcherStaleness } from "./launcher_state.ts";
 import type { InstallClaudeOptions, InstallReport } from "./types.ts";
 
@@ -50,25 +51,7 @@ export async function installClaude(options: InstallClaudeOptions): Promise<Inst
     // Written in the order that never loses a hook: the moved hooks exist in
     // hookgate's file before Claude's file stops holding them.
     const lines: string[] = [];
-    // The build first, then the entry that runs it: a call never finds the entry without its build.
-    if (plan.bundleChanged) {
-      await writeBuild(paths.lib, bundle, 0o644);
-      await replaceFile(paths.bundle, plan.stub, { mode: 0o644, keepMode: false });
-    }
-    lines.push(
-      `  bundle    ${printable(paths.bundle)}, ${printable(buildDir(paths.lib, bundle.digest))}/ (${
-        plan.bundleChanged ? "written" : "unchanged"
-      })`,
-    );
-    if (plan.startChanged) await replaceFile(paths.start, plan.start, { mode: 0o644, keepMode: false });
-    if (plan.scriptChanged) await replaceFile(paths.bin, plan.script, { mode: 0o755, keepMode: false });
-    lines.push(
-      `  launcher  ${printable(paths.bin)} (${plan.scriptChanged || plan.startChanged ? "written" : "unchanged"}): ${
-        printable(plan.deno)
-      } ${plan.flags.join(" ")}`,
-    );
-    if (plan.bundleChanged) await pruneBuilds(paths.lib, bundle.digest);
-    if (stale.problems.length > 0) lines.push(`  stale     it was stale, and is rebuilt: ${stale.problems.join("; ")}`);
+    lines.push(...await writeLauncher(paths, bundle, plan, stale));
     if (options.leastPrivilege && plan.flags.includes("--allow-env")) {
       lines.push(
         "  env       --allow-env has no list: the Claude hooks hookgate runs inherit the agent's whole environment, " +

@@ -12,8 +12,15 @@
  */
 
 export { installClaude } from "./install_claude.ts";
+export { installLauncher } from "./install_launcher.ts";
 export { uninstallClaude } from "./uninstall_claude.ts";
-export type { InstallClaudeOptions, InstallReport, UninstallClaudeOptions, UninstallReport } from "./types.ts";
+export type {
+  InstallClaudeOptions,
+  InstallLauncherOptions,
+  InstallReport,
+  UninstallClaudeOptions,
+  UninstallReport,
+} from "./types.ts";
 export { backUp, type JsonFile, jsonText, readJsonFile, replaceFile } from "./json_file.ts";
 export { launcherFlags, launcherPaths, quote } from "./launcher.ts";
 export { CLI_ENV, type FlagSet, flagWords, hookRunFlags } from "./launcher_flags.ts";

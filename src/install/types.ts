@@ -27,6 +27,17 @@ export interface InstallClaudeOptions {
   managed?: boolean;
   /** With `managed`: whether --managed-settings or --launcher-dir named the places (said again in the fix). */
   managedFlags?: readonly string[];
+  /** The launcher alone (`hook-run install launcher`), for agents whose settings are written by hand. */
+  launcherOnly?: boolean;
+}
+
+/** What `hook-run install launcher` was asked. */
+export interface InstallLauncherOptions {
+  /** The hookgate home, where the launcher is built. */
+  home: string;
+  leastPrivilege: boolean;
+  /** The project --least-privilege covers. */
+  cwd: string;
 }
 
 /** What an install did. */

@@ -18,6 +18,7 @@ import {
   type Workspace,
   workspace,
 } from "./_agents.ts";
+import { serveFromLauncher } from "./_claude.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -243,5 +244,49 @@ Deno.test({
     match(run.stderr, /hook: PreToolUse Blocked/, shown(run));
     const [result] = toolResults(run.requests);
     equal(result?.text, `Command blocked by PreToolUse hook: ${DENIED}. Command: rm -r ../victim`, shown(run));
+  },
+});
+
+Deno.test({
+  name: named(
+    "Codex routed through the fast path of docs/agents/codex.md is refused rm -r by hook-run serve, and still once it is killed",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    await using ws = await workspace(model);
+    await ws.write(".hookgate/hooks/bash_guard.sh", await Deno.readTextFile(testdata("bash_guard.sh")));
+    await Deno.chmod(ws.at(".hookgate/hooks/bash_guard.sh"), 0o755);
+    const guard = { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.hookgate/hooks/bash_guard.sh` };
+    await ws.write(
+      ".hookgate/config.jsonc",
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } }),
+    );
+    const setup = await docsBlock("docs/agents/codex.md", "hook-run install launcher");
+    await ws.sh(setup.replace(/^hook-run trust$/m, "hook-run trust --yes"));
+    await reviewCodexHooks(ws);
+    const record = ws.at("~/audit.jsonl");
+    const server = await serveFromLauncher(ws, ["--socket", "--cwd", ws.project, "--record", record]);
+    try {
+      const run = await codex(ws, model, { turns: rm("rm -r ./victim") });
+      equal(run.code, 0, shown(run));
+      deepEqual(run.files, { victim: true }, shown(run));
+      const [result] = toolResults(run.requests);
+      equal(result?.text, `Command blocked by PreToolUse hook: ${DENIED}. Command: rm -r ./victim`, shown(run));
+      // The server answered it, as Codex's: its audit log holds the deny.
+      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
+      ok(
+        lines.some((line) =>
+          line.agent === "codex" && line.event === "PreToolUse" && line.status === 200 &&
+          /deny/.test(JSON.stringify(line))
+        ),
+        `${JSON.stringify(lines)}\n${server.stderr()}`,
+      );
+    } finally {
+      await server.kill();
+    }
+    const down = await codex(ws, model, { turns: rm("rm -r ./victim") });
+    equal(down.code, 0, shown(down));
+    deepEqual(down.files, { victim: true }, shown(down, "the fast path read a dead server as go ahead"));
+    match(down.stderr, /hook: PreToolUse Blocked/, shown(down));
   },
 });

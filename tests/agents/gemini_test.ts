@@ -8,6 +8,7 @@
 
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { docsBlock, gemini, shown, testdata, type Workspace, workspace } from "./_agents.ts";
+import { serveFromLauncher } from "./_claude.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -131,5 +132,37 @@ Deno.test({
     equal(run.code, 0, shown(run));
     deepEqual(run.files, { victim: true }, shown(run));
     deepEqual(toolResults(run.requests), BLOCKED, shown(run));
+  },
+});
+
+Deno.test({
+  name: named(
+    "Gemini CLI routed through the fast path of docs/agents/gemini.md is refused rm -r by hook-run serve, and still once it is killed",
+  ),
+  ignore: missing !== undefined,
+  async fn() {
+    await using ws = await workspace(model);
+    await policy(ws);
+    await ws.sh(await docsBlock("docs/agents/gemini.md", "hook-run install launcher"));
+    const record = ws.at("~/audit.jsonl");
+    const server = await serveFromLauncher(ws, ["--socket", "--cwd", ws.project, "--record", record]);
+    try {
+      const run = await gemini(ws, model, { turns: rm("rm -r ./victim") });
+      equal(run.code, 0, shown(run));
+      deepEqual(run.files, { victim: true }, shown(run));
+      deepEqual(toolResults(run.requests), BLOCKED, shown(run));
+      // The server answered it, as Gemini's: its audit log holds the deny.
+      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
+      ok(
+        lines.some((line) => line.agent === "gemini" && line.status === 200 && /deny/.test(JSON.stringify(line))),
+        `${JSON.stringify(lines)}\n${server.stderr()}`,
+      );
+    } finally {
+      await server.kill();
+    }
+    const down = await gemini(ws, model, { turns: rm("rm -r ./victim") });
+    equal(down.code, 0, shown(down));
+    deepEqual(down.files, { victim: true }, shown(down, "the fast path read a dead server as go ahead"));
+    deepEqual(toolResults(down.requests), BLOCKED, shown(down));
   },
 });
