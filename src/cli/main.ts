@@ -45,6 +45,7 @@ Usage:
                                                                (Claude Code's HTTP hooks, long-running)
   hook-run import-claude [PATH] [--write]                      (Claude settings → native JSONC)
   hook-run install claude [--serve] [--least-privilege]        (route Claude Code to hookgate)
+  hook-run install launcher [--least-privilege]                (the launcher alone, for other agents)
   hook-run uninstall claude                                    (and back)
   hook-run replay FILE... [--config PATH]... [--event NAME]... [--json]   (recorded sessions → today's hooks)
 
