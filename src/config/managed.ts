@@ -10,6 +10,7 @@
 import { join, resolve } from "../_internal/path.ts";
 import { readGrantedEnv } from "../_internal/env.ts";
 import type { ConfigLayer } from "./layers.ts";
+import { systemManagedDir } from "../_internal/system_dirs.ts";
 
 /**
  * The environment variable that adds managed directories beside the
@@ -29,28 +30,7 @@ export const MANAGED_DIR_VARIABLE = "HOOKGATE_MANAGED_DIR";
 /** The file a managed directory holds. */
 const MANAGED_FILE = "config.jsonc";
 
-/**
- * The system's managed directory: `/Library/Application Support/hookgate`
- * on macOS, `C:\ProgramData\hookgate` on Windows, `/etc/hookgate`
- * elsewhere.
- *
- * @param os The operating system (`Deno.build.os`).
- * @returns The directory.
- *
- * @example
- * ```ts
- * import { systemManagedDir } from "@hookgate/core/config";
- * import { equal } from "node:assert/strict";
- *
- * equal(systemManagedDir("linux"), "/etc/hookgate");
- * equal(systemManagedDir("darwin"), "/Library/Application Support/hookgate");
- * ```
- */
-export function systemManagedDir(os: typeof Deno.build.os = Deno.build.os): string {
-  if (os === "darwin") return "/Library/Application Support/hookgate";
-  if (os === "windows") return "C:\\ProgramData\\hookgate";
-  return "/etc/hookgate";
-}
+export { systemManagedDir };
 
 /**
  * The managed layers a load reads first: the system directory's

@@ -8,11 +8,13 @@
 // from the same build, is answered from it once every read finds exactly
 // what it found — every layer, link, directory listing, trust record and
 // variable as it was — and no async hook's result waits for its session.
-// Anything else, and any doubt, loads as before.
+// Anything else, and any doubt, loads as before. A machine with a managed
+// configuration has no memo: it lives where the user can write it.
 
 import { couriersRoot, sessionResultsDir } from "../_internal/async_dirs.ts";
 import { foundNow } from "../_internal/fs_reads.ts";
 import { closeReadLog, type LoggedRead, openReadLog } from "../_internal/read_log.ts";
+import { systemManagedDir } from "../_internal/system_dirs.ts";
 
 /** The memo's format: a memo of another is not read. */
 const FORMAT = 1;
@@ -86,7 +88,7 @@ export function memoCall(home: string, args: readonly string[], text: string): M
  */
 export async function rememberedAnswer(call: MemoCall): Promise<string | undefined> {
   const path = await memoPath(call);
-  if (path === undefined) return undefined;
+  if (path === undefined || managedHere()) return undefined;
   let memo: MemoFile;
   try {
     memo = JSON.parse(Deno.readTextFileSync(path));
@@ -120,7 +122,7 @@ export function stopNoting(): LoggedRead[] | undefined {
 export async function remember(call: MemoCall, reads: LoggedRead[], answer: string): Promise<void> {
   try {
     const path = await memoPath(call);
-    if (path === undefined || reads.length > MAX_MEMO_READS) return;
+    if (path === undefined || reads.length > MAX_MEMO_READS || managedHere()) return;
     let answers: Record<string, string> = {};
     try {
       const there: MemoFile = JSON.parse(await Deno.readTextFile(path));
@@ -169,6 +171,17 @@ async function memoPath(call: MemoCall): Promise<string | undefined> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
   const hex = Array.from(digest.subarray(0, 20), (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${call.home}/memo/${hex}.json`;
+}
+
+/**
+ * Whether this machine has a managed configuration (or something at its
+ * path): the memo then stands aside. Its file is in the user's home, where
+ * the user — or the agent the policy polices — could write a memo that
+ * answers `{}` for an event the managed layer guards, and a managed policy
+ * is one no user can weaken.
+ */
+function managedHere(): boolean {
+  return present(`${systemManagedDir()}/config.jsonc`);
 }
 
 /** This user's id, where Deno grants asking; the managed layer's checks depend on it. */

@@ -234,3 +234,41 @@ Deno.test("the memo is kept per set-up: the words, the directory, the event's cw
     ok(first.stdout.length > 0);
   });
 });
+
+/** Why the system's managed directory cannot be made here (it needs root, and none there), or `undefined`. */
+async function managedDirUnavailable(): Promise<string | undefined> {
+  if (Deno.build.os !== "linux") return "needs Linux";
+  const probe = await Deno.makeTempFile({ prefix: "hookgate-uid-" });
+  const root = (await Deno.stat(probe)).uid === 0;
+  await Deno.remove(probe);
+  if (!root) return "needs root, to write /etc/hookgate";
+  return await Deno.lstat("/etc/hookgate").then(() => "/etc/hookgate is there already", () => undefined);
+}
+
+const managedMissing = await managedDirUnavailable();
+
+Deno.test({
+  name: `on a machine with a managed configuration the memo is never used: it lives where the user can write${
+    managedMissing === undefined ? "" : ` (ignored: ${managedMissing})`
+  }`,
+  ignore: managedMissing !== undefined,
+  async fn() {
+    await withLauncherHome(async (home) => {
+      const event = postToolUse(home.project);
+      await learned(home, event);
+      await Deno.mkdir("/etc/hookgate", { mode: 0o755 });
+      try {
+        await Deno.writeTextFile("/etc/hookgate/config.jsonc", JSON.stringify(CONTEXT), { mode: 0o644 });
+        // The managed layer's hook runs, and a memo written before (or forged since) answers nothing.
+        await ranTheHook(home, event);
+        await Deno.writeTextFile("/etc/hookgate/config.jsonc", "{}", { mode: 0o644 });
+        const first = await home.gateway(event);
+        equal(first.stdout, "{}\n", first.stderr);
+        await withoutGatewayModule(home, async () => notEqual((await home.gateway(event)).code, 0));
+      } finally {
+        await Deno.remove("/etc/hookgate", { recursive: true });
+      }
+      await learned(home, event);
+    });
+  },
+});
