@@ -98,7 +98,13 @@ async function main(): Promise<void> {
       tool_input: { file_path: "/x" },
       tool_response: "x",
     });
-    // As the launcher runs a call: its V8 flags, and chunks loaded when first needed.
+    // As the launcher runs a call: its V8 flags, and chunks loaded when first needed. A copy of its own: V8's code
+    // cache of a file is kept for one set of flags, and a run with others compiles and writes it again.
+    const launchedBundle = join(dir, "launched", "main.js");
+    await Deno.mkdir(join(dir, "launched"));
+    for await (const entry of Deno.readDir(join(dir, "hook-run"))) {
+      await Deno.copyFile(join(dir, "hook-run", entry.name), join(dir, "launched", entry.name));
+    }
     const launched = ["run", ...flags, `--v8-flags=${ONE_CALL_V8_FLAGS.join(",")}`];
     const lazy = { [LAZY_IMPORTS.split("=")[0]!]: "1" };
     const run = ["run", "PreToolUse", "--tool", "read", "--input", '{"file_path":"/x"}', "--config", config];
@@ -109,13 +115,13 @@ async function main(): Promise<void> {
       { name: "`hook-run gateway`, bundle", args: ["run", ...flags, bundle, ...gateway], stdin: event },
       {
         name: "`hook-run gateway`, bundle as the launcher runs it",
-        args: [...launched, bundle, ...gateway],
+        args: [...launched, launchedBundle, ...gateway],
         stdin: event,
         env: lazy,
       },
       {
         name: "`hook-run gateway`, as the launcher runs it, an event no hook is configured for",
-        args: [...launched, bundle, ...gateway],
+        args: [...launched, launchedBundle, ...gateway],
         stdin: quiet,
         env: lazy,
       },
