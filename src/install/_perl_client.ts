@@ -1,8 +1,9 @@
 // The fast path's client, in Perl: the launcher runs it with `perl -e`
 // (perl starts in about 1.5 ms where curl takes 5–6, nearly all of it
 // dynamic linking; a routed event pays the client's start every time). It
-// uses Perl's built-in socket calls and no module but strict, so nothing
-// is loaded from disk.
+// uses Perl's built-in socket calls and no module, so nothing is loaded
+// from disk (not even strict, 0.3 ms: a test compiles it under strict and
+// warnings instead).
 //
 // What it does, and the exit codes it ends with (the launcher maps them,
 // so that a Perl that could not start or died is told from an answer):
@@ -34,7 +35,6 @@
 export function perlClient(projectVars: Readonly<Record<string, string>>): string {
   const vars = Object.entries(projectVars).map(([agent, name]) => `${agent} => "${name}"`).join(", ");
   const program = String.raw`
-use strict;
 my ($socket, $limit, $launcher, @words) = @ARGV;
 my %project_var = (${vars});
 $SIG{PIPE} = "IGNORE";
@@ -56,8 +56,7 @@ sub gateway {
   if ($pid == 0) {
     close $to;
     open(STDIN, "<&", $from) or exit 2;
-    exec { $launcher } $launcher, @words;
-    print STDERR "hook-run: blocked: cannot start the gateway $launcher: $!\n";
+    exec { $launcher } $launcher, @words or print STDERR "hook-run: blocked: cannot start the gateway $launcher: $!\n";
     exit 2;
   }
   close $from;

@@ -20,6 +20,7 @@ import {
   withFastPathHome,
 } from "./_fast_path.ts";
 import { eventually, exists } from "./_serve.ts";
+import { perlClient } from "../../src/install/_perl_client.ts";
 
 const DENY = /"permissionDecision":"deny"/;
 
@@ -66,6 +67,19 @@ function events(project: string): [string, Record<string, unknown>][] {
 async function readSettings(home: FastPathHome): Promise<{ hooks: Record<string, { hooks: unknown[] }[]> }> {
   return JSON.parse(await Deno.readTextFile(home.settings));
 }
+
+Deno.test("the fast path's Perl client compiles under strict and warnings, and holds no single quote", async () => {
+  const program = perlClient({ claude: "CLAUDE_PROJECT_DIR", gemini: "GEMINI_PROJECT_DIR" });
+  equal(program.includes("'"), false);
+  const checked = await new Deno.Command("perl", {
+    args: ["-Mstrict", "-Mwarnings", "-c", "-e", program],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const said = new TextDecoder().decode(checked.stderr);
+  equal(checked.code, 0, said);
+  equal(said.trim(), "-e syntax OK");
+});
 
 Deno.test("hook-run install claude --serve writes fast-path command hooks, and uninstall removes them", async () => {
   await withFastPathHome(async (home) => {
