@@ -82,22 +82,10 @@ async function main(): Promise<void> {
     }).output();
     if (!built.success) throw new Error("deno bundle failed");
     const source = join(root, "src/cli/main.ts");
-    const event = JSON.stringify({
-      session_id: "s",
-      cwd: dir,
-      hook_event_name: "PreToolUse",
-      tool_name: "Read",
-      tool_input: { file_path: "/x" },
-    });
+    const call = { session_id: "s", cwd: dir, tool_name: "Read", tool_input: { file_path: "/x" } };
+    const event = JSON.stringify({ ...call, hook_event_name: "PreToolUse" });
     // An event no hook is configured for: after its first call, the gateway's memo answers it.
-    const quiet = JSON.stringify({
-      session_id: "s",
-      cwd: dir,
-      hook_event_name: "PostToolUse",
-      tool_name: "Read",
-      tool_input: { file_path: "/x" },
-      tool_response: "x",
-    });
+    const quiet = JSON.stringify({ ...call, hook_event_name: "PostToolUse", tool_response: "x" });
     // As the launcher runs a call: its V8 flags, and chunks loaded when first needed. A copy of its own: V8's code
     // cache of a file is kept for one set of flags, and a run with others compiles and writes it again.
     const launchedBundle = join(dir, "launched", "main.js");

@@ -159,7 +159,9 @@ export async function writeBuild(lib: string, bundle: BundledCli, mode: number):
   const dir = buildDir(lib, bundle.digest);
   const there = await readBundle(dir).catch(() => undefined);
   if (there?.digest === bundle.digest) return false;
+  // Readable by whoever runs the launcher (every user, for a managed install), whatever the umask.
   await Deno.mkdir(lib, { recursive: true, mode: 0o755 });
+  await Deno.chmod(lib, 0o755);
   const temporary = `${lib}/.${bundle.digest.slice(0, 16)}.${crypto.randomUUID()}.tmp`;
   await Deno.mkdir(temporary, { mode: 0o755 });
   try {

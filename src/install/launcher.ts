@@ -17,6 +17,7 @@
 // and turns everything else into 2.
 
 import { AGENT_FILES } from "../trust/agent_files.ts";
+import { bundleDigest } from "./bundle.ts";
 import { fastPathLines } from "./fast_path.ts";
 import { type FlagSet, parseFlagWords } from "./launcher_flags.ts";
 
@@ -289,19 +290,9 @@ export async function sourceDigest(): Promise<string | undefined> {
     }
   };
   await walk("src");
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  for (const file of files.sort()) {
-    const bytes = await Deno.readFile(`${root}/${file}`).catch(() => new Uint8Array());
-    parts.push(encoder.encode(`${file}\0${bytes.length}\0`), bytes);
-  }
-  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return await sha256(all);
+  const contents = new Map<string, Uint8Array>();
+  for (const file of files) contents.set(file, await Deno.readFile(`${root}/${file}`).catch(() => new Uint8Array()));
+  return await bundleDigest(contents);
 }
 
 /** Each agent's project variable, by agent (those that set none are left out). */

@@ -328,6 +328,17 @@ export async function trustCodexProject(ws: Workspace): Promise<void> {
 }
 
 /**
+ * The project's Claude-style Bash guard, as a project ships it: the bash +
+ * jq script in `.hookgate/hooks/`, and the hook that runs it (for the
+ * project's `.hookgate/config.jsonc`).
+ */
+export async function projectGuard(ws: Workspace): Promise<Record<string, unknown>> {
+  await ws.write(".hookgate/hooks/bash_guard.sh", await Deno.readTextFile(testdata("bash_guard.sh")));
+  await Deno.chmod(ws.at(".hookgate/hooks/bash_guard.sh"), 0o755);
+  return { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.hookgate/hooks/bash_guard.sh` };
+}
+
+/**
  * The first `sh` code block of a docs page that contains `marker`: the set-up
  * a page teaches, to run as written.
  */

@@ -94,6 +94,22 @@ export function refusedWith(run: AgentRun, reason: string): void {
   }
 }
 
+/** The lines of the audit log `hook-run serve --record FILE` wrote. */
+export async function auditLines(record: string): Promise<Record<string, unknown>[]> {
+  return (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
+}
+
+/** That the server answered a PreToolUse of `agent` with a deny: its audit log holds it. */
+export async function servedDeny(record: string, agent: string, server: Server): Promise<void> {
+  const lines = await auditLines(record);
+  ok(
+    lines.some((line) =>
+      line.agent === agent && line.event === "PreToolUse" && line.status === 200 && /deny/.test(JSON.stringify(line))
+    ),
+    `${JSON.stringify(lines)}\n${server.stderr()}`,
+  );
+}
+
 /** `hook-run serve` started from the launcher `install claude` wrote, as a supervisor would start it. */
 export interface Server extends AsyncDisposable {
   /** What it wrote on stderr so far. */

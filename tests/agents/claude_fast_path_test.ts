@@ -9,7 +9,16 @@
 
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { type AgentRun, claude, shown, workspace } from "./_agents.ts";
-import { DENIED, GUARD, installClaude, RM_VICTIM, serveFromLauncher, userHooks } from "./_claude.ts";
+import {
+  auditLines,
+  DENIED,
+  GUARD,
+  installClaude,
+  RM_VICTIM,
+  servedDeny,
+  serveFromLauncher,
+  userHooks,
+} from "./_claude.ts";
 import { fakeModel, toolResults } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -50,11 +59,7 @@ Deno.test({
       deepEqual(served.files, { victim: true }, shown(served));
       refused(served);
       // The server answered the call: its audit log holds the PreToolUse it denied.
-      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
-      ok(
-        lines.some((line) => line.event === "PreToolUse" && /deny/.test(JSON.stringify(line))),
-        `${JSON.stringify(lines)}\n${server.stderr()}`,
-      );
+      await servedDeny(record, "claude", server);
     } finally {
       await server.kill();
     }
@@ -89,7 +94,7 @@ Deno.test({
       const results = toolResults(run.requests);
       deepEqual(results.map((one) => one.error), [true], shown(run));
       // Every call reached the server, which answered none of them: each was left to the gateway (421).
-      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
+      const lines = await auditLines(record);
       ok(lines.length > 0, server.stderr());
       deepEqual([...new Set(lines.map((line) => line.status))], [421], JSON.stringify(lines));
     } finally {

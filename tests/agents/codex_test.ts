@@ -11,14 +11,14 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import {
   codex,
   docsBlock,
+  projectGuard,
   reviewCodexHooks,
   shown,
-  testdata,
   trustCodexProject,
   type Workspace,
   workspace,
 } from "./_agents.ts";
-import { serveFromLauncher } from "./_claude.ts";
+import { servedDeny, serveFromLauncher } from "./_claude.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -43,6 +43,8 @@ interface Routing {
   cwd?: string;
   /** Whether `hook-run trust` runs, answered `--yes` (default `true`). */
   trust?: boolean;
+  /** What the page's block to run holds (default its user set-up: `~/.codex/hooks.json`). */
+  block?: string;
 }
 
 /**
@@ -53,13 +55,11 @@ interface Routing {
  * block printed.
  */
 async function routeCodex(ws: Workspace, routing: Routing = {}): Promise<string> {
-  const { hooks = {}, edit = (file) => file, cwd = ".", trust = true } = routing;
-  await ws.write(".hookgate/hooks/bash_guard.sh", await Deno.readTextFile(testdata("bash_guard.sh")));
-  await Deno.chmod(ws.at(".hookgate/hooks/bash_guard.sh"), 0o755);
-  const guard = { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.hookgate/hooks/bash_guard.sh` };
+  const { hooks = {}, edit = (file) => file, cwd = ".", trust = true, block = "~/.codex/hooks.json" } = routing;
+  const guard = await projectGuard(ws);
   const policy = routing.policy ?? { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }], ...hooks } };
   await ws.write(".hookgate/config.jsonc", JSON.stringify(policy, null, 2));
-  const setup = await docsBlock("docs/agents/codex.md", "~/.codex/hooks.json");
+  const setup = await docsBlock("docs/agents/codex.md", block);
   match(setup, /^hook-run trust$/m);
   const out = await ws.sh(setup.replace(/^hook-run trust$/m, trust ? "hook-run trust --yes" : ""), ws.at(cwd));
   await ws.editJson("~/.codex/hooks.json", edit);
@@ -254,16 +254,7 @@ Deno.test({
   ignore: missing !== undefined,
   async fn() {
     await using ws = await workspace(model);
-    await ws.write(".hookgate/hooks/bash_guard.sh", await Deno.readTextFile(testdata("bash_guard.sh")));
-    await Deno.chmod(ws.at(".hookgate/hooks/bash_guard.sh"), 0o755);
-    const guard = { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.hookgate/hooks/bash_guard.sh` };
-    await ws.write(
-      ".hookgate/config.jsonc",
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } }),
-    );
-    const setup = await docsBlock("docs/agents/codex.md", "hook-run install launcher");
-    await ws.sh(setup.replace(/^hook-run trust$/m, "hook-run trust --yes"));
-    await reviewCodexHooks(ws);
+    await routeCodex(ws, { block: "hook-run install launcher" });
     const record = ws.at("~/audit.jsonl");
     const server = await serveFromLauncher(ws, ["--socket", "--cwd", ws.project, "--record", record]);
     try {
@@ -272,15 +263,8 @@ Deno.test({
       deepEqual(run.files, { victim: true }, shown(run));
       const [result] = toolResults(run.requests);
       equal(result?.text, `Command blocked by PreToolUse hook: ${DENIED}. Command: rm -r ./victim`, shown(run));
-      // The server answered it, as Codex's: its audit log holds the deny.
-      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
-      ok(
-        lines.some((line) =>
-          line.agent === "codex" && line.event === "PreToolUse" && line.status === 200 &&
-          /deny/.test(JSON.stringify(line))
-        ),
-        `${JSON.stringify(lines)}\n${server.stderr()}`,
-      );
+      // The server answered it: its audit log holds the deny.
+      await servedDeny(record, "codex", server);
     } finally {
       await server.kill();
     }

@@ -7,8 +7,8 @@
 // which shows the case can fail.
 
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { docsBlock, gemini, shown, testdata, type Workspace, workspace } from "./_agents.ts";
-import { serveFromLauncher } from "./_claude.ts";
+import { docsBlock, gemini, projectGuard, shown, type Workspace, workspace } from "./_agents.ts";
+import { servedDeny, serveFromLauncher } from "./_claude.ts";
 import { fakeModel, toolResults, type Turn } from "./_fake_model.ts";
 import { agentsUnavailable } from "./_install.ts";
 
@@ -23,9 +23,7 @@ const rm = (command: string): Turn[] => [{ tool: "run_shell_command", args: { co
 
 /** The project's policy: a Claude-style Bash guard in `.hookgate/config.jsonc`. */
 async function policy(ws: Workspace): Promise<void> {
-  await ws.write(".hookgate/hooks/bash_guard.sh", await Deno.readTextFile(testdata("bash_guard.sh")));
-  await Deno.chmod(ws.at(".hookgate/hooks/bash_guard.sh"), 0o755);
-  const guard = { type: "command", command: `"$CLAUDE_PROJECT_DIR"/.hookgate/hooks/bash_guard.sh` };
+  const guard = await projectGuard(ws);
   await ws.write(
     ".hookgate/config.jsonc",
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } }),
@@ -151,12 +149,8 @@ Deno.test({
       equal(run.code, 0, shown(run));
       deepEqual(run.files, { victim: true }, shown(run));
       deepEqual(toolResults(run.requests), BLOCKED, shown(run));
-      // The server answered it, as Gemini's: its audit log holds the deny.
-      const lines = (await Deno.readTextFile(record)).trim().split("\n").map((line) => JSON.parse(line));
-      ok(
-        lines.some((line) => line.agent === "gemini" && line.status === 200 && /deny/.test(JSON.stringify(line))),
-        `${JSON.stringify(lines)}\n${server.stderr()}`,
-      );
+      // The server answered it: its audit log holds the deny.
+      await servedDeny(record, "gemini", server);
     } finally {
       await server.kill();
     }

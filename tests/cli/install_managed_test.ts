@@ -36,6 +36,15 @@ Deno.test("hook-run install claude --managed merges the routing into the managed
     const script = await Deno.readTextFile(join(launcherDir, "bin", "hook-run"));
     ok(!script.includes("HOOKGATE_HOME="), script);
     equal((await Deno.stat(join(launcherDir, "hook-run.js"))).mode! & 0o044, 0o044);
+    // Every user runs it: the build's directories and files are readable by all.
+    const lib = join(launcherDir, "lib");
+    equal((await Deno.stat(lib)).mode! & 0o055, 0o055);
+    for await (const build of Deno.readDir(lib)) {
+      equal((await Deno.stat(join(lib, build.name))).mode! & 0o055, 0o055);
+      for await (const file of Deno.readDir(join(lib, build.name))) {
+        equal((await Deno.stat(join(lib, build.name, file.name))).mode! & 0o044, 0o044, file.name);
+      }
+    }
 
     const again = await cli(["install", "claude", ...args], { cwd: base });
     match(again.stdout, /nothing to change/);
