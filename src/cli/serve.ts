@@ -97,8 +97,10 @@ Options:
                          The fast-path command hooks of "install claude --serve" call it
   --socket-path PATH     the same on another socket (its directory: the same rules)
   --socket-only          listen on the socket alone, no port (with --socket-path, or the default)
-  --cwd DIR              where to find the project whose layers count, for every call (default: the
-                         current directory): the nearest directory up from there holding .hookgate/
+  --cwd DIR              where to find the project whose layers count (default: the current
+                         directory): the nearest directory up from there holding .hookgate/; a
+                         fast-path call over the socket is answered with its own project's (up
+                         to 16 projects, each from a host opened on its first call)
   --trace                one line per call, and one per hook, on stderr
 
 SIGINT or SIGTERM stops accepting calls, lets those in flight finish (at most
@@ -129,7 +131,8 @@ export async function serveCommand(args: string[], io: CliIo, version = "unknown
     );
   }
   const token = tokenEnv === undefined ? undefined : readToken(tokenEnv);
-  // One project for every call, found from --cwd as every front end finds it: a call's cwd never picks another.
+  // The server's project, found from --cwd as every front end finds it: a call's cwd never picks another (but a
+  // fast-path call over the socket, which only this user can send, names its own).
   const found = await projectOf(await workingDirectory(flags.cwd));
   const recordPath = await recordFile(settings.record);
   const say = (message: string) => io.stderr(`hook-run serve: ${printableLines(message)}\n`);

@@ -9,6 +9,7 @@ import { printable } from "../_internal/printable.ts";
 import type { HookAgent } from "../trust/agent_files.ts";
 import { formatDiagnostic, HookConfigError } from "../config/diagnostics.ts";
 import type { LoadedConfig } from "../config/mod.ts";
+import type { ProjectRoot } from "../config/project_root.ts";
 import type { Logger } from "../events/env.ts";
 import type { AsyncHookCall, HookInvocationRecord } from "../runner/types.ts";
 import type { Agent } from "./agent_call.ts";
@@ -91,36 +92,55 @@ export function hostErrorMessage(error: unknown, projectRoot: string, io: { stde
 }
 
 /**
- * The hosts of the agents other than the one a long-running front end
- * opened at start, each opened on its agent's first call (with that agent
- * as the caller) and kept; one that cannot be opened is tried again on the
- * next call, and the call fails (which blocks where it can).
+ * The hosts a long-running front end opens as calls come, besides the one
+ * it opened at start: each other agent's (with that agent as the caller),
+ * and — for callers that may name their project, the server's own socket —
+ * each project's, at most `maxProjects` of them. Each is opened on its first
+ * call and kept; one that cannot be opened is tried again on the next call,
+ * and the call fails (which blocks where it can).
  */
 export class AgentHosts {
-  #open: (agent: Agent) => Promise<HookHost>;
+  #open: (agent: Agent, project: ProjectRoot | undefined) => Promise<HookHost>;
   #describe: (error: unknown) => string;
-  #hosts = new Map<HookAgent, Promise<HookHost>>();
+  #hosts = new Map<string, Promise<HookHost>>();
+  #projects = 0;
+  #maxProjects: number;
   #closed = false;
 
-  constructor(open: (agent: Agent) => Promise<HookHost>, describe: (error: unknown) => string) {
+  constructor(
+    open: (agent: Agent, project: ProjectRoot | undefined) => Promise<HookHost>,
+    describe: (error: unknown) => string,
+    maxProjects = 0,
+  ) {
     this.#open = open;
     this.#describe = describe;
+    this.#maxProjects = maxProjects;
   }
 
-  /** The agent's host. */
-  get(agent: Agent): Promise<HookHost> {
+  /**
+   * The agent's host: for the front end's own project, or for `project`;
+   * `undefined` when it already holds `maxProjects` projects' hosts and this
+   * is another.
+   */
+  get(agent: Agent, project?: ProjectRoot): Promise<HookHost> | undefined {
     if (this.#closed) return Promise.reject(new Error("hook-run serve is shutting down"));
-    let host = this.#hosts.get(agent.name);
+    const key = project === undefined ? agent.name : `${agent.name}\0${project.root}\0${project.start}`;
+    let host = this.#hosts.get(key);
     if (host === undefined) {
-      host = this.#open(agent).then(async (opened) => {
+      if (project !== undefined) {
+        if (this.#projects >= this.#maxProjects) return undefined;
+        this.#projects++;
+      }
+      host = this.#open(agent, project).then(async (opened) => {
         if (!this.#closed) return opened;
         await opened.close();
         throw new Error("hook-run serve is shutting down");
       }, (error) => {
-        this.#hosts.delete(agent.name);
+        this.#hosts.delete(key);
+        if (project !== undefined) this.#projects--;
         throw new Error(`cannot load the configuration for ${agent.label}: ${this.#describe(error)}`);
       });
-      this.#hosts.set(agent.name, host);
+      this.#hosts.set(key, host);
     }
     return host;
   }

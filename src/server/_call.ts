@@ -37,6 +37,9 @@ export const STDERR_HEADER = "hookgate-stderr";
  */
 export const OTHER_PROJECT_STATUS = 421;
 
+/** A call of the server's own project. */
+const OWN: { other?: ProjectRoot } = Object.freeze({});
+
 /** The content type of every JSON answer. */
 export const JSON_TYPE = { "content-type": "application/json" };
 
@@ -58,11 +61,16 @@ export interface CallOutput {
 
 /** What one call needs of the server that routed it. */
 export interface CallContext {
-  /** The host of an agent's calls. */
-  hostOf(agent: Agent): HookHost | Promise<HookHost>;
   /**
-   * The project every host was opened for: a `?form=command` call from
-   * another one (`?project=`, else the event's `cwd`) is left to the
+   * The host of an agent's calls: for the server's project, or for
+   * `project`, a fast-path call's own over the socket; `undefined` when the
+   * server holds as many projects' hosts as it may.
+   */
+  hostOf(agent: Agent, project?: ProjectRoot): HookHost | Promise<HookHost> | undefined;
+  /**
+   * The project the server was started for: a `?form=command` call from
+   * another one (`?project=`, else the event's `cwd`) is answered by a host
+   * of that project's when it came over the socket, else left to the
    * gateway.
    */
   readonly project: ProjectRoot | undefined;
@@ -81,6 +89,8 @@ export class AgentCall {
   #agent: Agent;
   #signal: AbortSignal;
   #note: CallNote;
+  /** Whether the call came over the Unix socket: only its owner can have sent it. */
+  #local: boolean;
   /**
    * Asked with `?form=command` (the fast-path command hook): the answer
    * also carries the gateway's exit code and stderr line for it, as
@@ -91,7 +101,8 @@ export class AgentCall {
   #projectDir: string | undefined;
   #exit: { code: number; stderr: string } = { code: 0, stderr: "" };
 
-  constructor(handler: CallContext, agent: Agent, signal: AbortSignal, note: CallNote) {
+  constructor(handler: CallContext, agent: Agent, signal: AbortSignal, note: CallNote, local = false) {
+    this.#local = local;
     this.#handler = handler;
     this.#agent = agent;
     this.#signal = signal;
@@ -166,13 +177,26 @@ export class AgentCall {
     note.event = event;
     note.decoded = decoded;
     try {
-      const other = this.#command ? await this.#otherProject(decoded) : undefined;
-      if (other !== undefined) {
-        note.reason = other;
-        return this.#answer(OTHER_PROJECT_STATUS, error(other), event, "left to the gateway", started);
+      const where = this.#command ? await this.#projectOf(decoded) : OWN;
+      const opened = typeof where === "string" ? undefined : this.#handler.hostOf(this.#agent, where.other);
+      if (opened === undefined) {
+        const reason = typeof where === "string"
+          ? where
+          : `the call's project ${printable(where.other!.root)} is not this server's, and it holds as many ` +
+            "projects' hosts as it may: the gateway answers it";
+        note.reason = reason;
+        return this.#answer(OTHER_PROJECT_STATUS, error(reason), event, "left to the gateway", started);
       }
-      const opened = this.#handler.hostOf(this.#agent);
-      const host = opened instanceof Promise ? await opened : opened;
+      let host: HookHost;
+      try {
+        host = opened instanceof Promise ? await opened : opened;
+      } catch (failure) {
+        if (typeof where === "string" || where.other === undefined) throw failure;
+        // Another project's configuration that cannot be loaded: the gateway says why, and blocks.
+        const reason = `${(failure as Error).message}: the gateway answers it`;
+        note.reason = reason;
+        return this.#answer(OTHER_PROJECT_STATUS, error(reason), event, "left to the gateway", started);
+      }
       const run = () =>
         host.runner.run(event, decoded.fields, { ...agentRunEnv(decoded, host.projectRoot), signal: this.#signal });
       const audit = this.#handler.options.audit;
@@ -198,19 +222,22 @@ export class AgentCall {
   }
 
   /**
-   * Why the gateway, not this server, must answer a fast-path call: the
-   * project the gateway would find for it is not the server's (or the call
-   * names no directory to find it from); `undefined` when it is.
+   * Which host answers a fast-path call: the server's own project's, or —
+   * over the socket — that of the project the gateway would find for it;
+   * why the gateway must answer it instead (a string) when the call came
+   * over the port from another project or names no directory to find one
+   * from.
    */
-  async #otherProject(decoded: DecodedInput): Promise<string | undefined> {
+  async #projectOf(decoded: DecodedInput): Promise<{ other?: ProjectRoot } | string> {
     const served = this.#handler.project;
-    if (served === undefined) return undefined;
+    if (served === undefined) return OWN;
     const dir = this.#projectDir ?? decoded.cwd;
     if (dir === undefined || !dir.startsWith("/")) {
       return "the call names no absolute project directory (?project=, or the event's cwd): the gateway answers it";
     }
     const found = await findProjectRoot(dir, { agent: this.#agent.name });
-    if (found.root === served.root && found.start === served.start) return undefined;
+    if (found.root === served.root && found.start === served.start) return OWN;
+    if (this.#local) return { other: found };
     return `this server answers for the project ${printable(served.root)} (found from ${
       printable(served.start)
     }), the call's is ${printable(found.root)} (found from ${printable(found.start)}): the gateway answers it`;

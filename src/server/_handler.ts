@@ -66,9 +66,11 @@ export interface ServeHandlerOptions {
   project?: ProjectRoot;
   /**
    * The host of another agent's calls (loaded with that agent as the
-   * caller); rejects when it cannot be opened, which blocks the call.
+   * caller), or of another project's fast-path calls over the socket;
+   * rejects when it cannot be opened, which blocks the call; `undefined`
+   * when the server holds as many projects' hosts as it may.
    */
-  hostFor?: (agent: Agent) => Promise<HookHost>;
+  hostFor?: (agent: Agent, project?: ProjectRoot) => Promise<HookHost> | undefined;
   /** Checks the `Authorization` header; no check without a token. */
   authorized?: (authorization: string | null) => Promise<boolean>;
   /** The Host names accepted (lower case, without a port); `null` accepts any. */
@@ -252,7 +254,13 @@ export class ServeHandler implements CallContext {
     }
     this.#inFlight++;
     try {
-      return await new AgentCall(this, agent, this.#cancel.signal, note ?? { agent: agent.name, decision: "none" })
+      return await new AgentCall(
+        this,
+        agent,
+        this.#cancel.signal,
+        note ?? { agent: agent.name, decision: "none" },
+        local,
+      )
         .call(request, wire);
     } finally {
       this.#inFlight--;
@@ -278,10 +286,11 @@ export class ServeHandler implements CallContext {
   }
 
   /** The host of an agent's calls. */
-  hostOf(agent: Agent): HookHost | Promise<HookHost> {
+  hostOf(agent: Agent, project?: ProjectRoot): HookHost | Promise<HookHost> | undefined {
     const hostFor = this.#options.hostFor;
-    if (agent === CLAUDE_AGENT || hostFor === undefined) return this.#options.host;
-    return hostFor(agent);
+    if (hostFor === undefined) return project === undefined ? this.#options.host : undefined;
+    if (agent === CLAUDE_AGENT && project === undefined) return this.#options.host;
+    return hostFor(agent, project);
   }
 
   /** The project every host was opened for. */

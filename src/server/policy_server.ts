@@ -30,6 +30,13 @@ import {
 } from "./defaults.ts";
 import { LOOPBACK_NAMES } from "./host_names.ts";
 
+/**
+ * How many other projects' hosts a server opens for the fast path's calls
+ * over its socket (each an agent's, kept until the server stops, each with
+ * its files watched); a call of one more project is left to the gateway.
+ */
+export const MAX_PROJECT_HOSTS = 16;
+
 /** How long shutdown waits for calls in flight before it cancels them (their hooks are killed). */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -37,7 +44,10 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export interface PolicyServerOptions {
   /** Where the hooks come from besides the layers: `--config`, `--plugin`, `--extension`. */
   flags: AgentHostFlags;
-  /** The project whose layers count, for every call (found from `--cwd`: a call's cwd never picks another). */
+  /**
+   * The project whose layers count (found from `--cwd`: a call's cwd never picks another), but for the fast
+   * path's calls over the socket, each answered with its own project's (up to {@linkcode MAX_PROJECT_HOSTS}).
+   */
   project: ProjectRoot;
   /** The version /healthz and /metrics report. */
   version: string;
@@ -162,14 +172,15 @@ export async function servePolicy(options: PolicyServerOptions): Promise<PolicyS
     audit?.records.note(record);
     options.onInvocation?.(record);
   };
-  const open = async (agent: Agent) => {
-    const host = await openAgentHost(agent, flags, projectRoot, {
+  // The server's project, or another project's for the fast path's calls over the socket.
+  const open = async (agent: Agent, other: ProjectRoot = project) => {
+    const host = await openAgentHost(agent, flags, other.root, {
       watch: true,
       logger: { info: say, warn: say, error: say, ...(trace ? { debug: say } : {}) },
       onInvocation,
       onReload: () => metrics.reloaded("ok"),
       onReloadError: () => metrics.reloaded("error"),
-      callerProjectDir: project.start,
+      callerProjectDir: other.start,
     });
     // A --config the agent runs itself is neither run twice nor dropped: refused.
     const refused = refusedConfig(host.config);
@@ -193,11 +204,11 @@ export async function servePolicy(options: PolicyServerOptions): Promise<PolicyS
       return "not started";
     }
     // Another agent's calls (?agent=) load the layers for it as the caller, on its first call.
-    const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io));
+    const others = new AgentHosts(open, (error) => hostErrorMessage(error, projectRoot, io), MAX_PROJECT_HOSTS);
     const handler = new ServeHandler({
       host,
       project,
-      hostFor: (agent) => others.get(agent),
+      hostFor: (agent, other) => others.get(agent, other),
       ...(options.token === undefined ? {} : { authorized: await bearerCheck(options.token) }),
       hostNames: options.hostNames === undefined ? new Set(LOOPBACK_NAMES) : options.hostNames,
       budget: new BodyBudget(options.bodyMemoryBytes ?? DEFAULT_BODY_MEMORY_MIB * 1024 * 1024),

@@ -142,9 +142,13 @@ export interface SocketServer {
   stop(signal?: Deno.Signal): Promise<number>;
 }
 
-export async function serveOnSocket(home: FastPathHome, extra: string[] = []): Promise<SocketServer> {
+export async function serveOnSocket(
+  home: FastPathHome,
+  extra: string[] = [],
+  listen: string[] = ["--socket-only"],
+): Promise<SocketServer> {
   const child = new Deno.Command(home.bin, {
-    args: ["serve", "--socket-only", "--cwd", home.project, ...extra],
+    args: ["serve", ...listen, "--cwd", home.project, ...extra],
     cwd: home.project,
     env: { HOME: home.home, DENO_DIR, NO_COLOR: "1" },
     stdin: "null",

@@ -21,6 +21,7 @@ import {
 } from "./_fast_path.ts";
 import { eventually, exists } from "./_serve.ts";
 import { perlClient } from "../../src/install/_perl_client.ts";
+import { MAX_PROJECT_HOSTS } from "../../src/server/policy_server.ts";
 
 const DENY = /"permissionDecision":"deny"/;
 
@@ -198,7 +199,7 @@ Deno.test("a Perl that cannot run the fast path's client blocks: its exit code i
   });
 });
 
-Deno.test("the fast path leaves a call of another project, or with the gateway's own flags, to the gateway", async (t) => {
+Deno.test("the fast path answers a call of another project with that project's layers, and leaves the gateway's own flags to the gateway", async (t) => {
   await withFastPathHome(async (home) => {
     // Another project, which denies what the server's project allows: its own layer decides.
     const other = join(home.home, "other project");
@@ -241,6 +242,8 @@ Deno.test("the fast path leaves a call of another project, or with the gateway's
     };
     try {
       const ls = bash(home.project, "ls -la");
+      const gateway = await runHook(home, ["gateway"], { ...ls, cwd: other }, { projectDir: other });
+      match(gateway.stdout, DENY, "the other project's rule decides, through the gateway");
       for (const client of ["perl", "curl"] as const) {
         await t.step(`$CLAUDE_PROJECT_DIR in another project (${client})`, async () => {
           const statuses = await served(async () => {
@@ -249,13 +252,14 @@ Deno.test("the fast path leaves a call of another project, or with the gateway's
               projectDir: other,
             });
             equal(run.code, 0, run.stderr);
-            match(run.stdout, DENY, "the other project's rule decided");
+            equal(run.stdout, gateway.stdout, "the other project's rule decided, as through the gateway");
           });
-          // Perl carries the directory with its space; curl cannot, and leaves the call to the gateway unasked.
-          deepEqual(statuses, client === "perl" ? [421] : []);
+          // Perl carries the directory with its space, and a host of that project answers; curl cannot carry it,
+          // and leaves the call to the gateway unasked.
+          deepEqual(statuses, client === "perl" ? [200] : []);
         });
       }
-      await t.step("a subdirectory of the server's project: the gateway answers as for that directory", async () => {
+      await t.step("a subdirectory of the server's project: answered as for that directory", async () => {
         const sub = join(home.project, "src");
         await Deno.mkdir(sub);
         const statuses = await served(async () => {
@@ -263,7 +267,22 @@ Deno.test("the fast path leaves a call of another project, or with the gateway's
           equal(run.code, 0, run.stderr);
           match(run.stdout, /"permissionDecision":"allow"/);
         });
-        deepEqual(statuses, [421]);
+        deepEqual(statuses, [200]);
+      });
+      await t.step(`past ${MAX_PROJECT_HOSTS} other projects, the gateway answers the next`, async () => {
+        // Two projects have hosts already: the other project, and the subdirectory.
+        for (let index = 2; index <= MAX_PROJECT_HOSTS; index++) {
+          const dir = join(home.home, `project-${index}`);
+          await Deno.mkdir(join(dir, ".hookgate"), { recursive: true });
+          await Deno.writeTextFile(join(dir, ".hookgate", "config.jsonc"), `{"rules": {"deny": ["Bash(ls *)"]}}`);
+          const expected = index < MAX_PROJECT_HOSTS ? [200] : [421];
+          const statuses = await served(async () => {
+            const run = await runHook(home, fastArgs(home.socket), { ...ls, cwd: dir }, { projectDir: dir });
+            equal(run.code, 0, run.stderr);
+            match(run.stdout, DENY, `project ${index}: its rule decided`);
+          });
+          deepEqual(statuses, expected, `project ${index}`);
+        }
       });
       await t.step("the gateway's own flags after the fast path's (--config)", async () => {
         for (const client of ["perl", "curl"] as const) {
@@ -283,6 +302,32 @@ Deno.test("the fast path leaves a call of another project, or with the gateway's
         });
         deepEqual(statuses, [200]);
       });
+    } finally {
+      equal(await server.stop(), 0, server.stderr());
+    }
+  });
+});
+
+Deno.test("over the port, a call of another project is never answered with a host of its own: 421", async () => {
+  await withFastPathHome(async (home) => {
+    const other = join(home.home, "other");
+    await Deno.mkdir(join(other, ".hookgate"), { recursive: true });
+    const server = await serveOnSocket(home, [], ["--socket", "--port", "0"]);
+    try {
+      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(server.stderr())![1]!;
+      const call = (project: string) =>
+        fetch(`http://127.0.0.1:${port}/hooks?form=command&project=${encodeURIComponent(project)}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(bash(project, "ls")),
+        });
+      const elsewhere = await call(other);
+      equal(elsewhere.status, 421);
+      match(await elsewhere.text(), /the gateway answers it/);
+      const own = await call(home.project);
+      equal(own.status, 200);
+      equal(own.headers.get("hookgate-exit"), "0");
+      await own.body?.cancel();
     } finally {
       equal(await server.stop(), 0, server.stderr());
     }
