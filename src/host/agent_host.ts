@@ -6,7 +6,6 @@
 
 import { readGrantedEnv } from "../_internal/env.ts";
 import { printable } from "../_internal/printable.ts";
-import type { HookAgent } from "../trust/agent_files.ts";
 import { formatDiagnostic, HookConfigError } from "../config/diagnostics.ts";
 import type { LoadedConfig } from "../config/mod.ts";
 import type { ProjectRoot } from "../config/project_root.ts";
