@@ -138,33 +138,33 @@ function failureFound(error: unknown): string {
   return `!${error instanceof Error ? error.name : typeof error}`;
 }
 
+const ENCODER = new TextEncoder();
+
 function bytesFound(bytes: Uint8Array): string {
-  return `#${bytes.length}:${hash(bytes.length, (index) => bytes[index]!)}`;
+  return `#${bytes.length}:${hash(bytes)}`;
 }
 
 function textFound(text: string): string {
-  return `"${text.length}:${hash(text.length, (index) => text.charCodeAt(index))}`;
+  return `"${text.length}:${hash(ENCODER.encode(text))}`;
 }
 
 function entriesFound(entries: Deno.DirEntry[]): string {
-  const names = entries.map((entry) => `${entry.isSymlink ? "l" : entry.isDirectory ? "d" : "f"}${entry.name}`).sort()
-    .join("\0");
-  return `[${entries.length}:${hash(names.length, (index) => names.charCodeAt(index))}`;
+  const names = entries.map((entry) => `${entry.isSymlink ? "l" : entry.isDirectory ? "d" : "f"}${entry.name}`).sort();
+  return `[${entries.length}:${hash(ENCODER.encode(names.join("\0")))}`;
 }
 
 /**
- * FNV-1a over the units, twice with different offsets: 64 bits that tell a
+ * FNV-1a over the bytes, twice with different offsets: 64 bits that tell a
  * changed file from the one read (no defence against someone who chooses
  * the change, who could edit the configuration itself).
  */
-function hash(length: number, unit: (index: number) => number): string {
+function hash(bytes: Uint8Array): string {
   let a = 0x811c9dc5;
   let b = 0x050c5d1f;
-  for (let index = 0; index < length; index++) {
-    const value = unit(index);
-    a = Math.imul(a ^ value, 0x01000193);
-    b = Math.imul(b ^ value, 0x01000193);
-    b = Math.imul(b ^ (value >>> 8), 0x01000193);
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index]!;
+    a = Math.imul(a ^ byte, 0x01000193);
+    b = Math.imul(b ^ byte, 0x01000193);
   }
   return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`;
 }

@@ -48,8 +48,8 @@ import type { CliIo } from "../_internal/cli_io.ts";
 import { readCapped } from "./_payload.ts";
 import { projectOf, unreadableLines } from "./_project_root.ts";
 import { hookLine } from "./_render.ts";
-import type { LoggedRead } from "../_internal/read_log.ts";
-import { memoAvailable, memoCall, memoWords, NOTHING_ANSWER, remember, startNoting, stopNoting } from "../memo/mod.ts";
+import { closeReadLog, type LoggedRead, openReadLog } from "../_internal/read_log.ts";
+import { memoAvailable, memoCall, memoWords, NOTHING_ANSWER, remember } from "../memo/mod.ts";
 import { reportProjectTrust } from "./_trust.ts";
 
 export const GATEWAY_HELP =
@@ -124,12 +124,12 @@ export async function gatewayCommand(args: string[], io: CliIo): Promise<number>
   if (!memoAvailable() || !memoWords(args)) return await gatewayCall(args, io, undefined);
   // What the load reads is noted, for the memo (src/memo/): kept if the call runs nothing and says nothing.
   const memo: MemoNotes = { spoke: false, reads: undefined };
-  startNoting();
+  openReadLog();
   try {
     const told = { ...io, stderr: (text: string) => void (memo.spoke = true, io.stderr(text)) };
     return await gatewayCall(args, told, memo);
   } finally {
-    stopNoting();
+    closeReadLog();
   }
 }
 
@@ -239,7 +239,7 @@ async function gatewayCall(args: string[], io: CliIo, memo: MemoNotes | undefine
     );
   }
 
-  if (memo !== undefined) memo.reads = stopNoting();
+  if (memo !== undefined) memo.reads = closeReadLog();
   const started = performance.now();
   await recordEvent(io, record, event, decoded.fields, {
     cwd,

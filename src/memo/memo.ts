@@ -13,7 +13,7 @@
 
 import { couriersRoot, sessionResultsDir } from "../_internal/async_dirs.ts";
 import { foundNow } from "../_internal/fs_reads.ts";
-import { closeReadLog, type LoggedRead, openReadLog } from "../_internal/read_log.ts";
+import type { LoggedRead } from "../_internal/read_log.ts";
 import { systemManagedDir } from "../_internal/system_dirs.ts";
 
 /** The memo's format: a memo of another is not read. */
@@ -101,16 +101,6 @@ export async function rememberedAnswer(call: MemoCall): Promise<string | undefin
     if (!Array.isArray(read) || foundNow(read) !== read[2]) return undefined;
   }
   return await asyncWorkWaits(call) ? undefined : answer;
-}
-
-/** Starts noting what the load reads, for {@linkcode remember}. */
-export function startNoting(): void {
-  openReadLog();
-}
-
-/** Stops noting; what was noted. */
-export function stopNoting(): LoggedRead[] | undefined {
-  return closeReadLog();
 }
 
 /**

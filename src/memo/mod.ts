@@ -17,6 +17,4 @@ export {
   NOTHING_ANSWER,
   remember,
   rememberedAnswer,
-  startNoting,
-  stopNoting,
 } from "./memo.ts";

@@ -180,12 +180,14 @@ export class AgentCall {
       const where = this.#command ? await this.#projectOf(decoded) : OWN;
       const opened = typeof where === "string" ? undefined : this.#handler.hostOf(this.#agent, where.other);
       if (opened === undefined) {
-        const reason = typeof where === "string"
-          ? where
-          : `the call's project ${printable(where.other!.root)} is not this server's, and it holds as many ` +
-            "projects' hosts as it may: the gateway answers it";
-        note.reason = reason;
-        return this.#answer(OTHER_PROJECT_STATUS, error(reason), event, "left to the gateway", started);
+        return this.#leftToGateway(
+          typeof where === "string"
+            ? where
+            : `the call's project ${printable(where.other!.root)} is not this server's, and it holds as many ` +
+              "projects' hosts as it may: the gateway answers it",
+          event,
+          started,
+        );
       }
       let host: HookHost;
       try {
@@ -193,9 +195,7 @@ export class AgentCall {
       } catch (failure) {
         if (typeof where === "string" || where.other === undefined) throw failure;
         // Another project's configuration that cannot be loaded: the gateway says why, and blocks.
-        const reason = `${(failure as Error).message}: the gateway answers it`;
-        note.reason = reason;
-        return this.#answer(OTHER_PROJECT_STATUS, error(reason), event, "left to the gateway", started);
+        return this.#leftToGateway(`${(failure as Error).message}: the gateway answers it`, event, started);
       }
       const run = () =>
         host.runner.run(event, decoded.fields, { ...agentRunEnv(decoded, host.projectRoot), signal: this.#signal });
@@ -219,6 +219,12 @@ export class AgentCall {
     } catch (failure) {
       return this.#failed(event, failure instanceof Error ? failure.message : String(failure), started);
     }
+  }
+
+  /** A fast-path call the gateway answers instead ({@linkcode OTHER_PROJECT_STATUS}), and why. */
+  #leftToGateway(reason: string, event: string, started: number): HttpResponse {
+    this.#note.reason = reason;
+    return this.#answer(OTHER_PROJECT_STATUS, error(reason), event, "left to the gateway", started);
   }
 
   /**
